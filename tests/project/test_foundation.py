@@ -1,0 +1,119 @@
+"""The ground everything stands on: settings, user model, health, deployment files."""
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from cribsite.tasks import probe_database
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_user_logs_in_by_email_and_has_a_display_name(client):
+    User = get_user_model()
+    User.objects.create_user("Ann@Example.com", "s3cret-pass", display_name="Ann")
+    assert User.USERNAME_FIELD == "email"
+    assert client.login(username="ann@example.com", password="s3cret-pass")
+    assert User.objects.get().email == "ann@example.com"
+    assert str(User.objects.get()) == "Ann"
+
+
+@pytest.mark.django_db
+def test_user_model_needs_an_email():
+    with pytest.raises(ValueError, match="email"):
+        get_user_model().objects.create_user("", "x", display_name="Nobody")
+
+
+@pytest.mark.django_db
+def test_healthz_reports_database_and_broker(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["database"] == "ok"
+    assert body["broker"].startswith("ok")
+
+
+@pytest.mark.django_db
+def test_healthz_reports_an_unreachable_broker(client, settings):
+    from cribsite.celery import app
+
+    saved = app.conf.broker_url, app.conf.task_always_eager
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
+    app._pool = None
+    try:
+        response = client.get("/healthz")
+    finally:
+        app.conf.update(broker_url=saved[0], task_always_eager=saved[1])
+        app._pool = None
+    assert response.status_code == 503
+    assert response.json()["broker"].startswith("error")
+
+
+@pytest.mark.django_db
+def test_seed_demo_is_idempotent(capsys):
+    call_command("seed_demo")
+    call_command("seed_demo")
+    User = get_user_model()
+    assert User.objects.filter(email__in=["alice@example.com", "bob@example.com"]).count() == 2
+    assert User.objects.get(email="alice@example.com").check_password("cribbage")
+    assert "alice@example.com" in capsys.readouterr().out
+
+
+def test_docker_compose_declares_the_deployment():
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    assert {"postgres", "redis", "web", "worker", "beat", "mailcatcher"} <= set(services)
+    assert "gunicorn" in " ".join(services["web"]["command"])
+    assert "worker" in services["worker"]["command"]
+    assert "beat" in services["beat"]["command"]
+    for name in ("web", "worker", "beat"):
+        environment = services[name]["environment"]
+        assert environment["DATABASE_URL"].startswith("postgres://")
+        assert environment["CELERY_BROKER_URL"].startswith("redis://")
+
+
+def test_readme_quick_start_has_exactly_two_commands_run_first():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Quick start", 1)[1]
+    block = section.split("```", 2)[1]
+    commands = [line for line in block.splitlines()[1:] if line.strip()]
+    assert commands == ["make run", "make test"]
+    assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_env_example_documents_every_setting_read_from_the_environment():
+    documented = (ROOT / ".env.example").read_text()
+    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "SITE_URL", "REPLY_DOMAIN",
+                 "EMAIL_HOST", "ANYMAIL_WEBHOOK_SECRET", "SECRET_KEY", "DEBUG"):
+        assert name in documented
+
+
+@pytest.mark.redis
+def test_a_task_runs_on_a_real_worker_through_redis(celery_worker_on_redis):
+    get_user_model().objects.create_user("w@example.com", "pw-123456", display_name="W")
+    result = probe_database.delay()
+    assert result.get(timeout=20) == {"users": 1}
+    assert json.dumps(result.result)  # came back through the Redis result backend
+
+
+def test_with_nothing_set_the_project_runs_on_embedded_defaults():
+    import os
+    import subprocess
+    import sys
+
+    clean = {k: v for k, v in os.environ.items()
+             if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "EMAIL_HOST", "EMAIL_BACKEND",
+                          "ANYMAIL_ESP", "SECRET_KEY", "DEBUG"}}
+    clean["DJANGO_SETTINGS_MODULE"] = "cribsite.settings"
+    code = ("from django.conf import settings as s; "
+            "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, "
+            "s.EMAIL_BACKEND, s.DEBUG)")
+    out = subprocess.run([sys.executable, "-c", code], env=clean, cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["django.db.backends.sqlite3", "True",
+                   "django.core.mail.backends.filebased.EmailBackend", "True"]
