@@ -60,7 +60,7 @@ def test_describe_counts_aloud():
         "fifteen two, fifteen four, and a pair is six"
     assert describe(score_hand(cards("2H 4C 6S 8D"), card("TD"))) == "nineteen"
     assert describe(score_hand(cards("AH 2H 3H 9H"), card("KD"))) == \
-        "fifteen two, a run of three is five, and a four-card flush is nine"
+        "fifteen two, fifteen four, a run of three is seven, and a four-card flush is eleven"
 
 
 def test_crib_flag_only_changes_four_card_flush():
