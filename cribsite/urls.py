@@ -10,4 +10,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("anymail/", include("anymail.urls")),
+    path("", include("games.urls")),
 ]
