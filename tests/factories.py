@@ -1,24 +1,26 @@
-"""Factories shared by every test package: one place to make users and games."""
+"""Tiny helpers to make test data. Keep them general: every app's tests use them."""
 import itertools
-import random
 
-from django.contrib.auth import get_user_model
+from accounts.models import User
 
 _numbers = itertools.count(1)
 
-PASSWORD = "pw-Secret-123"
 
+def make_user(email=None, display_name=None, password="pw-Secret-123", **fields):
+    """A saved player who can log in with ``password`` (None: no usable password).
 
-def make_user(email=None, display_name=None, password=PASSWORD, **fields):
+    Unless told otherwise the address is unique and already confirmed.
+    """
     n = next(_numbers)
     fields.setdefault("email_confirmed", True)
-    return get_user_model().objects.create_user(
-        email or f"player{n}@example.com", password, display_name=display_name or f"Player {n}", **fields
-    )
+    return User.objects.create_user(email or f"player{n}@example.com", password,
+                                    display_name=display_name or f"Player {n}", **fields)
 
 
 def start_two_player_game(variant="two", players=None, rng=None, **settings):
     """A dealt game between new players (as many as the variant seats)."""
+    import random
+
     from games import services
     from games.models import SEATS_BY_VARIANT
 
@@ -29,6 +31,8 @@ def start_two_player_game(variant="two", players=None, rng=None, **settings):
 
 def play_random_move(game, seat, rng=None, **kwargs):
     """Submit one random legal move for `seat` through the move service."""
+    import random
+
     from games import cribbage, services
 
     legal = cribbage.legal_moves(services.engine_state(game), seat)
