@@ -46,7 +46,7 @@ class Card(namedtuple("_Card", "rank suit")):
     @property
     def code(self) -> str:
         """ASCII code such as "5H", "TD", "AS"."""
-        return _rank_code(self[0]) + self[1]
+        return _CODES[self]
 
     @property
     def label(self) -> str:
@@ -92,6 +92,7 @@ class Card(namedtuple("_Card", "rank suit")):
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for r in RANKS for s in SUITS)
+_CODES = {c: _rank_code(c.rank) + c.suit for c in FULL_DECK}
 
 _RANK_TOKENS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_TOKENS.update({str(r): r for r in range(2, 10)})

@@ -1,0 +1,764 @@
+"""The game as immutable state plus events: `apply(state, event) -> state`.
+
+Events are plain JSON-able dicts with a "kind" (see README.md). Randomness never
+happens here: chance events (the cut for deal, the shuffled deck) are built by
+`cut_for_deal_event` / `deal_event` from a caller-supplied `random.Random`.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from .cards import FULL_DECK, Card, card_from_code
+from .pegging import playable, resolve_play
+from .rules import Rules
+from .scoring import Score, ScoreItem, describe, score_hand
+
+__all__ = [
+    "IllegalMove", "State", "ScoreRecord", "ShowResult", "PlayEntry", "HandSummary", "Outcome",
+    "new_game", "apply", "replay", "needs_chance", "to_act", "legal_moves", "view",
+    "is_over", "result", "state_to_json", "state_from_json", "move_text",
+    "cut_for_deal_event", "deal_event", "show_order",
+]
+
+EVENT_KINDS = ("cut_for_deal", "deal", "discard", "play", "count", "muggins", "resign", "forfeit")
+
+
+class IllegalMove(ValueError):
+    """An event that the rules do not allow now; `.legal` lists the moves that are."""
+
+    def __init__(self, reason: str, legal: Sequence[dict] = ()):
+        self.reason = reason
+        self.legal = list(legal)
+        if self.legal:
+            shown = ", ".join(move_text(m) for m in self.legal[:20])
+            more = f" (and {len(self.legal) - 20} more)" if len(self.legal) > 20 else ""
+            message = f"{reason}. Legal moves: {shown}{more}"
+        else:
+            message = reason
+        super().__init__(message)
+
+
+# --- State -----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ScoreRecord:
+    """Points pegged: phase is 'start' (five-card bonus), 'heels', 'play', 'show' or 'muggins'.
+
+    Under muggins, `points` is what was claimed and `missed` what the claim left out.
+    """
+    seat: int
+    side: int
+    phase: str
+    points: int
+    items: tuple[ScoreItem, ...]
+    missed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShowResult:
+    """One hand (or the crib) shown: its cards, true score, and the claim under muggins."""
+    seat: int
+    what: str  # "hand" or "crib"
+    cards: tuple[Card, ...]
+    score: Score
+    claimed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEntry:
+    """A card played in the pegging (card None: the seat had to say go)."""
+    seat: int
+    card: Card | None
+    count: int      # the count after this card
+    points: int     # points pegged for it (claimed, under muggins)
+    round: int      # which count of the hand, from 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A finished hand, public after its show."""
+    number: int
+    dealer: int
+    starter: Card
+    kept: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...]
+    plays: tuple[PlayEntry, ...]
+    records: tuple[ScoreRecord, ...]
+    shows: tuple[ShowResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: int          # side (seat, or team 0/1 in partnerships)
+    reason: str          # "target", "resign" or "forfeit"
+    seat: int | None = None    # who resigned or forfeited
+    detail: str | None = None  # forfeit reason
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    rules: Rules
+    phase: str = "cut_for_deal"  # cut_for_deal, deal, discard, play, show, over
+    dealer: int | None = None
+    hand_number: int = 0         # hands dealt so far
+    scores: tuple[int, ...] = ()
+    prev_scores: tuple[int, ...] = ()
+    cuts: tuple[tuple[Card, ...], ...] = ()
+    deck: tuple[Card, ...] = ()  # undealt cards; the first is the starter until it is turned
+    starter: Card | None = None
+    hands: tuple[tuple[Card, ...], ...] = ()     # cards each seat still holds
+    kept: tuple[tuple[Card, ...], ...] = ()      # cards kept for the show (empty until discarded)
+    discards: tuple[tuple[Card, ...], ...] = ()  # each seat's own cards laid away
+    crib: tuple[Card, ...] = ()
+    count: int = 0
+    count_cards: tuple[Card, ...] = ()
+    round: int = 0
+    turn: int | None = None
+    gone: frozenset[int] = frozenset()
+    plays: tuple[PlayEntry, ...] = ()
+    records: tuple[ScoreRecord, ...] = ()
+    shows: tuple[ShowResult, ...] = ()
+    show_next: int = 0
+    open_claim: int | None = None  # muggins: index in records of the claim that can still be mugged
+    previous: HandSummary | None = None
+    outcome: Outcome | None = None
+
+
+_STATE_FIELDS = tuple(State.__dataclass_fields__)
+_setattr = object.__setattr__
+
+
+def _replace(state: State, **changes) -> State:
+    """dataclasses.replace for State, several times faster (the engine copies state a lot)."""
+    new = object.__new__(State)
+    for name in _STATE_FIELDS:
+        _setattr(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
+def new_game(rules: Rules, first_dealer: int | None = None) -> State:
+    """A fresh game; without `first_dealer` the first event is a cut for deal."""
+    n = rules.players
+    state = State(
+        rules=rules,
+        scores=(0,) * rules.sides,
+        prev_scores=(0,) * rules.sides,
+        hands=((),) * n, kept=((),) * n, discards=((),) * n,
+    )
+    if first_dealer is None:
+        return state
+    if first_dealer not in range(n):
+        raise ValueError(f"first_dealer must be a seat 0..{n - 1}")
+    return _start(state, first_dealer)
+
+
+def _start(state: State, dealer: int) -> State:
+    state = _replace(state, phase="deal", dealer=dealer)
+    bonus = state.rules.pone_start_bonus
+    if bonus:
+        pone = (dealer + 1) % state.rules.players
+        state = _peg(state, pone, "start", bonus, (ScoreItem("pone_start", (), bonus),))
+    return state
+
+
+# --- Queries ---------------------------------------------------------------
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def needs_chance(state: State) -> str | None:
+    """"cut_for_deal" or "deal" when the next event must be a chance event, else None."""
+    return state.phase if state.phase in ("cut_for_deal", "deal") else None
+
+
+def show_order(state: State) -> list[tuple[int, str]]:
+    """(seat, "hand"|"crib") in the order they are shown: left of the dealer first, crib last."""
+    n, d = state.rules.players, state.dealer
+    return [((d + k) % n, "hand") for k in range(1, n + 1)] + [(d, "crib")]
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """Seats that must act now (all undiscarded seats at once during the discard)."""
+    if state.phase == "discard":
+        return tuple(s for s in range(state.rules.players) if not state.kept[s])
+    if state.phase in ("play", "show"):
+        return (state.turn,)
+    return ()
+
+
+def _muggins_target(state: State) -> ScoreRecord | None:
+    if state.open_claim is None:
+        return None
+    rec = state.records[state.open_claim]
+    return rec if rec.missed > 0 else None
+
+
+def legal_moves(state: State, seat: int) -> list[dict]:
+    """Every legal move event for `seat` now (resign and forfeit, always allowed, not listed)."""
+    rules = state.rules
+    if state.phase == "over" or seat not in range(rules.players):
+        return []
+    moves: list[dict] = []
+    if state.phase == "discard" and not state.kept[seat]:
+        for combo in itertools.combinations(state.hands[seat], rules.discard_count):
+            moves.append({"kind": "discard", "seat": seat, "cards": [c.code for c in combo]})
+    elif state.phase == "play" and seat == state.turn:
+        for card in playable(state.hands[seat], state.count):
+            if rules.muggins:
+                points = _play_result(state, seat, card)[0].score.total
+                moves += [{"kind": "play", "seat": seat, "card": card.code, "claim": k}
+                          for k in range(points + 1)]
+            else:
+                moves.append({"kind": "play", "seat": seat, "card": card.code})
+    elif state.phase == "show" and seat == state.turn:
+        points = _show_score(state).total
+        moves += [{"kind": "count", "seat": seat, "points": k} for k in range(points + 1)]
+    target = _muggins_target(state)
+    if target is not None and rules.side_of(seat) != target.side:
+        moves.append({"kind": "muggins", "seat": seat})
+    return moves
+
+
+# --- Scoring into the state ------------------------------------------------
+
+def _peg(state: State, seat: int, phase: str, points: int, items: Iterable[ScoreItem],
+         missed: int = 0) -> State:
+    """Add a score record; the game ends the moment a side reaches the target."""
+    rules = state.rules
+    side = rules.side_of(seat)
+    record = ScoreRecord(seat, side, phase, points, tuple(items), missed)
+    scores, prev = state.scores, state.prev_scores
+    if points:
+        prev = prev[:side] + (scores[side],) + prev[side + 1:]
+        scores = scores[:side] + (scores[side] + points,) + scores[side + 1:]
+    state = _replace(state, scores=scores, prev_scores=prev, records=state.records + (record,))
+    if scores[side] >= rules.target:
+        state = _replace(state, phase="over", turn=None, open_claim=None,
+                        outcome=Outcome(side, "target"))
+    return state
+
+
+def _claim(state: State, seat: int, phase: str, true: Score, claimed: int) -> State:
+    """Under muggins: peg what was claimed and open the muggins window on the rest."""
+    index = len(state.records)
+    state = _peg(state, seat, phase, claimed, true.items, true.total - claimed)
+    return state if state.phase == "over" else _replace(state, open_claim=index)
+
+
+# --- Applying events -------------------------------------------------------
+
+def _seat_of(state: State, event: dict) -> int:
+    seat = event.get("seat")
+    if type(seat) is not int or seat not in range(state.rules.players):
+        raise IllegalMove(f"No such seat: {seat!r}", _all_legal(state))
+    return seat
+
+
+def _all_legal(state: State) -> list[dict]:
+    return [m for s in range(state.rules.players) for m in legal_moves(state, s)]
+
+
+def _require_turn(state: State, seat: int, kind: str) -> None:
+    if seat not in to_act(state):
+        legal = _all_legal(state)
+        if state.phase in ("cut_for_deal", "deal"):
+            raise IllegalMove(f"Waiting for the {state.phase.replace('_', ' ')} (a chance event)", legal)
+        raise IllegalMove(f"Seat {seat} cannot {kind} now (phase {state.phase})", legal)
+
+
+def _card(code: Any, legal: list[dict]) -> Card:
+    if not isinstance(code, str):
+        raise IllegalMove(f"Not a card code: {code!r}", legal)
+    try:
+        return card_from_code(code)
+    except ValueError as e:
+        raise IllegalMove(str(e), legal) from None
+
+
+def apply(state: State, event: dict) -> State:
+    """The state after `event`; raises IllegalMove (with `.legal`) if the event is not allowed."""
+    if not isinstance(event, dict) or "kind" not in event:
+        raise IllegalMove(f"An event is a dict with a 'kind', not {event!r}", _all_legal(state))
+    kind = event["kind"]
+    if state.phase == "over":
+        raise IllegalMove("The game is over")
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise IllegalMove(f"Unknown event kind {kind!r}", _all_legal(state))
+    return handler(state, event)
+
+
+def _apply_cut(state: State, event: dict) -> State:
+    if state.phase != "cut_for_deal":
+        raise IllegalMove("The dealer has already been decided", _all_legal(state))
+    n = state.rules.players
+    rounds = event.get("cuts")
+    if not isinstance(rounds, list) or not rounds:
+        raise IllegalMove("A cut for deal needs 'cuts': a list of rounds of one card per seat")
+    parsed = []
+    for i, cuts in enumerate(rounds):
+        if not isinstance(cuts, list) or len(cuts) != n:
+            raise IllegalMove(f"Each round of the cut needs {n} cards, one per seat")
+        cards = tuple(_card(c, []) for c in cuts)
+        if len(set(cards)) != n:
+            raise IllegalMove("The same card cannot be cut twice in one round")
+        low = min(c.rank for c in cards)
+        decided = sum(c.rank == low for c in cards) == 1
+        if decided != (i == len(rounds) - 1):
+            raise IllegalMove("Only the last round of the cut may decide the dealer (ties cut again)")
+        parsed.append(cards)
+    last = parsed[-1]
+    dealer = min(range(n), key=lambda s: last[s].rank)
+    return _start(_replace(state, cuts=tuple(parsed)), dealer)
+
+
+def _summary(state: State) -> HandSummary:
+    return HandSummary(state.hand_number, state.dealer, state.starter, state.kept, state.crib,
+                       state.plays, state.records, state.shows)
+
+
+def _apply_deal(state: State, event: dict) -> State:
+    if state.phase != "deal":
+        raise IllegalMove("No deal is due now", _all_legal(state))
+    codes = event.get("deck")
+    if not isinstance(codes, list) or len(codes) != 52:
+        raise IllegalMove("A deal needs 'deck': the 52 card codes in shuffled order")
+    deck = tuple(_card(c, []) for c in codes)
+    if len(set(deck)) != 52:
+        raise IllegalMove("The deck must hold each of the 52 cards once")
+    rules, n = state.rules, state.rules.players
+    played_before = state.starter is not None
+    dealer = (state.dealer + 1) % n if played_before else state.dealer
+    hands = [[] for _ in range(n)]
+    dealt = rules.hand_size * n
+    for i, card in enumerate(deck[:dealt]):
+        hands[(dealer + 1 + i) % n].append(card)
+    crib_end = dealt + rules.deck_to_crib
+    return _replace(
+        state,
+        phase="discard", dealer=dealer, hand_number=state.hand_number + 1,
+        deck=deck[crib_end:], starter=None, crib=deck[dealt:crib_end],
+        hands=tuple(map(tuple, hands)), kept=((),) * n, discards=((),) * n,
+        count=0, count_cards=(), round=0, turn=None, gone=frozenset(),
+        plays=(), records=state.records if not played_before else (), shows=(), show_next=0,
+        open_claim=None, previous=_summary(state) if played_before else state.previous,
+    )
+
+
+def _apply_discard(state: State, event: dict) -> State:
+    seat = _seat_of(state, event)
+    _require_turn(state, seat, "discard")
+    rules, legal = state.rules, legal_moves(state, seat)
+    codes = event.get("cards")
+    if not isinstance(codes, list) or len(codes) != rules.discard_count:
+        raise IllegalMove(f"Lay away exactly {rules.discard_count} card(s) to the crib", legal)
+    cards = tuple(_card(c, legal) for c in codes)
+    held = state.hands[seat]
+    if len(set(cards)) != len(cards) or not set(cards) <= set(held):
+        raise IllegalMove(f"Seat {seat} does not hold {' '.join(c.code for c in cards)}", legal)
+    rest = tuple(c for c in held if c not in cards)
+    state = _replace(
+        state, open_claim=None,
+        hands=_set(state.hands, seat, rest), kept=_set(state.kept, seat, rest),
+        discards=_set(state.discards, seat, cards),
+    )
+    if to_act(state):
+        return state
+    return _turn_starter(state)
+
+
+def _turn_starter(state: State) -> State:
+    crib = state.crib + tuple(c for cards in state.discards for c in cards)
+    starter = state.deck[0]
+    state = _replace(state, crib=crib, starter=starter, deck=state.deck[1:])
+    if starter.rank == 11:
+        # His heels pegs at once (never subject to muggins) and can win the game.
+        state = _peg(state, state.dealer, "heels", 2, (ScoreItem("heels", (starter,), 2),))
+        if state.phase == "over":
+            return state
+    return _replace(state, phase="play", turn=(state.dealer + 1) % state.rules.players)
+
+
+def _play_result(state: State, seat: int, card: Card):
+    hands_after = _set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
+    return resolve_play(state.count_cards, card, hands_after, seat, state.rules.one_go), hands_after
+
+
+def _apply_play(state: State, event: dict) -> State:
+    seat = _seat_of(state, event)
+    if state.phase != "play" or seat != state.turn:
+        _require_turn(state, seat, "play")
+        raise IllegalMove(f"Seat {seat} cannot play now", _all_legal(state))
+    legal = legal_moves(state, seat)
+    card = _card(event.get("card"), legal)
+    if card not in state.hands[seat]:
+        raise IllegalMove(f"Seat {seat} does not hold {card.code}", legal)
+    if state.count + card.value > 31:
+        raise IllegalMove(f"{card.code} would take the count past 31 (count is {state.count})", legal)
+    res, hands_after = _play_result(state, seat, card)
+    true = res.score
+    if state.rules.muggins:
+        claim = event.get("claim", 0)
+        if type(claim) is not int or not 0 <= claim <= true.total:
+            raise IllegalMove(f"Cannot claim {claim!r} for {card.code}", legal)
+        points = claim
+    else:
+        points = true.total
+    plays = state.plays + (PlayEntry(seat, card, res.count, points, state.round),)
+    newly_gone = [s for s in res.went if s not in state.gone]
+    plays += tuple(PlayEntry(s, None, res.count, 0, state.round) for s in newly_gone)
+    state = _replace(state, hands=hands_after, count=res.count, count_cards=state.count_cards + (card,),
+                    plays=plays, gone=state.gone.union(newly_gone), open_claim=None)
+    if state.rules.muggins:
+        state = _claim(state, seat, "play", true, points)
+    elif points:
+        state = _peg(state, seat, "play", points, true.items)
+    if state.phase == "over":
+        return state
+    if not res.count_over:
+        return _replace(state, turn=res.next_seat)
+    if not res.play_over:
+        return _replace(state, turn=res.next_seat, count=0, count_cards=(), gone=frozenset(),
+                       round=state.round + 1)
+    state = _replace(state, count=0, count_cards=(), gone=frozenset(), turn=None)
+    if state.rules.muggins:
+        return _replace(state, phase="show", show_next=0, turn=show_order(state)[0][0])
+    return _show_all(state)
+
+
+def _show_cards(state: State, seat: int, what: str) -> tuple[Card, ...]:
+    return state.crib if what == "crib" else state.kept[seat]
+
+
+def _show_score(state: State) -> Score:
+    seat, what = show_order(state)[state.show_next]
+    return score_hand(_show_cards(state, seat, what), state.starter, crib=what == "crib")
+
+
+def _show_all(state: State) -> State:
+    """Count every hand and the crib in order, stopping the moment someone wins."""
+    for seat, what in show_order(state):
+        cards = _show_cards(state, seat, what)
+        score = score_hand(cards, state.starter, crib=what == "crib")
+        state = _replace(state, shows=state.shows + (ShowResult(seat, what, cards, score),))
+        if score.total:
+            state = _peg(state, seat, "show", score.total, score.items)
+            if state.phase == "over":
+                return state
+    return _replace(state, phase="deal", turn=None)
+
+
+def _apply_count(state: State, event: dict) -> State:
+    seat = _seat_of(state, event)
+    if state.phase != "show" or seat != state.turn:
+        _require_turn(state, seat, "count")
+        raise IllegalMove(f"Seat {seat} cannot count now", _all_legal(state))
+    legal = legal_moves(state, seat)
+    points = event.get("points")
+    score = _show_score(state)
+    if type(points) is not int or not 0 <= points <= score.total:
+        raise IllegalMove(f"Cannot count {points!r} for this {show_order(state)[state.show_next][1]}",
+                          legal)
+    seat, what = show_order(state)[state.show_next]
+    cards = _show_cards(state, seat, what)
+    state = _replace(state, open_claim=None,
+                    shows=state.shows + (ShowResult(seat, what, cards, score, points),))
+    state = _claim(state, seat, "show", score, points)
+    if state.phase == "over":
+        return state
+    nxt = state.show_next + 1
+    if nxt == len(show_order(state)):
+        return _replace(state, phase="deal", turn=None, show_next=nxt)
+    return _replace(state, show_next=nxt, turn=show_order(state)[nxt][0])
+
+
+def _apply_muggins(state: State, event: dict) -> State:
+    seat = _seat_of(state, event)
+    target = _muggins_target(state)
+    if target is None or state.rules.side_of(seat) == target.side:
+        raise IllegalMove(f"Seat {seat} has no muggins to call", legal_moves(state, seat))
+    state = _replace(state, open_claim=None)
+    return _peg(state, seat, "muggins", target.missed, target.items)
+
+
+def _apply_end(state: State, event: dict) -> State:
+    seat = _seat_of(state, event)
+    rules, kind = state.rules, event["kind"]
+    detail = None
+    if kind == "forfeit":
+        detail = event.get("reason", "forfeit")
+        if not isinstance(detail, str):
+            raise IllegalMove("A forfeit's reason is a string")
+    loser = rules.side_of(seat)
+    # The best other side wins; ties go to the first side after the loser in rotation.
+    others = [rules.side_of((seat + k) % rules.players) for k in range(1, rules.players)]
+    others = [s for i, s in enumerate(others) if s != loser and s not in others[:i]]
+    winner = max(others, key=lambda s: state.scores[s])
+    return _replace(state, phase="over", turn=None, open_claim=None,
+                   outcome=Outcome(winner, kind, seat, detail))
+
+
+_HANDLERS = {
+    "cut_for_deal": _apply_cut, "deal": _apply_deal, "discard": _apply_discard,
+    "play": _apply_play, "count": _apply_count, "muggins": _apply_muggins,
+    "resign": _apply_end, "forfeit": _apply_end,
+}
+
+
+def _set(seq: tuple, i: int, value) -> tuple:
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+def replay(rules: Rules, events: Iterable[dict], first_dealer: int | None = None) -> State:
+    """The state after applying `events` in order to a new game."""
+    state = new_game(rules, first_dealer)
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+# --- Chance events ---------------------------------------------------------
+
+def cut_for_deal_event(state: State, rng: random.Random) -> dict:
+    """A cut for deal: rounds of one card per seat until the lowest rank is alone."""
+    rounds = []
+    while True:
+        cards = rng.sample(FULL_DECK, state.rules.players)
+        rounds.append([c.code for c in cards])
+        low = min(c.rank for c in cards)
+        if sum(c.rank == low for c in cards) == 1:
+            return {"kind": "cut_for_deal", "cuts": rounds}
+
+
+def deal_event(state: State, rng: random.Random) -> dict:
+    """A deal carrying a freshly shuffled deck."""
+    return {"kind": "deal", "deck": [c.code for c in rng.sample(FULL_DECK, 52)]}
+
+
+# --- Results and text ------------------------------------------------------
+
+def result(state: State) -> dict | None:
+    """Winner side and seats, final scores, skunk status and reason; None while playing."""
+    out = state.outcome
+    if out is None:
+        return None
+    rules = state.rules
+    losers = [s for s in range(rules.sides) if s != out.winner]
+    skunks = {s: (rules.skunk(state.scores[s]) if out.reason == "target" else None) for s in losers}
+    best_loser = max(losers, key=lambda s: state.scores[s])
+    return {
+        "winner": out.winner,
+        "winner_seats": list(rules.seats_of(out.winner)),
+        "scores": list(state.scores),
+        "skunk": skunks[best_loser],
+        "skunks": {str(s): v for s, v in skunks.items()},
+        "reason": out.reason,
+        "seat": out.seat,
+        "detail": out.detail,
+    }
+
+
+def move_text(move: dict) -> str:
+    """The words a player would type for a move, e.g. "crib 5H JD", "play 7C", "count 12"."""
+    kind = move.get("kind")
+    if kind == "discard":
+        return "crib " + " ".join(move["cards"])
+    if kind == "play":
+        return f"play {move['card']}" + (f" claim {move['claim']}" if "claim" in move else "")
+    if kind == "count":
+        return f"count {move['points']}"
+    if kind == "forfeit":
+        return f"forfeit {move['reason']}" if move.get("reason") else "forfeit"
+    if kind == "cut_for_deal":
+        return "cut " + " / ".join(" ".join(r) for r in move["cuts"])
+    return str(kind)
+
+
+# --- The table as one seat sees it -----------------------------------------
+
+def _codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _item_json(item: ScoreItem) -> dict:
+    return {"kind": item.kind, "cards": _codes(item.cards), "points": item.points}
+
+
+def _score_json(score: Score) -> dict:
+    return {"total": score.total, "items": [_item_json(i) for i in score.items], "text": describe(score)}
+
+
+def _record_view(rec: ScoreRecord, hidden: bool) -> dict:
+    d = {"seat": rec.seat, "side": rec.side, "phase": rec.phase, "points": rec.points}
+    if not hidden:
+        d["items"] = [_item_json(i) for i in rec.items]
+        d["missed"] = rec.missed
+        if rec.phase != "muggins":
+            d["text"] = describe(Score(rec.points, rec.items)) if not rec.missed else None
+    return d
+
+
+def _show_view(show: ShowResult, hidden: bool) -> dict:
+    d = {"seat": show.seat, "what": show.what, "cards": _codes(show.cards), "claimed": show.claimed}
+    if not hidden:
+        d["score"] = _score_json(show.score)
+    return d
+
+
+def _records_view(state: State, records, open_index: int | None) -> list[dict]:
+    out = []
+    for i, rec in enumerate(records):
+        hidden = i == open_index
+        if rec.points or (rec.missed and not hidden) or not state.rules.muggins:
+            out.append(_record_view(rec, hidden))
+    return out
+
+
+def _play_view(p: PlayEntry) -> dict:
+    return {"seat": p.seat, "card": p.card.code if p.card else None, "go": p.card is None,
+            "count": p.count, "points": p.points, "round": p.round}
+
+
+def _hidden_show(state: State) -> int | None:
+    """Index of the show whose true score is still secret (its muggins window is open)."""
+    if state.open_claim is not None and state.records[state.open_claim].phase == "show":
+        return len(state.shows) - 1
+    return None
+
+
+def view(state: State, seat: int | None = None) -> dict:
+    """What `seat` may know at the table (None: a spectator), as JSON-able data.
+
+    Never: other seats' hands, the undealt deck, the starter before it is turned,
+    the crib before it is shown, or (under muggins) the true value of a claim
+    whose muggins window is still open.
+    """
+    rules = state.rules
+    hidden_show = _hidden_show(state)
+    v = {
+        "rules": rules.to_json(),
+        "seat": seat,
+        "phase": state.phase,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "crib_owner": state.dealer,
+        "scores": list(state.scores),
+        "previous_scores": list(state.prev_scores),
+        "to_act": list(to_act(state)),
+        "turn": state.turn,
+        "needs_chance": needs_chance(state),
+        "cuts": [_codes(r) for r in state.cuts],
+        "starter": state.starter.code if state.starter else None,
+        "count": state.count,
+        "count_cards": _codes(state.count_cards),
+        "plays": [_play_view(p) for p in state.plays],
+        "cards_held": [len(h) for h in state.hands],
+        "discarded": [bool(k) for k in state.kept],
+        "records": _records_view(state, state.records, state.open_claim),
+        "shows": [_show_view(s, i == hidden_show) for i, s in enumerate(state.shows)],
+        "previous_hand": _summary_view(state.previous) if state.previous else None,
+        "result": result(state),
+    }
+    if seat is not None:
+        v["hand"] = _codes(state.hands[seat])
+        v["kept"] = _codes(state.kept[seat])
+        v["my_discards"] = _codes(state.discards[seat])
+        v["playable"] = (_codes(playable(state.hands[seat], state.count))
+                         if state.phase == "play" and seat == state.turn else [])
+        # Whether a call is possible, not whether anything was missed (that would tell).
+        v["may_call_muggins"] = (state.open_claim is not None
+                                 and rules.side_of(seat) != state.records[state.open_claim].side)
+    return v
+
+
+def _summary_view(h: HandSummary) -> dict:
+    return {
+        "number": h.number, "dealer": h.dealer, "starter": h.starter.code,
+        "kept": [_codes(k) for k in h.kept], "crib": _codes(h.crib),
+        "plays": [_play_view(p) for p in h.plays],
+        "records": [_record_view(r, False) for r in h.records],
+        "shows": [_show_view(s, False) for s in h.shows],
+    }
+
+
+# --- Snapshots -------------------------------------------------------------
+
+def _enc(v: Any) -> Any:
+    if isinstance(v, Card):
+        return v.code
+    if isinstance(v, ScoreItem):
+        return _item_json(v)
+    if isinstance(v, Score):
+        return {"total": v.total, "items": [_item_json(i) for i in v.items]}
+    if isinstance(v, Rules):
+        return v.to_json()
+    if isinstance(v, frozenset):
+        return sorted(v)
+    if isinstance(v, (tuple, list)):
+        return [_enc(x) for x in v]
+    if hasattr(v, "__dataclass_fields__"):
+        return {name: _enc(getattr(v, name)) for name in v.__dataclass_fields__}
+    return v
+
+
+def state_to_json(state: State) -> dict:
+    """The whole state (hidden cards included) as JSON-able data; see `state_from_json`."""
+    return _enc(state)
+
+
+def _opt(f):
+    return lambda x: None if x is None else f(x)
+
+
+def _cards_dec(codes):
+    return tuple(map(card_from_code, codes))
+
+
+def _cards2_dec(lists):
+    return tuple(map(_cards_dec, lists))
+
+
+def _items_dec(items):
+    return tuple(ScoreItem(d["kind"], _cards_dec(d["cards"]), d["points"]) for d in items)
+
+
+def _each(cls):
+    return lambda rows: tuple(_dec(cls, d) for d in rows)
+
+
+def _dec(cls, d: dict):
+    decoders = _DECODERS[cls]
+    return cls(**{k: decoders.get(k, _identity)(v) for k, v in d.items()})
+
+
+def _identity(x):
+    return x
+
+
+_DECODERS = {
+    ScoreRecord: {"items": _items_dec},
+    ShowResult: {"cards": _cards_dec, "score": lambda d: Score(d["total"], _items_dec(d["items"]))},
+    PlayEntry: {"card": _opt(card_from_code)},
+    Outcome: {},
+}
+_DECODERS[HandSummary] = {
+    "starter": card_from_code, "kept": _cards2_dec, "crib": _cards_dec,
+    "plays": _each(PlayEntry), "records": _each(ScoreRecord), "shows": _each(ShowResult),
+}
+_DECODERS[State] = {
+    "rules": Rules.from_json, "scores": tuple, "prev_scores": tuple, "cuts": _cards2_dec,
+    "deck": _cards_dec, "starter": _opt(card_from_code), "hands": _cards2_dec,
+    "kept": _cards2_dec, "discards": _cards2_dec, "crib": _cards_dec,
+    "count_cards": _cards_dec, "gone": frozenset, "plays": _each(PlayEntry),
+    "records": _each(ScoreRecord), "shows": _each(ShowResult),
+    "previous": _opt(lambda d: _dec(HandSummary, d)), "outcome": _opt(lambda d: _dec(Outcome, d)),
+}
+
+
+def state_from_json(d: dict) -> State:
+    """The State saved by `state_to_json`."""
+    return _dec(State, d)
