@@ -1,0 +1,171 @@
+"""A game is an append-only log of events; its state is the engine's fold over it.
+
+`Game.snapshot` holds that fold (written in the same transaction as the events)
+so reading a game never replays its log; `verify_games` checks the two agree.
+"""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+
+class Variant(models.TextChoices):
+    TWO = "two", "Two players"
+    THREE = "three", "Three players"
+    FOUR = "four", "Four players in partnerships"
+    FIVE_CARD = "five_card", "Five-card cribbage"
+
+
+SEATS_BY_VARIANT = {Variant.TWO: 2, Variant.THREE: 3, Variant.FOUR: 4, Variant.FIVE_CARD: 2}
+
+
+class ComputerLevel(models.TextChoices):
+    EASY = "easy", "Easy"
+    STANDARD = "standard", "Standard"
+    EXPERT = "expert", "Expert"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+
+    class Finish(models.TextChoices):
+        TARGET = "target", "Reached the target"
+        RESIGN = "resign", "Resigned"
+        FORFEIT = "forfeit", "Forfeit"
+
+    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
+    target = models.PositiveSmallIntegerField(default=121, choices=[(121, "121"), (61, "61")])
+    muggins = models.BooleanField(default=False)
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    practice = models.BooleanField(default=False, help_text="Against the computer: advice is shown before moves.")
+    # The engine's Rules, frozen when the game starts, so a replay uses exactly them.
+    rules = models.JSONField()
+    # Set when the first dealer was chosen without a cut (e.g. the loser of a ladder game).
+    first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    # Number of the last event; the next one must be seq + 1.
+    seq = models.PositiveIntegerField(default=0)
+    snapshot = models.JSONField()
+    # Result: the winning side (a seat, or a team for partnerships) and how.
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    finish = models.CharField(max_length=16, choices=Finish.choices, blank=True)
+    skunk = models.CharField(max_length=16, blank=True, help_text='"", "skunk" or "double_skunk".')
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["status", "-updated_at"])]
+
+    def __str__(self):
+        names = " v ".join(str(seat) for seat in self.seats.all())
+        return f"Game {self.pk}: {names}"
+
+    def get_absolute_url(self):
+        return reverse("games:game", args=[self.pk])
+
+    @property
+    def is_finished(self):
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    """A place at the table. Seat 0 sits left of the first dealer; partners are two apart."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    computer_level = models.CharField(max_length=16, choices=ComputerLevel.choices, blank=True)
+    team = models.PositiveSmallIntegerField(default=0)
+    # Cached from the snapshot for cheap "your turn" queries and deadline sweeps.
+    to_act = models.BooleanField(default=False)
+    deadline = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_number_unique_per_game"),
+            models.CheckConstraint(
+                condition=Q(player__isnull=False) | ~Q(computer_level=""),
+                name="seat_has_a_player_or_the_computer",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["player", "to_act"]),
+            models.Index(fields=["deadline"], condition=Q(to_act=True), name="seat_open_deadline_idx"),
+        ]
+
+    def __str__(self):
+        if self.player_id:
+            return str(self.player)
+        return f"Computer ({self.get_computer_level_display().lower()})"
+
+    @property
+    def is_computer(self):
+        return not self.player_id
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError("Game events are append-only: record a new event instead.")
+
+    def delete(self):
+        raise TypeError("Game events are append-only: record a new event instead.")
+
+
+class Event(models.Model):
+    """One entry of a game's log. Never updated or deleted: a correction is a new event."""
+
+    class Source(models.TextChoices):
+        WEB = "web", "Game page"
+        LINK = "link", "Email link"
+        EMAIL = "email", "Email reply"
+        ADMIN = "admin", "Admin"
+        COMPUTER = "computer", "Computer player"
+        FORCED = "forced", "Forced move played for the player"
+        TIMEOUT = "timeout", "Clock"
+        SYSTEM = "system", "Dealer (shuffle and cut)"
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    data = models.JSONField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    source = models.CharField(max_length=16, choices=Source.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # An email's Message-ID or a form's token: the same submission lands once.
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="event_idempotency_key_unique_per_game",
+            ),
+            models.CheckConstraint(condition=Q(seq__gte=1), name="event_seq_starts_at_one"),
+        ]
+
+    def __str__(self):
+        return f"#{self.seq} {self.kind}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise TypeError("Game events are append-only: record a new event instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("Game events are append-only: record a new event instead.")

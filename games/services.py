@@ -1,0 +1,212 @@
+"""The one way a game changes: every move, from every channel, comes through here.
+
+`submit_move` validates with the rules engine, appends the event(s) and the new
+snapshot in one transaction under a row lock on the game, and fires follow-ups
+(notifications, the computer's reply, ladder results) only after commit.
+"""
+import random
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import cribbage
+from games.models import SEATS_BY_VARIANT, Event, Game, Seat
+
+# Shuffles must be unpredictable to players; the deck is then stored in the event.
+_shuffler = random.SystemRandom()
+
+
+class MoveError(Exception):
+    """A move that cannot be applied. Nothing was written."""
+
+    def __init__(self, message, legal=()):
+        super().__init__(message)
+        self.message = message
+        self.legal = list(legal)
+
+
+class IllegalMove(MoveError):
+    pass
+
+
+class StaleMove(MoveError):
+    pass
+
+
+class NotYourSeat(MoveError):
+    pass
+
+
+class GameOver(MoveError):
+    pass
+
+
+@dataclass
+class MoveResult:
+    game: Game
+    events: list = field(default_factory=list)
+    duplicate: bool = False
+
+
+def engine_state(game):
+    return cribbage.state_from_json(game.snapshot)
+
+
+def start_game(*, players, variant="two", target=None, muggins=False, days_per_move=3,
+               computer_level="", practice=False, first_dealer=None, rng=None):
+    """Create a game for `players` (a user, or None for a computer seat, per seat) and deal.
+
+    Seat numbers follow the order of `players`; for four players, seats 0 and 2
+    are partners against 1 and 3.
+    """
+    seats_needed = SEATS_BY_VARIANT[variant]
+    if len(players) != seats_needed:
+        raise ValueError(f"A {variant} game needs {seats_needed} players, not {len(players)}.")
+    rules = cribbage.rules_for(variant, target=target, muggins=muggins)
+    state = cribbage.new_game(rules, first_dealer=first_dealer)
+    with transaction.atomic():
+        game = Game.objects.create(
+            variant=variant, target=rules.target, muggins=muggins, days_per_move=days_per_move,
+            practice=practice, rules=rules.to_json(), first_dealer=first_dealer,
+            snapshot=cribbage.state_to_json(state),
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, number=n, player=player,
+                 computer_level="" if player else (computer_level or "standard"),
+                 team=n % 2 if rules.partnerships else n)
+            for n, player in enumerate(players)
+        )
+        _append(game, state, [], rng=rng)
+    return game
+
+
+def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
+                idempotency_key=None, actor=None, rng=None):
+    """Apply one player's move to `game` for seat number `seat`.
+
+    `move` is an engine move dict such as {"kind": "play", "card": "7C"}.
+    With `expected_seq` (the sequence number the player saw), a move made
+    against a state that has since moved on is refused as stale. With an
+    `idempotency_key`, the same submission applied twice has the effect of once.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if idempotency_key:
+            earlier = Event.objects.filter(game=game, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                return MoveResult(game=game, duplicate=True)
+        state = engine_state(game)
+        if game.is_finished:
+            raise GameOver("This game is over.")
+        if expected_seq is not None and expected_seq != game.seq and _moved_on_for(game, seat, expected_seq):
+            raise StaleMove(
+                "The game has moved on since that move was offered; here is where it stands now.",
+                cribbage.legal_moves(state, seat),
+            )
+        event = {**move, "seat": seat}
+        try:
+            state = cribbage.apply(state, event)
+        except cribbage.IllegalMove as exc:
+            raise IllegalMove(str(exc), cribbage.legal_moves(engine_state(game), seat)) from exc
+        first = _new_event(game, event, seat, source, actor, idempotency_key)
+        events = _append(game, state, [first], rng=rng)
+    return MoveResult(game=game, events=events)
+
+
+def record_forfeit(game, seat, *, reason, source=Event.Source.ADMIN, actor=None):
+    """End the game against `seat` (timeout, adjudication): the others win, no skunk."""
+    return submit_move(game, seat, {"kind": "forfeit", "reason": reason}, source=source, actor=actor)
+
+
+def _moved_on_for(game, seat, expected_seq):
+    """Has anything this seat could see happened since `expected_seq`?
+
+    Another player's discard is face down: it changes nothing this seat knows,
+    so a discard link stays good while the others throw to the crib.
+    """
+    later = Event.objects.filter(game=game, seq__gt=expected_seq)
+    return later.exclude(kind="discard").exists() or later.filter(kind="discard", seat=seat).exists()
+
+
+def _new_event(game, data, seat, source, actor=None, idempotency_key=None):
+    return Event(game=game, kind=data["kind"], data=data, seat=seat, source=source,
+                 actor=actor, idempotency_key=idempotency_key)
+
+
+def _append(game, state, events, *, rng=None):
+    """Add the events that follow by themselves, write everything, update the game row.
+
+    Chance events (the cut for deal, each deal) are drawn here, never in the
+    engine, and forced plays are made for players who allow it.
+    """
+    rng = rng or _shuffler
+    seats = {seat.number: seat for seat in game.seats.select_related("player")}
+    while not cribbage.is_over(state):
+        chance = cribbage.needs_chance(state)
+        if chance == "cut_for_deal":
+            data = cribbage.cut_for_deal_event(state, rng)
+        elif chance == "deal":
+            data = cribbage.deal_event(state, rng)
+        else:
+            forced = _forced_move(state, seats)
+            if forced is None:
+                break
+            data = forced
+        state = cribbage.apply(state, data)
+        source = Event.Source.SYSTEM if chance else Event.Source.FORCED
+        events.append(_new_event(game, data, data.get("seat"), source))
+
+    now = timezone.now()
+    for offset, event in enumerate(events, start=1):
+        event.seq = game.seq + offset
+        event.created_at = now
+    Event.objects.bulk_create(events)
+    game.seq += len(events)
+    game.snapshot = cribbage.state_to_json(state)
+    game.updated_at = now
+    if cribbage.is_over(state):
+        outcome = cribbage.result(state)
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+        game.winner_side = outcome["winner"]
+        game.finish = outcome["reason"]
+        game.skunk = outcome["skunk"] or ""
+    game.save()
+    _update_turns(game, seats, state, now)
+    transaction.on_commit(lambda: _after_commit(game.pk, game.seq))
+    return events
+
+
+def _forced_move(state, seats):
+    """The only legal play of a player who lets the service play it for them."""
+    for number in cribbage.to_act(state):
+        seat = seats[number]
+        if seat.is_computer or not seat.player.allow_forced_moves:
+            continue
+        moves = cribbage.legal_moves(state, number)
+        if len(moves) == 1 and moves[0]["kind"] == "play":
+            return {**moves[0], "seat": number}
+    return None
+
+
+def _update_turns(game, seats, state, now):
+    acting = set(cribbage.to_act(state)) if not game.is_finished else set()
+    deadline = now + timedelta(days=game.days_per_move)
+    changed = []
+    for number, seat in seats.items():
+        to_act = number in acting
+        if to_act == seat.to_act:
+            continue
+        seat.to_act = to_act
+        seat.deadline = deadline if to_act else None
+        changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["to_act", "deadline"])
+
+
+def _after_commit(game_id, seq):
+    from games import tasks
+
+    tasks.game_moved.delay(game_id, seq)

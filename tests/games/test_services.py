@@ -1,0 +1,148 @@
+"""The move service: validation, sequence, staleness, idempotency, follow-ups."""
+import random
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from games import cribbage, services
+from games.models import Event, Game
+from tests.factories import make_user, play_random_move, start_two_player_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_new_game_is_cut_and_dealt_by_the_service():
+    game = start_two_player_game()
+    kinds = list(game.events.order_by("seq").values_list("kind", flat=True))
+    assert kinds == ["cut_for_deal", "deal"]
+    assert game.seq == 2
+    assert set(game.seats.filter(to_act=True).values_list("number", flat=True)) == {0, 1}
+    assert all(seat.deadline for seat in game.seats.all())
+
+
+def test_an_illegal_card_is_refused_with_the_legal_moves_and_nothing_is_written():
+    game = start_two_player_game()
+    view = services.engine_state(game)
+    held = set(cribbage.view(view, 0)["hand"])
+    not_held = next(c.code for c in cribbage.FULL_DECK if c.code not in held)
+    with pytest.raises(services.IllegalMove) as caught:
+        services.submit_move(game, 0, {"kind": "discard", "cards": [not_held, sorted(held)[0]]})
+    assert len(caught.value.legal) == 15
+    assert "crib" in str(caught.value) or "discard" in str(caught.value).lower()
+    game.refresh_from_db()
+    assert game.seq == 2 and game.events.count() == 2
+
+
+def test_a_move_out_of_turn_is_refused():
+    game = start_two_player_game()
+    for seat in (0, 1):
+        play_random_move(game, seat)
+    game.refresh_from_db()
+    acting = services.cribbage.to_act(services.engine_state(game))
+    idle = 1 - acting[0]
+    hand = cribbage.view(services.engine_state(game), idle)["hand"]
+    before = game.seq
+    with pytest.raises(services.IllegalMove):
+        services.submit_move(game, idle, {"kind": "play", "card": hand[0]})
+    game.refresh_from_db()
+    assert game.seq == before
+
+
+def test_a_stale_move_is_refused_but_another_players_discard_does_not_make_it_stale():
+    game = start_two_player_game()
+    seen = game.seq
+    play_random_move(game, 1)  # seat 1 throws to the crib: face down, nothing seat 0 can see
+    move = cribbage.legal_moves(services.engine_state(Game.objects.get(pk=game.pk)), 0)[0]
+    services.submit_move(game, 0, move, expected_seq=seen)  # still good
+    game.refresh_from_db()
+    seat = cribbage.to_act(services.engine_state(game))[0]
+    stale_seq = game.seq
+    play_random_move(game, seat)
+    game.refresh_from_db()
+    other = cribbage.to_act(services.engine_state(game))[0]
+    move = cribbage.legal_moves(services.engine_state(game), other)[0]
+    if other == seat:  # the other player could not play; any earlier seq is stale for them too
+        pass
+    with pytest.raises(services.StaleMove, match="moved on"):
+        services.submit_move(game, other, move, expected_seq=stale_seq - 1)
+
+
+def test_the_same_submission_twice_lands_once():
+    game = start_two_player_game()
+    move = cribbage.legal_moves(services.engine_state(game), 0)[0]
+    first = services.submit_move(game, 0, move, idempotency_key="<abc@mail>")
+    second = services.submit_move(game, 0, move, idempotency_key="<abc@mail>")
+    assert not first.duplicate and second.duplicate
+    assert Event.objects.filter(game=game, kind="discard").count() == 1
+
+
+def test_follow_ups_fire_only_after_commit(django_capture_on_commit_callbacks):
+    game = start_two_player_game()
+    move = cribbage.legal_moves(services.engine_state(game), 0)[0]
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.submit_move(game, 0, move)
+    assert len(callbacks) == 1
+
+
+def test_a_finished_game_accepts_no_move():
+    game = start_two_player_game()
+    services.submit_move(game, 0, {"kind": "resign"})
+    game.refresh_from_db()
+    assert game.is_finished and game.winner_side == 1 and game.finish == "resign"
+    assert game.skunk == ""
+    with pytest.raises(services.GameOver):
+        services.submit_move(game, 1, cribbage.legal_moves(services.engine_state(game), 1)[0]
+                             if cribbage.legal_moves(services.engine_state(game), 1) else {"kind": "resign"})
+
+
+def test_forfeit_ends_the_game_for_the_others_without_skunk():
+    game = start_two_player_game()
+    services.record_forfeit(game, 0, reason="timeout", source=Event.Source.TIMEOUT)
+    game.refresh_from_db()
+    assert game.is_finished and game.winner_side == 1 and game.finish == "forfeit"
+    assert not game.seats.filter(to_act=True).exists()
+
+
+def test_events_are_append_only():
+    game = start_two_player_game()
+    event = game.events.first()
+    event.kind = "tampered"
+    with pytest.raises(TypeError):
+        event.save()
+    with pytest.raises(TypeError):
+        event.delete()
+    with pytest.raises(TypeError):
+        Event.objects.filter(game=game).update(kind="x")
+
+
+@pytest.mark.postgres
+def test_postgres_itself_refuses_to_rewrite_events():
+    from django.db import DatabaseError, connection, transaction
+
+    game = start_two_player_game()
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE games_event SET kind = 'x' WHERE game_id = %s", [game.pk])
+
+
+def test_whole_games_through_the_service_replay_to_their_snapshots(capsys):
+    rng = random.Random(7)
+    for variant in ("two", "three", "four", "five_card"):
+        game = start_two_player_game(variant=variant, rng=rng)
+        while not game.is_finished:
+            seat = cribbage.to_act(services.engine_state(game))[0]
+            play_random_move(game, seat, rng=rng)
+            game.refresh_from_db()
+        assert game.winner_side is not None
+    call_command("verify_games")
+    assert "4 game(s): 0 disagree" in capsys.readouterr().out
+
+
+def test_verify_games_reports_a_snapshot_that_disagrees():
+    game = start_two_player_game()
+    good = start_two_player_game()
+    Game.objects.filter(pk=game.pk).update(snapshot={**game.snapshot, "tampered": True})
+    with pytest.raises(CommandError, match=str(game.pk)):
+        call_command("verify_games")
+    call_command("verify_games", str(good.pk))
