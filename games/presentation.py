@@ -1,0 +1,166 @@
+"""Cards and scores for people: card chips, card names, and the show as rows.
+
+Shared by the web pages, the emails and the command line, so that a score is
+written the same way everywhere:
+
+- `card_name(card)` -> "5 of hearts", "jack of diamonds"
+- `card_chip(card)` -> <span class="card red" role="img" aria-label="5 of hearts">5♥</span>
+- `cards_text(cards, ascii=False)` -> "5♥ J♦" (or "5H JD")
+- `kind_label(kind)` -> "fifteen", "pair royal", "run of three", ...
+- `score_rows(score)` -> one `ShowRow` per combination, with the running total
+  and the words a player says ("fifteen two", "a pair is four").
+- `read_show(hand, starter, crib=False)` -> (hand cards, starter) from text or
+  cards, or a ValueError whose message can be shown to the player as it is.
+
+Suits are always written with their symbol, so colour is never the only sign.
+"""
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple, Sequence
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from games.cribbage import Card, Score, ScoreItem, describe, parse_cards
+from games.cribbage.cards import card_from_code
+from games.cribbage.scoring import number_words
+
+__all__ = [
+    "card_name", "card_chip", "card_chips", "cards_text", "kind_label",
+    "ShowRow", "score_rows", "say_score", "read_show", "to_card", "SUIT_NAMES",
+    "RANK_CHOICES", "SUIT_CHOICES",
+]
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = frozenset("HD")
+_RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+# For pickers: (value accepted by parse_cards, what the player sees).
+RANK_CHOICES = [("A", "A")] + [(str(r), str(r)) for r in range(2, 10)] + [
+    ("T", "10"), ("J", "J"), ("Q", "Q"), ("K", "K")]
+SUIT_CHOICES = [(s, f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}") for s in "SHDC"]
+
+
+def to_card(card: Card | str) -> Card:
+    """A Card from a Card or one card code ("5H", "10♥")."""
+    return card if isinstance(card, Card) else card_from_code(str(card))
+
+
+def card_name(card: Card | str) -> str:
+    """The card in words: "5 of hearts", "ace of spades", "10 of diamonds"."""
+    card = to_card(card)
+    return f"{_RANK_NAMES.get(card.rank, str(card.rank))} of {SUIT_NAMES[card.suit]}"
+
+
+def card_chip(card: Card | str) -> SafeString:
+    """A card as an HTML chip: <span class="card red" role="img" aria-label="5 of hearts">5♥</span>."""
+    card = to_card(card)
+    colour = "red" if card.suit in RED_SUITS else "black"
+    return format_html('<span class="card {}" role="img" aria-label="{}">{}</span>',
+                       colour, card_name(card), card.label)
+
+
+def card_chips(cards: Iterable[Card | str]) -> SafeString:
+    """Several chips separated by spaces."""
+    return format_html_join(" ", "{}", ((card_chip(c),) for c in cards))
+
+
+def cards_text(cards: Iterable[Card | str], ascii: bool = False) -> str:
+    """Plain text for emails and terminals: "5♥ J♦", or "5H JD" with ascii=True."""
+    return " ".join(to_card(c).code if ascii else to_card(c).label for c in cards)
+
+
+_KIND_LABELS = {
+    "fifteen": "fifteen", "pair": "pair", "pair_royal": "pair royal",
+    "double_pair_royal": "double pair royal", "run": "run", "flush": "flush",
+    "nobs": "nobs", "heels": "his heels", "go": "go", "thirty_one": "thirty-one",
+    "last_card": "last card", "pone_start": "three for last",
+}
+
+
+def kind_label(kind: str, cards: Sequence = ()) -> str:
+    """A combination's name: "fifteen", "pair royal", "run of four", "five-card flush"."""
+    if kind == "run" and cards:
+        return f"run of {number_words(len(cards))}"
+    if kind == "flush" and cards:
+        return f"{number_words(len(cards))}-card flush"
+    return _KIND_LABELS.get(kind, kind.replace("_", " "))
+
+
+class ShowRow(NamedTuple):
+    """One combination of a show, ready to display."""
+    kind: str            # the engine's kind: "fifteen", "pair", "run", ...
+    label: str           # "fifteen", "run of three", "four-card flush"
+    cards: tuple         # the cards making it
+    points: int
+    running: int         # the count after it
+    said: str            # what the player says: "fifteen two", "a pair is four"
+
+
+def _said(item: ScoreItem, running: int) -> str:
+    words = number_words(running)
+    if item.kind == "fifteen":
+        return f"fifteen {words}"
+    if item.kind == "thirty_one":
+        return f"thirty-one for {number_words(item.points)}" if item.points == running else f"thirty-one, {words}"
+    article = {"nobs": "one for his nob", "heels": "two for his heels", "go": "one for the go",
+               "last_card": "one for last", "pone_start": "three for last"}.get(item.kind)
+    if article is None:
+        article = "a " + kind_label(item.kind, item.cards)
+    return f"{article} is {words}"
+
+
+def score_rows(score: Score) -> list[ShowRow]:
+    """Each combination of a score in the order it is counted aloud, with the running total."""
+    rows, running = [], 0
+    for item in score.items:
+        running += item.points
+        rows.append(ShowRow(item.kind, kind_label(item.kind, item.cards), tuple(item.cards),
+                            item.points, running, _said(item, running)))
+    return rows
+
+
+def say_score(score: Score) -> str:
+    """The whole count in words (the engine's `describe`): "fifteen two, ... is twenty-nine"."""
+    return describe(score)
+
+
+def _cards(value, what: str) -> list[Card]:
+    if isinstance(value, str):
+        try:
+            return parse_cards(value)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}.") from None
+    return [to_card(c) for c in value]
+
+
+def read_show(hand, starter, crib: bool = False) -> tuple[list[Card], Card]:
+    """Check a hand (or crib) and starter for scoring; text or cards accepted.
+
+    Returns (hand cards, starter). Raises ValueError with a message meant for
+    the player: an unreadable card, a card named twice, the wrong number of
+    cards (four, or three in five-card cribbage; a crib always four), a
+    missing starter or the starter also in the hand.
+    """
+    what = "Crib" if crib else "Hand"
+    cards = _cards(hand, what)
+    starters = _cards(starter if starter is not None else "", "Starter")
+    sizes = (4,) if crib else (4, 3)
+    if len(cards) not in sizes:
+        want = "a crib has four cards" if crib else "a hand has four cards (three in five-card cribbage)"
+        raise ValueError(f"{what}: {want}; you gave {number_words(len(cards))}.")
+    seen = set()
+    for c in cards:
+        if c in seen:
+            raise ValueError(f"{what}: {c.label} ({card_name(c)}) is named twice; a deck has only one.")
+        seen.add(c)
+    if not starters:
+        raise ValueError("Starter: name the starter card, e.g. 5D.")
+    if len(starters) > 1:
+        raise ValueError(f"Starter: one card only; you gave {number_words(len(starters))}.")
+    start = starters[0]
+    if start in seen:
+        raise ValueError(f"Starter: {start.label} ({card_name(start)}) is already in the "
+                         f"{what.lower()}; a card can only be in one place.")
+    return cards, start

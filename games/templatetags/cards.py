@@ -1,0 +1,40 @@
+"""Template helpers for cards and scores: `{% load cards %}`.
+
+    {% card c %}            one card chip (a Card or a code such as "5H")
+    {{ c|card }}            the same, as a filter
+    {{ hand|cards }}        several chips separated by spaces
+    {{ c|card_name }}       "5 of hearts"
+    {% board tracks 121 %}  the cribbage board SVG (see games.board.board_svg)
+"""
+from django import template
+
+from games import presentation
+from games.board import board_svg
+
+register = template.Library()
+
+
+@register.simple_tag(name="card")
+def card_tag(card):
+    """{% card c %} -> <span class="card red" role="img" aria-label="5 of hearts">5♥</span>"""
+    return presentation.card_chip(card)
+
+
+@register.filter(name="card")
+def card_filter(card):
+    return presentation.card_chip(card)
+
+
+@register.filter(name="cards")
+def cards_filter(cards):
+    return presentation.card_chips(cards)
+
+
+@register.filter(name="card_name")
+def card_name_filter(card):
+    return presentation.card_name(card)
+
+
+@register.simple_tag(name="board")
+def board_tag(tracks, target=121, id_prefix="board"):
+    return board_svg(tracks, target, id_prefix=id_prefix)
