@@ -1,7 +1,8 @@
 """The computer at the table: it moves through the same service as everyone."""
 import logging
 
-from games import cribbage, services
+from games import services
+from games.cribbage import players
 from games.models import Event, Game
 
 log = logging.getLogger(__name__)
@@ -17,7 +18,7 @@ def play_turn(game_id, seq):
         return None
     state = services.engine_state(game)
     for seat in game.seats.filter(to_act=True, player__isnull=True):
-        move = cribbage.players.choose_move(state, seat.number, level=seat.computer_level)
+        move = players.choose_move(state, seat.number, level=seat.computer_level)
         try:
             return services.submit_move(game, seat.number, move, expected_seq=seq,
                                         source=Event.Source.COMPUTER)
