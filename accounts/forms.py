@@ -1,5 +1,5 @@
 from django import forms
-from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.forms import BaseUserCreationForm, SetPasswordMixin
 
 from .models import User
 
@@ -8,9 +8,74 @@ class SignupForm(BaseUserCreationForm):
     class Meta:
         model = User
         fields = ["email", "display_name"]
+        help_texts = {"display_name": "How other players see you."}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"].widget.attrs["autocomplete"] = "email"
+        self.fields["display_name"].widget.attrs["autocomplete"] = "nickname"
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip().lower()
         if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with this email address already exists.")
+            raise forms.ValidationError(
+                "An account with this email address already exists. "
+                "Log in, or ask for a login link or a password reset.")
         return email
+
+    def clean_display_name(self):
+        return _clean_display_name(self.cleaned_data["display_name"])
+
+
+def _clean_display_name(value):
+    value = " ".join(value.split())
+    if not value:
+        raise forms.ValidationError("Please choose a display name.")
+    return value
+
+
+class LoginLinkForm(forms.Form):
+    email = forms.EmailField(label="Email address", max_length=254,
+                             widget=forms.EmailInput(attrs={"autocomplete": "email",
+                                                            "autofocus": True}))
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+
+class InvitationForm(SetPasswordMixin, forms.Form):
+    """An invited player picks the name others see and a password."""
+
+    display_name = forms.CharField(max_length=60, help_text="How other players see you.",
+                                   widget=forms.TextInput(attrs={"autocomplete": "nickname"}))
+    password1, password2 = SetPasswordMixin.create_password_fields()
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_display_name(self):
+        return _clean_display_name(self.cleaned_data["display_name"])
+
+    def clean(self):
+        self.validate_passwords()
+        self.validate_password_for_user(self.user)
+        return super().clean()
+
+
+DIGEST_HOURS = [(hour, f"{hour:02d}:00") for hour in range(24)]
+
+
+class ProfileForm(forms.ModelForm):
+    """The player's preferences. Extend ``Meta.fields`` (and services.PROFILE_FIELDS)."""
+
+    digest_hour = forms.TypedChoiceField(
+        choices=DIGEST_HOURS, coerce=int, label="Digest hour",
+        help_text="When the daily digest is sent, in your time zone.")
+
+    class Meta:
+        model = User
+        fields = ["display_name", "time_zone", "notify", "digest_hour", "allow_forced_moves"]
+        labels = {"notify": "How to tell me it is my turn", "time_zone": "Time zone"}
+        widgets = {"notify": forms.RadioSelect}
+
+    def clean_display_name(self):
+        return _clean_display_name(self.cleaned_data["display_name"])

@@ -1,0 +1,192 @@
+"""Account operations: sign-up, email confirmation, login links, invitations, profile.
+
+Views parse input, call one of these and render; other apps call ``invite``.
+Every emailed link is a token from accounts.tokens; every mail sent at
+someone's request counts against accounts.ratelimit for its address.
+"""
+from django.core.validators import validate_email
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from . import mail, ratelimit, tokens
+from .models import User
+from .tokens import InvalidToken  # noqa: F401  (callers catch services.InvalidToken)
+
+PROFILE_FIELDS = ("display_name", "time_zone", "notify", "digest_hour", "allow_forced_moves")
+
+
+class TooManyEmails(Exception):
+    """Too many emails went to this address lately; nothing was sent."""
+
+    def __init__(self):
+        minutes = ratelimit.window_minutes()
+        super().__init__(f"Too many emails have been sent to this address recently. "
+                         f"Please wait {minutes} minutes and try again.")
+
+
+def normalize_email(email):
+    return (email or "").strip().lower()
+
+
+def local_url(url):
+    """``url`` if it is a path on this site, else "" (never redirect elsewhere)."""
+    if url and url_has_allowed_host_and_scheme(url, allowed_hosts=None) and url.startswith("/"):
+        return url
+    return ""
+
+
+def take_mail_allowance(email):
+    """Count one email to ``email`` against its limit; raises TooManyEmails when over."""
+    if not ratelimit.take(normalize_email(email)):
+        raise TooManyEmails()
+
+
+# --- Sign-up and email confirmation ---------------------------------------------
+
+def sign_up(*, email, display_name, password):
+    """Create an account (unconfirmed) and email the confirmation link."""
+    user = User.objects.create_user(normalize_email(email), password,
+                                    display_name=display_name.strip())
+    try:
+        send_confirmation(user)
+    except TooManyEmails:
+        pass  # the profile page offers to resend once the window has passed
+    return user
+
+
+def send_confirmation(user):
+    """Email ``user`` a link confirming their address. Raises TooManyEmails."""
+    if user.email_confirmed:
+        return
+    take_mail_allowance(user.email)
+    token = tokens.make_token(user, tokens.CONFIRM)
+    mail.send(user.email, "confirm", {
+        "user": user,
+        "url": mail.absolute(reverse("accounts:confirm_email", args=[token])),
+        "days": tokens.CONFIRM.max_age.days,
+    })
+
+
+def check_confirmation(token):
+    """The user a confirmation link is for (changes nothing). Raises InvalidToken."""
+    user, _ = tokens.read_token(token, tokens.CONFIRM, User.objects.all())
+    return user
+
+
+@transaction.atomic
+def confirm_email(token):
+    """Mark the address confirmed; the link is spent. Raises InvalidToken."""
+    user, _ = tokens.read_token(token, tokens.CONFIRM, User.objects.select_for_update())
+    user.email_confirmed = True
+    user.save(update_fields=["email_confirmed"])
+    return user
+
+
+# --- One-time login links -------------------------------------------------------
+
+def request_login_link(email, next_url=""):
+    """Email a one-time login link if ``email`` has an account.
+
+    Says nothing about whether it has: returns None either way. Raises
+    TooManyEmails (for any address, known or not) when over the limit.
+    """
+    email = normalize_email(email)
+    take_mail_allowance(email)
+    user = User.objects.filter(email__iexact=email, is_active=True).first()
+    if user is None:
+        return
+    token = tokens.make_token(user, tokens.LOGIN, n=local_url(next_url))
+    mail.send(user.email, "login_link", {
+        "user": user,
+        "url": mail.absolute(reverse("accounts:login_link_use", args=[token])),
+        "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
+    })
+
+
+def check_login_link(token):
+    """(user, next_url) for a login link (changes nothing). Raises InvalidToken."""
+    user, extra = tokens.read_token(token, tokens.LOGIN, User.objects.filter(is_active=True))
+    return user, extra.get("n", "")
+
+
+@transaction.atomic
+def use_login_link(token):
+    """Spend a login link: (user, next_url) for the caller to log in. Raises InvalidToken.
+
+    Touching last_login here (under a row lock) makes the link single-use even
+    if two requests race. Following an emailed link also proves the address.
+    """
+    user, extra = tokens.read_token(token, tokens.LOGIN,
+                                    User.objects.select_for_update().filter(is_active=True))
+    user.last_login = timezone.now()
+    user.email_confirmed = True
+    user.save(update_fields=["last_login", "email_confirmed"])
+    return user, extra.get("n", "")
+
+
+# --- Invitations ----------------------------------------------------------------
+
+def invite(email, invited_by, next_url):
+    """The user for ``email``, invited by mail if the address is new here.
+
+    An unknown address gets an account with no usable password and an
+    invitation link; following it lets them choose a name and password, then
+    logs them in and sends them to ``next_url`` (a path on this site, e.g. the
+    game). For an address that already has an account nothing is sent here.
+    Raises django.core.exceptions.ValidationError for a malformed address and
+    ValueError for a ``next_url`` that is not a local path.
+    """
+    email = normalize_email(email)
+    validate_email(email)
+    if next_url and not local_url(next_url):
+        raise ValueError(f"next_url must be a path on this site, not {next_url!r}")
+    existing = User.objects.filter(email__iexact=email).first()
+    if existing is not None:
+        return existing
+    user = User.objects.create_user(email, None, display_name=email.split("@")[0][:60])
+    token = tokens.make_token(user, tokens.INVITE, n=next_url or "",
+                              i=getattr(invited_by, "pk", None))
+    mail.send(user.email, "invitation", {
+        "user": user,
+        "invited_by": invited_by,
+        "url": mail.absolute(reverse("accounts:invitation", args=[token])),
+        "days": tokens.INVITE.max_age.days,
+    })
+    return user
+
+
+def check_invitation(token):
+    """(user, inviter or None) for an invitation link (changes nothing). Raises InvalidToken."""
+    user, extra = tokens.read_token(token, tokens.INVITE, User.objects.filter(is_active=True))
+    inviter = User.objects.filter(pk=extra.get("i")).first() if extra.get("i") else None
+    return user, inviter
+
+
+@transaction.atomic
+def accept_invitation(token, *, display_name, password):
+    """Activate an invited account: name, password, confirmed address.
+
+    Returns (user, next_url) for the caller to log in and redirect. Raises InvalidToken.
+    """
+    user, extra = tokens.read_token(token, tokens.INVITE,
+                                    User.objects.select_for_update().filter(is_active=True))
+    user.display_name = display_name.strip()
+    user.set_password(password)
+    user.email_confirmed = True
+    user.save(update_fields=["display_name", "password", "email_confirmed"])
+    return user, extra.get("n", "")
+
+
+# --- Profile --------------------------------------------------------------------
+
+def update_profile(user, **changes):
+    """Save the player's preferences (already validated, e.g. by ProfileForm)."""
+    unknown = set(changes) - set(PROFILE_FIELDS)
+    if unknown:
+        raise ValueError(f"not profile fields: {sorted(unknown)}")
+    for field, value in changes.items():
+        setattr(user, field, value)
+    user.save(update_fields=list(changes))
+    return user

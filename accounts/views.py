@@ -1,0 +1,192 @@
+"""Account pages. Each parses the request, calls accounts.services and renders.
+
+Links that arrive by email only ever show a page on GET (mail scanners open
+links); the state changes on the POST of that page's button.
+"""
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
+from django.shortcuts import redirect, render, resolve_url
+from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+
+from . import services
+from .forms import InvitationForm, LoginLinkForm, ProfileForm, SignupForm
+from .models import User
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _next_or_default(request, url):
+    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
+                                               require_https=request.is_secure()):
+        return url
+    return resolve_url(settings.LOGIN_REDIRECT_URL)
+
+
+def _bad_link(request, error, kind):
+    return render(request, "accounts/bad_link.html",
+                  {"reason": error.reason, "kind": kind}, status=400)
+
+
+def _too_many(request, template, context, error):
+    context["form"].add_error(None, str(error))
+    return render(request, template, context, status=429)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.sign_up(email=form.cleaned_data["email"],
+                                display_name=form.cleaned_data["display_name"],
+                                password=form.cleaned_data["password1"])
+        login(request, user, backend=BACKEND)
+        messages.success(request, f"Welcome, {user.display_name}! We have sent a link to "
+                                  f"{user.email}: follow it to confirm your address.")
+        return redirect(settings.LOGIN_REDIRECT_URL)
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def confirm_email(request, token):
+    try:
+        if request.method == "POST":
+            user = services.confirm_email(token)
+        else:
+            user = services.check_confirmation(token)
+    except services.InvalidToken as error:
+        return _bad_link(request, error, "confirm")
+    if request.method == "POST":
+        messages.success(request, f"Thank you: {user.email} is confirmed.")
+        return redirect(settings.LOGIN_REDIRECT_URL)
+    return render(request, "accounts/confirm_email.html", {"account": user})
+
+
+@login_required
+@require_POST
+def resend_confirmation(request):
+    try:
+        services.send_confirmation(request.user)
+    except services.TooManyEmails as error:
+        messages.error(request, str(error))
+    else:
+        if request.user.email_confirmed:
+            messages.info(request, "Your email address is already confirmed.")
+        else:
+            messages.success(request, f"We have sent a new confirmation link to "
+                                      f"{request.user.email}.")
+    return redirect("accounts:profile")
+
+
+@require_http_methods(["GET", "POST"])
+def login_link_request(request):
+    form = LoginLinkForm(request.POST or None,
+                         initial={"next": request.GET.get("next", "")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.request_login_link(form.cleaned_data["email"], form.cleaned_data["next"])
+        except services.TooManyEmails as error:
+            return _too_many(request, "accounts/login_link_request.html", {"form": form}, error)
+        return redirect("accounts:login_link_sent")
+    return render(request, "accounts/login_link_request.html", {"form": form})
+
+
+def login_link_sent(request):
+    return render(request, "accounts/login_link_sent.html")
+
+
+@require_http_methods(["GET", "POST"])
+def login_link_use(request, token):
+    try:
+        if request.method == "POST":
+            user, next_url = services.use_login_link(token)
+        else:
+            user, next_url = services.check_login_link(token)
+    except services.InvalidToken as error:
+        return _bad_link(request, error, "login")
+    if request.method == "POST":
+        login(request, user, backend=BACKEND)
+        return redirect(_next_or_default(request, next_url))
+    return render(request, "accounts/login_link.html", {"account": user})
+
+
+@require_http_methods(["GET", "POST"])
+def invitation(request, token):
+    try:
+        user, inviter = services.check_invitation(token)
+    except services.InvalidToken as error:
+        return _bad_link(request, error, "invitation")
+    form = InvitationForm(user, request.POST or None,
+                          initial={"display_name": user.display_name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            user, next_url = services.accept_invitation(
+                token, display_name=form.cleaned_data["display_name"],
+                password=form.cleaned_data["password1"])
+        except services.InvalidToken as error:
+            return _bad_link(request, error, "invitation")
+        login(request, user, backend=BACKEND)
+        messages.success(request, f"Welcome, {user.display_name}!")
+        return redirect(_next_or_default(request, next_url))
+    return render(request, "accounts/invitation.html",
+                  {"form": form, "account": user, "inviter": inviter})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request):
+    # Bind to a fresh copy so a rejected form never alters request.user.
+    form = ProfileForm(request.POST or None, instance=User.objects.get(pk=request.user.pk))
+    if request.method == "POST":
+        if form.is_valid():
+            services.update_profile(request.user, **{
+                name: form.cleaned_data[name] for name in services.PROFILE_FIELDS
+                if name in form.cleaned_data})
+            messages.success(request, "Your profile is saved.")
+            return redirect("accounts:profile")
+        messages.error(request, "Nothing was saved: please correct the fields marked below.")
+    return render(request, "accounts/profile.html", {"form": form},
+                  status=400 if form.is_bound else 200)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Change the password; an invited player who never set one just sets one."""
+
+    template_name = "registration/password_change_form.html"
+    success_url = reverse_lazy("accounts:password_change_done")
+
+    def get_form_class(self):
+        if not self.request.user.has_usable_password():
+            return SetPasswordForm
+        return super().get_form_class()
+
+    def form_valid(self, form):
+        form.save()
+        update_session_auth_hash(self.request, form.user)
+        return redirect(self.get_success_url())
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    template_name = "registration/password_reset_form.html"
+    subject_template_name = "accounts/email/password_reset_subject.txt"
+    email_template_name = "accounts/email/password_reset.txt"
+    html_email_template_name = "accounts/email/password_reset.html"
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+    def form_valid(self, form):
+        self.extra_email_context = {"site_url": settings.SITE_URL}
+        try:
+            services.take_mail_allowance(form.cleaned_data["email"])
+        except services.TooManyEmails as error:
+            return _too_many(request=self.request, template=self.template_name,
+                             context=self.get_context_data(form=form), error=error)
+        return super().form_valid(form)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    success_url = reverse_lazy("accounts:password_reset_complete")
