@@ -135,20 +135,22 @@ def _cards(value, what: str) -> list[Card]:
     return [to_card(c) for c in value]
 
 
-def read_show(hand, starter, crib: bool = False) -> tuple[list[Card], Card]:
+def read_show(hand, starter, crib: bool = False, five_card: bool = False) -> tuple[list[Card], Card]:
     """Check a hand (or crib) and starter for scoring; text or cards accepted.
 
     Returns (hand cards, starter). Raises ValueError with a message meant for
     the player: an unreadable card, a card named twice, the wrong number of
-    cards (four, or three in five-card cribbage; a crib always four), a
-    missing starter or the starter also in the hand.
+    cards (a hand has four, three in five-card cribbage; a crib always four),
+    a missing starter or the starter also in the hand.
     """
     what = "Crib" if crib else "Hand"
     cards = _cards(hand, what)
     starters = _cards(starter if starter is not None else "", "Starter")
-    sizes = (4,) if crib else (4, 3)
-    if len(cards) not in sizes:
-        want = "a crib has four cards" if crib else "a hand has four cards (three in five-card cribbage)"
+    size = 3 if five_card and not crib else 4
+    if len(cards) != size:
+        want = f"a {what.lower()} has {number_words(size)} cards"
+        if five_card and not crib:
+            want += " in five-card cribbage"
         raise ValueError(f"{what}: {want}; you gave {number_words(len(cards))}.")
     seen = set()
     for c in cards:
