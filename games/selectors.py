@@ -63,25 +63,73 @@ def games_for(user):
 
 
 def record_for(game, seat=None):
-    """The game's record as `seat` may read it: every event, hidden cards left out.
+    """The record of `game` as seat number `seat` (None: a spectator) may read it.
 
-    Deals show only the reader's own cards and discards only their own throw;
-    plays, counts and the show were public at the table.
+    Built by replaying the log through the engine and keeping, hand by hand,
+    only what that reader saw at the table: their own cards, every play and
+    peg, and the show. Other hands appear only as they were shown.
     """
-    entries = []
-    for event in Event.objects.filter(game=game).order_by("seq"):
-        entries.append({
-            "seq": event.seq,
-            "at": event.created_at.isoformat(),
-            "source": event.source,
-            **cribbage.public_event(event.data, seat),
-        })
-    return {"game_id": game.pk, "variant": game.variant, "target": game.target,
-            "players": [str(s) for s in game.seats.all()], "events": entries,
-            "result": _result(game)}
+    rules = cribbage.Rules.from_json(game.rules)
+    names = {s.number: str(s) for s in game.seats.all()}
+    state = cribbage.new_game(rules, first_dealer=game.first_dealer)
+    hands, cuts, current = [], None, None
+    for event in Event.objects.filter(game=game).order_by("seq").only("data"):
+        if event.data["kind"] == "deal" and current is not None:
+            hands.append(_closed_hand(current, cribbage.view(state, seat)))
+        state = cribbage.apply(state, event.data)
+        view = cribbage.view(state, seat)
+        if event.data["kind"] == "cut_for_deal":
+            cuts = view.get("cuts")
+        elif event.data["kind"] == "deal":
+            current = {"number": view["hand_number"], "dealer": view["dealer"],
+                       "dealt": list(view.get("hand") or [])}
+    if current is not None:
+        hands.append(_closed_hand(current, cribbage.view(state, seat)))
+    return {
+        "game_id": game.pk, "variant": game.variant, "target": game.target, "muggins": game.muggins,
+        "players": [{"seat": n, "name": name} for n, name in sorted(names.items())],
+        "sides": [" & ".join(names[n] for n in rules.seats_of(side)) for side in range(rules.sides)],
+        "reader_seat": seat, "cuts": cuts, "hands": hands, "result": _result(game, names),
+    }
 
 
-def _result(game):
+def _closed_hand(hand, view):
+    return {**hand, "starter": view.get("starter"), "plays": view.get("plays", []),
+            "records": view.get("records", []), "shows": view.get("shows", []),
+            "scores": view.get("scores")}
+
+
+def _result(game, names):
     if not game.is_finished:
         return None
-    return {"winner_side": game.winner_side, "finish": game.finish, "skunk": game.skunk or None}
+    rules = cribbage.Rules.from_json(game.rules)
+    winners = [names[n] for n in rules.seats_of(game.winner_side)]
+    return {"winner_side": game.winner_side, "winners": winners, "finish": game.finish,
+            "skunk": game.skunk or None}
+
+
+def record_text(record):
+    """The record as plain text, one line per deal, play, peg and count."""
+    names = {p["seat"]: p["name"] for p in record["players"]}
+    lines = [f"Game {record['game_id']}: {' v '.join(names.values())}",
+             f"{record['variant']} to {record['target']}" + (", muggins" if record["muggins"] else "")]
+    for hand in record["hands"]:
+        lines += ["", f"Hand {hand['number']}: {names[hand['dealer']]} deals."]
+        if hand["dealt"]:
+            lines.append(f"  Dealt to you: {' '.join(hand['dealt'])}")
+        if hand["starter"]:
+            lines.append(f"  Starter: {hand['starter']}")
+        for play in hand["plays"]:
+            what = "go" if play["go"] else f"plays {play['card']} ({play['count']})"
+            peg = f", pegs {play['points']}" if play["points"] else ""
+            lines.append(f"  {names[play['seat']]} {what}{peg}")
+        for rec in hand["records"]:
+            lines.append(f"  {names[rec['seat']]} scores {rec['points']} in the {rec['phase']}: {rec['text']}")
+        if hand["scores"]:
+            lines.append("  Scores: " + ", ".join(
+                f"{side} {score}" for side, score in zip(record["sides"], hand["scores"])))
+    result = record["result"]
+    if result:
+        skunk = {"skunk": " with a skunk", "double_skunk": " with a double skunk"}.get(result["skunk"], "")
+        lines += ["", f"Won by {' and '.join(result['winners'])} ({result['finish']}){skunk}."]
+    return "\n".join(lines) + "\n"

@@ -146,3 +146,36 @@ def test_verify_games_reports_a_snapshot_that_disagrees():
     with pytest.raises(CommandError, match=str(game.pk)):
         call_command("verify_games")
     call_command("verify_games", str(good.pk))
+
+
+def _strings(value):
+    if isinstance(value, dict):
+        return {s for v in value.values() for s in _strings(v)}
+    if isinstance(value, (list, tuple)):
+        return {s for v in value for s in _strings(v)}
+    return {value} if isinstance(value, str) else set()
+
+
+def test_the_record_shows_each_reader_only_what_they_saw():
+    from games.selectors import record_for, record_text
+
+    rng = random.Random(11)
+    game = start_two_player_game(rng=rng)
+    for seat in (0, 1):
+        play_random_move(game, seat, rng=rng)
+    game.refresh_from_db()
+    play_random_move(game, cribbage.to_act(services.engine_state(game))[0], rng=rng)
+    game.refresh_from_db()
+    state = services.engine_state(game)
+    unseen_by_0 = set(cribbage.view(state, 1)["hand"]) | set(cribbage.view(state, 1)["my_discards"])
+    services.submit_move(game, 0, {"kind": "resign"})
+    game.refresh_from_db()
+
+    record = record_for(game, 0)
+    assert len(record["hands"][0]["dealt"]) == 6
+    assert not unseen_by_0 & _strings(record)
+    assert not unseen_by_0 & set(record_text(record).split())
+    assert record_for(game, None)["hands"][0]["dealt"] == []
+    text = record_text(record)
+    assert "Hand 1: " in text and "Won by" in text and "(resign)" in text
+    assert record["result"]["winners"] == [str(game.seats.get(number=1))]
