@@ -224,7 +224,7 @@ def _tracks_inlay(g: _Geometry, ts: list[_Track]) -> list[str]:
         d = (f"M{_n(sx)} {_n(sy)} H{_n(xe)} "
              f"A{_n(r)} {_n(r)} 0 0 1 {_n(xe)} {_n(sy + ROW_GAP)} H{_n(gx)}")
         out.append(f'<path d="{d}" fill="none" stroke="{escape(track.colour)}" '
-                   f'stroke-opacity=".28" stroke-width="13" stroke-linecap="round"/>')
+                   f'stroke-opacity=".32" stroke-width="13" stroke-linecap="round"/>')
         out.append(f'<path d="{d}" fill="none" stroke="{escape(track.colour)}" '
                    f'stroke-opacity=".7" stroke-width="1"/>')
     return out
