@@ -14,7 +14,7 @@ from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import services
+from . import services, tokens
 from .forms import InvitationForm, LoginLinkForm, ProfileForm, SignupForm
 from .models import User
 
@@ -97,7 +97,8 @@ def login_link_request(request):
 
 
 def login_link_sent(request):
-    return render(request, "accounts/login_link_sent.html")
+    minutes = int(tokens.LOGIN.max_age.total_seconds() // 60)
+    return render(request, "accounts/login_link_sent.html", {"minutes": minutes})
 
 
 @require_http_methods(["GET", "POST"])

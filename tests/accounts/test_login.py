@@ -158,7 +158,7 @@ def test_an_unknown_address_looks_the_same_and_gets_nothing(client, mailoutbox):
     assert (known.status_code, known.url) == (unknown.status_code, unknown.url)
     assert [m.to for m in mailoutbox] == [["ann@example.com"]]
     page = client.get(unknown.url)
-    assert "If an account uses that address" in page.text
+    assert "If an account uses that address" in page.text and "within 30 minutes" in page.text
     assert not User.objects.filter(email="nobody@example.com").exists()
 
 
