@@ -151,6 +151,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE = {}
 
+# A shared cache (rate limits must hold across processes): Redis when a URL is
+# given, else each process keeps its own in memory.
+if env("CACHE_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": env("CACHE_URL")}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
