@@ -70,7 +70,7 @@ class _Track:
 def _tracks(tracks: Iterable[Mapping], target: int) -> list[_Track]:
     result = []
     for i, t in enumerate(tracks):
-        score = max(0, min(int(t.get("score", 0)), target))
+        score = max(0, min(int(t.get("score") or 0), target))
         previous = max(0, min(int(t.get("previous", 0) or 0), score))
         name = str(t.get("name") or f"Player {i + 1}")
         colour = str(t.get("colour") or t.get("color") or DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
