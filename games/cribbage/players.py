@@ -334,7 +334,7 @@ def _pegging_term(keep: Sequence[Card], is_dealer: bool) -> float:
     ranks = [c.rank for c in keep]
     pairs = sum(1 for i in range(len(ranks)) for j in range(i + 1, len(ranks)) if ranks[i] == ranks[j])
     low = sum(1 for c in keep if c.value < 5)
-    return 0.1 * pairs + 0.05 * low
+    return 0.05 * pairs + 0.03 * low
 
 
 # --- Claims, muggins and the move ---------------------------------------------------
