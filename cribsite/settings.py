@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "anymail",
     "accounts",
     "games",
+    "games.mail",
 ]
 
 MIDDLEWARE = [
@@ -150,6 +151,12 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "cribbage")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE = {}
+
+# --- Play by email (games.mail): re-queue turn emails whose task was lost ----
+CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
+    "task": "games.mail.tasks.requeue_unsent",
+    "schedule": 120.0,
+}
 
 # A shared cache (rate limits must hold across processes): Redis when a URL is
 # given, else each process keeps its own in memory.

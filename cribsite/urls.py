@@ -10,5 +10,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("anymail/", include("anymail.urls")),
+    path("m/", include("games.mail.urls")),
     path("", include("games.urls")),
 ]

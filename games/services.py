@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import cribbage
+from games.mail import services as mail_services
 from games.models import SEATS_BY_VARIANT, Event, Game, Seat
 
 # Shuffles must be unpredictable to players; the deck is then stored in the event.
@@ -175,6 +176,7 @@ def _append(game, state, events, *, rng=None):
         game.skunk = outcome["skunk"] or ""
     game.save()
     _update_turns(game, seats, state, now)
+    mail_services.record_turn_notices(game, seats, state, events)
     transaction.on_commit(lambda: _after_commit(game.pk, game.seq))
     return events
 

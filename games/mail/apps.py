@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class MailConfig(AppConfig):
+    """Play by email: turn emails (outbox), move links, replies (inbound)."""
+
+    name = "games.mail"
+    label = "mail"
+    verbose_name = "Play by email"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import receivers  # noqa: F401  (connects anymail.signals.inbound)

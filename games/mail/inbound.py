@@ -1,0 +1,384 @@
+"""Replies to turn emails: store fast, then read, check and act.
+
+`receive()` (from the webhook or `receive_email`) stores the message once per
+Message-ID and queues `process()`. `process()` decides, in this order:
+
+1. automatic mail (auto-replies, bounces, our own mail) is ignored: no answer;
+2. the recipient must be one of our signed reply addresses, else the message
+   is dropped and logged: no answer (no backscatter);
+3. the sender must be that seat's player, and pass the provider's SPF/DKIM/
+   DMARC checks where it reports them; otherwise it is refused and the
+   player (not the sender) is told, at most once per window;
+4. the player's words are read and the move submitted against the current
+   state, with the Message-ID as its idempotency key; a reply that cannot be
+   applied is answered with what was wrong and the moves legal now.
+"""
+import hashlib
+import logging
+import re
+from email.utils import getaddresses, parseaddr
+
+from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.html import strip_tags
+
+from games import services as game_services
+from games.models import Event, Game, Seat
+from games.presentation import cards_text
+from games.selectors import view_for
+
+from . import links, parsing, services
+from .models import InboundEmail
+
+log = logging.getLogger(__name__)
+
+MAX_RAW = 2_000_000  # characters of a message kept; a move is a few words
+_OUT_OF_OFFICE = re.compile(
+    r"^(auto(matic)?[ -]?(reply|response|antwort)|auto:|out of (the )?office|away from|"
+    r"r[ée]ponse automatique|absence|abwesenheit|automatische antwort|abwesend|vacation)",
+    re.IGNORECASE)
+_ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?)(\+.*)?$",
+                            re.IGNORECASE)
+_RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "X-Gm-Original-To", "Envelope-To",
+                      "X-Forwarded-To", "To", "Cc", "Resent-To")
+
+HELP = """How to play by replying: write your move on the first line of your reply, above the quoted email.
+
+  crib 5H JD     lay these cards away to the crib (or "discard 5H JD", or just "5H JD")
+  play 7C        play this card (or just "7C")
+  play 7C claim 2   under muggins: play a card and say what you peg for it
+  count 12       under muggins: the points you claim for your show
+  muggins        take the points an opponent missed
+  resign         concede the game
+  status         the game as it stands, and your moves
+  help           this help
+
+Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥.
+The go is said for you whenever you cannot play."""
+
+
+# --- Receiving -------------------------------------------------------------------
+
+def receive(message, *, esp_name="", event=None):
+    """Keep `message` (once per Message-ID) and queue its reading. Returns the row, or None if a duplicate."""
+    raw = _raw(message)
+    message_id = (message.get("Message-ID") or "").strip()
+    if not message_id:
+        message_id = f"<sha256.{hashlib.sha256(raw.encode('utf-8', 'replace')).hexdigest()}@no-message-id>"
+    row = InboundEmail(
+        message_id=message_id[:255], esp_name=esp_name, raw=raw[:MAX_RAW],
+        envelope_sender=_text(getattr(message, "envelope_sender", None))[:255],
+        envelope_recipient=_text(getattr(message, "envelope_recipient", None))[:255],
+        stripped_text=_text(getattr(message, "stripped_text", None)),
+        spam_detected=getattr(message, "spam_detected", None),
+        auth_failure=auth_failure(message, getattr(event, "esp_event", None))[:255],
+    )
+    # Postmark puts the Return-Path first in its headers, and anymail keeps it as the envelope
+    # sender; an explicit empty one ("<>") is a bounce.
+    if getattr(message, "envelope_sender", None) == "" or message.get("Return-Path", "").strip() == "<>":
+        row.envelope_sender = "<>"
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        log.info("Inbound %s already received; ignored.", message_id)
+        return None
+    from . import tasks
+
+    tasks.process_inbound.delay_on_commit(row.pk)
+    return row
+
+
+def _text(value):
+    return "" if value is None else str(value)
+
+
+def _raw(message):
+    try:
+        return message.as_string()
+    except Exception:  # an odd encoding: keep what bytes we can
+        return message.as_bytes().decode("utf-8", "replace")
+
+
+def auth_failure(message, esp_event=None):
+    """A failing SPF/DKIM/DMARC result the receiving side reported, in words; "" if none.
+
+    DMARC fail refuses; so does SPF fail unless DKIM passed (forwarders break SPF).
+    """
+    results = {}
+    header = message.get("Authentication-Results") or message.get("ARC-Authentication-Results") or ""
+    for method in ("spf", "dkim", "dmarc"):
+        found = re.search(rf"\b{method}=(\w+)", header, re.IGNORECASE)
+        if found:
+            results[method] = found.group(1).lower()
+    received_spf = (message.get("Received-SPF") or "").split(" ", 1)[0].lower()
+    if received_spf and "spf" not in results:
+        results["spf"] = received_spf
+    ses = {"spf": message.get("X-SES-SPF-Verdict"), "dkim": message.get("X-SES-DKIM-Verdict"),
+           "dmarc": message.get("X-SES-DMARC-Verdict")}
+    if isinstance(esp_event, dict):
+        receipt = esp_event.get("receipt") or {}
+        ses.update({k: (receipt.get(f"{k}Verdict") or {}).get("status") for k in ("spf", "dkim", "dmarc")
+                    if receipt.get(f"{k}Verdict")})
+    for method, verdict in ses.items():
+        if verdict and method not in results:
+            results[method] = {"PASS": "pass", "FAIL": "fail"}.get(verdict.upper(), verdict.lower())
+    if message.get("X-Mailgun-Spf") and "spf" not in results:
+        results["spf"] = message["X-Mailgun-Spf"].lower()
+    if message.get("X-Mailgun-Dkim-Check-Result") and "dkim" not in results:
+        results["dkim"] = message["X-Mailgun-Dkim-Check-Result"].lower()
+    if results.get("dmarc") == "fail":
+        return "DMARC failed"
+    if results.get("spf") in ("fail", "softfail") and results.get("dkim") != "pass":
+        return f"SPF {results['spf']} and no passing DKIM signature"
+    if results.get("dkim") == "fail" and results.get("spf") not in ("pass", None):
+        return "DKIM failed"
+    return ""
+
+
+# --- Classifying -------------------------------------------------------------------
+
+def automatic_reason(message, row):
+    """Why this message is automatic mail we must never answer, or ""."""
+    auto = (message.get("Auto-Submitted") or "").strip().lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto}"
+    precedence = (message.get("Precedence") or "").strip().lower()
+    if precedence in ("bulk", "junk", "list", "auto_reply"):
+        return f"Precedence: {precedence}"
+    for name in ("X-Autoreply", "X-Autorespond", "X-Autoresponder"):
+        if message.get(name):
+            return name
+    if (message.get("X-Auto-Response-Suppress") or "").lower() in ("oof",):
+        return "X-Auto-Response-Suppress: OOF"
+    if _OUT_OF_OFFICE.search((message.get("Subject") or "").strip()):
+        return "out-of-office subject"
+    if row.envelope_sender == "<>":
+        return "bounce (empty return path)"
+    if message.get_content_type() == "multipart/report":
+        return "bounce (delivery report)"
+    sender = _sender(message)
+    if _ROBOT_SENDERS.match(sender.partition("@")[0]):
+        return f"robot sender {sender}"
+    if sender in services.own_addresses() or sender.endswith("@" + settings.REPLY_DOMAIN.lower()):
+        return "our own mail"
+    return ""
+
+
+def _sender(message):
+    return parseaddr(message.get("From") or "")[1].strip().lower()
+
+
+def recipient_seat(message, row):
+    """(game id, seat) from the first of our reply addresses the message was sent to, or None."""
+    candidates = [row.envelope_recipient] if row.envelope_recipient else []
+    for name in _RECIPIENT_HEADERS:
+        candidates += [addr for _, addr in getaddresses(message.get_all(name) or [])]
+    for address in candidates:
+        found = links.read_reply_address(address)
+        if found:
+            return found
+    return None
+
+
+def _body_text(message):
+    if message.text:
+        return message.text
+    html = message.html or ""
+    html = re.sub(r"(?is)<blockquote.*", "", html)       # quoted part of an HTML-only reply
+    html = re.sub(r'(?is)<div class="gmail_quote.*', "", html)
+    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", html)
+    return strip_tags(html)
+
+
+# --- Processing ---------------------------------------------------------------------
+
+def process(inbound_id):
+    """Read one stored message and act on it. Safe to run twice: the second run does nothing."""
+    claimed = InboundEmail.objects.filter(pk=inbound_id, status=InboundEmail.Status.RECEIVED).update(
+        status=InboundEmail.Status.PROCESSING)
+    if not claimed:
+        return None
+    row = InboundEmail.objects.get(pk=inbound_id)
+    try:
+        status, outcome = _process(row)
+    except Exception as exc:
+        log.exception("Reading inbound %s failed.", row.message_id)
+        status, outcome = InboundEmail.Status.ANSWERED, f"error: {exc!r}"
+    InboundEmail.objects.filter(pk=row.pk).update(status=status, outcome=outcome[:2000],
+                                                  processed_at=timezone.now(),
+                                                  game_id=row.game_id, seat=row.seat)
+    return status
+
+
+def _process(row):
+    message = AnymailInboundMessage.parse_raw_mime(row.raw)
+    reason = automatic_reason(message, row)
+    if reason:
+        log.info("Inbound %s ignored: %s.", row.message_id, reason)
+        return InboundEmail.Status.IGNORED, reason
+    found = recipient_seat(message, row)
+    if found is None:
+        log.warning("Inbound %s dropped: not sent to a valid reply address.", row.message_id)
+        return InboundEmail.Status.DROPPED, "no valid reply address"
+    game_id, number = found
+    seat = Seat.objects.select_related("player", "game").filter(game_id=game_id, number=number).first()
+    if seat is None or seat.player is None:
+        log.warning("Inbound %s dropped: game %s seat %s has no player.", row.message_id, game_id, number)
+        return InboundEmail.Status.DROPPED, "no such seat"
+    row.game_id, row.seat = game_id, number
+    game, player = seat.game, seat.player
+    sender = _sender(message)
+    if sender != player.email.lower():
+        log.warning("Inbound %s refused: from %s, not the player of game %s seat %s.",
+                    row.message_id, sender, game_id, number)
+        _answer(game, number, player, "stranger", include_state=False, problem=(
+            f"A message to your reply address for game {game.pk} came from another address ({sender}) "
+            "and was refused: only the address this email is sent to can move for you. "
+            "If it was you, reply from this address."))
+        return InboundEmail.Status.REFUSED, f"sender {sender} is not the player"
+    if row.auth_failure or row.spam_detected:
+        why = row.auth_failure or "the provider flagged it as spam"
+        log.warning("Inbound %s refused: %s.", row.message_id, why)
+        _answer(game, number, player, "unauthenticated", include_state=False, problem=(
+            f"A message from your address to game {game.pk} was refused because it could not be "
+            f"verified as yours ({why}). Nothing was changed."))
+        return InboundEmail.Status.REFUSED, why
+    texts = parsing.reply_texts(row.stripped_text, _body_text(message))
+    command = parsing.read_command(texts)
+    if command is None and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
+        command = parsing.Command("unsubscribe", "unsubscribe")
+    if command is None:
+        words = parsing.first_words(texts)
+        _answer(game, number, player, "unreadable", words=words, problem=(
+            "We could not read a move in your reply. Write the move on the first line, "
+            "above the quoted email, e.g. \"play 7C\". Reply \"help\" for all the words."))
+        return InboundEmail.Status.ANSWERED, f"unreadable: {words!r}"
+    return _act(row, game, number, player, command)
+
+
+def _act(row, game, number, player, command):
+    kind = command.kind
+    if kind == "help":
+        _answer(game, number, player, "help", words=command.words, problem=HELP)
+        return InboundEmail.Status.ANSWERED, "help"
+    if kind == "status":
+        _answer(game, number, player, "status", words=command.words, problem="Here is the game as it stands.")
+        return InboundEmail.Status.ANSWERED, "status"
+    if kind == "unsubscribe":
+        services.stop_turn_emails(player)
+        _answer(game, number, player, "unsubscribe", include_state=False, problem=(
+            "You will get no more turn emails. Your games go on: play them on the site, "
+            "and turn emails back on in your profile."))
+        return InboundEmail.Status.ANSWERED, "unsubscribed"
+    view = view_for(game, number)
+    try:
+        move = _move_for(command, view)
+    except CommandProblem as problem:
+        _answer(game, number, player, problem.kind, words=command.words, problem=problem.message)
+        return InboundEmail.Status.ANSWERED, f"{problem.kind}: {problem.message}"
+    try:
+        result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
+                                           idempotency_key=row.message_id, actor=player)
+    except game_services.GameOver as exc:
+        _answer(game, number, player, "over", words=command.words, problem=exc.message)
+        return InboundEmail.Status.ANSWERED, f"over: {exc.message}"
+    except game_services.MoveError as exc:
+        _answer(game, number, player, "illegal", words=command.words,
+                problem=f"That move cannot be made: {exc.message}")
+        return InboundEmail.Status.ANSWERED, f"illegal: {exc.message}"
+    return InboundEmail.Status.APPLIED, "duplicate" if result.duplicate else game_services.cribbage.move_text(move)
+
+
+class CommandProblem(Exception):
+    def __init__(self, kind, message):
+        super().__init__(message)
+        self.kind, self.message = kind, message
+
+
+def _move_for(command, view):
+    """The engine move the command names for this seat now; CommandProblem says why not."""
+    seat, kind = view["viewer"], command.kind
+    if view["status"] == Game.Status.FINISHED:
+        raise CommandProblem("over", "This game is over.")
+    if kind == "resign":
+        return {"kind": "resign"}
+    legal = view["legal_moves"]
+    if kind == "muggins":
+        if not any(m["kind"] == "muggins" for m in legal):
+            raise CommandProblem("illegal", "There is no muggins to call: the last claim missed nothing "
+                                            "you can take now.")
+        return {"kind": "muggins"}
+    if seat not in view["to_act"]:
+        raise CommandProblem("not_your_turn", "It is not your turn: we will email you when it is.")
+    phase = view["phase"]
+    if kind == "go":
+        playable = cards_text(view["playable"]) if view["playable"] else ""
+        raise CommandProblem("go", "There is no need to say go: it is said for you whenever you cannot play."
+                             + (f" You can play now: {playable}." if playable else ""))
+    if kind == "cards":
+        kind = {"discard": "discard", "play": "play"}.get(phase)
+        if kind is None:
+            raise CommandProblem("unreadable", "Just cards are read as a discard or a play, "
+                                               "but neither is asked of you now.")
+    hand = view.get("hand") or []
+    if kind in ("discard", "play"):
+        if not command.cards:
+            raise CommandProblem("unreadable", f"Name the card{'s' if kind == 'discard' else ''} "
+                                               f"after \"{'crib' if kind == 'discard' else 'play'}\", e.g. "
+                                               f"\"{'crib 5H JD' if kind == 'discard' else 'play 7C'}\".")
+        missing = [c for c in command.cards if c not in hand]
+        if missing:
+            raise CommandProblem("not_held", f"You do not hold {cards_text(missing)}. "
+                                             f"Your hand: {cards_text(hand) or 'no cards'}.")
+    if kind == "discard":
+        if phase != "discard":
+            raise CommandProblem("illegal", "The discard is over: it is time to play a card.")
+        need = view["rules"]["discard_count"]
+        if len(set(command.cards)) != need:
+            raise CommandProblem("illegal", f"Lay away exactly {need} card{'s' if need > 1 else ''} "
+                                            f"to the crib, not {len(set(command.cards))}.")
+        return {"kind": "discard", "cards": list(command.cards)}
+    if kind == "play":
+        if phase != "play":
+            raise CommandProblem("illegal", "It is not time to play a card: "
+                                            + ("lay away to the crib first." if phase == "discard" else
+                                               f"the game is at the {phase}."))
+        if len(command.cards) != 1:
+            raise CommandProblem("illegal", "Play one card at a time.")
+        card = command.cards[0]
+        if card not in view["playable"]:
+            raise CommandProblem("illegal", f"{cards_text([card])} would take the count past 31 "
+                                            f"(the count is {view['count']}).")
+        move = {"kind": "play", "card": card}
+        if view["rules"]["muggins"]:
+            if command.number is None:
+                raise CommandProblem("illegal", f"Under muggins, say what you peg: \"play {card} claim N\" "
+                                                "(0 if nothing).")
+            move["claim"] = command.number
+        return move
+    if kind == "count":
+        if phase != "show":
+            raise CommandProblem("illegal", "There is no show to count now.")
+        if command.number is None:
+            raise CommandProblem("unreadable", "Say how many points you claim, e.g. \"count 8\".")
+        return {"kind": "count", "points": command.number}
+    raise CommandProblem("unreadable", "We could not read a move in your reply.")
+
+
+def _answer(game, seat, player, kind, *, problem, words=None, include_state=True):
+    """Answer a reply, at most once per address and kind in the window. Never raises."""
+    if not services.may_answer(player.email, kind):
+        log.info("Answer %s to %s not sent: already answered in this window.", kind, player.pk)
+        return False
+    from .rendering import answer_message
+
+    try:
+        game.refresh_from_db()
+        answer_message(game, seat, player, problem=problem, words=words, include_state=include_state).send()
+    except Exception:
+        log.exception("Answer %s for game %s seat %s could not be sent.", kind, game.pk, seat)
+        return False
+    return True

@@ -1,0 +1,132 @@
+"""Signed tokens for play by email: the reply address, move links, unsubscribe.
+
+Each purpose has its own salt, so a token made for one never passes for another.
+
+- reply address: ``reply+<game>_<seat>.<hex signature>@REPLY_DOMAIN``. Valid for
+  the whole game and any number of replies. The signature is hex, not base64,
+  because some mail systems change the case of the local part; it stays well
+  under the 64 characters RFC 5321 allows there.
+- move link: one move in one game for one seat at one state (seq); expires
+  after MOVE_LINK_DAYS (and is useless once the game is over or moved on).
+- unsubscribe: one person; turns their turn emails off.
+"""
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+from django.utils.crypto import salted_hmac
+
+REPLY_SALT = "games.mail.reply"
+MOVE_SALT = "games.mail.move"
+UNSUBSCRIBE_SALT = "games.mail.unsubscribe"
+MOVE_LINK_MAX_AGE = timedelta(days=30)
+_REPLY_LOCAL = re.compile(r"^reply\+(\d+)_(\d+)\.([0-9a-f]{24})$", re.IGNORECASE)
+
+
+class BadToken(Exception):
+    """A token that is forged, damaged, for another purpose, or expired (``expired``)."""
+
+    def __init__(self, message, expired=False):
+        super().__init__(message)
+        self.expired = expired
+
+
+class _HexSigner(signing.Signer):
+    """Django's Signer with a lower-case hex signature (safe in an email local part)."""
+
+    def signature(self, value, key=None):
+        key = key or self.key
+        return salted_hmac(self.salt + "signer", value, key, algorithm="sha256").hexdigest()[:24]
+
+
+def _reply_signer():
+    return _HexSigner(salt=REPLY_SALT, sep=".")
+
+
+# --- Reply address -----------------------------------------------------------
+
+def reply_token(game_id, seat):
+    return _reply_signer().sign(f"{game_id}_{seat}")
+
+
+def reply_address(game_id, seat):
+    return f"reply+{reply_token(game_id, seat)}@{settings.REPLY_DOMAIN}"
+
+
+def read_reply_address(address):
+    """(game id, seat) for one of our reply addresses, or None (not ours, forged, damaged)."""
+    if not address or "@" not in address:
+        return None
+    local, _, domain = address.strip().strip("<>").rpartition("@")
+    if domain.lower() != settings.REPLY_DOMAIN.lower():
+        return None
+    match = _REPLY_LOCAL.match(local)
+    if match is None:
+        return None
+    game_id, seat, _ = match.groups()
+    try:
+        _reply_signer().unsign(f"{game_id}_{seat}.{match.group(3).lower()}")
+    except signing.BadSignature:
+        return None
+    return int(game_id), int(seat)
+
+
+# --- Move links --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveLink:
+    game_id: int
+    seat: int
+    seq: int
+    move: dict  # an engine move without "seat"; a muggins claim is asked for on the page
+
+
+def move_token(game_id, seat, seq, move):
+    move = {k: v for k, v in move.items() if k != "seat"}
+    return signing.dumps({"g": game_id, "s": seat, "q": seq, "m": move}, salt=MOVE_SALT, compress=True)
+
+
+def read_move_token(token):
+    try:
+        data = signing.loads(token, salt=MOVE_SALT, max_age=MOVE_LINK_MAX_AGE)
+    except signing.SignatureExpired:
+        raise BadToken("This link has expired.", expired=True) from None
+    except (signing.BadSignature, ValueError, TypeError):
+        raise BadToken("This link is not valid (it may have been cut short by your mail program).") from None
+    try:
+        return MoveLink(int(data["g"]), int(data["s"]), int(data["q"]), dict(data["m"]))
+    except (KeyError, TypeError, ValueError):
+        raise BadToken("This link is not valid.") from None
+
+
+def move_url(game_id, seat, seq, move):
+    return absolute(reverse("mail:move", args=[move_token(game_id, seat, seq, move)]))
+
+
+# --- Unsubscribe -------------------------------------------------------------
+
+def unsubscribe_token(user):
+    return signing.dumps({"u": user.pk, "e": user.email.lower()}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def read_unsubscribe_token(token, users):
+    """The user the token was made for (if the address is unchanged), else BadToken."""
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        user = users.filter(pk=int(data["u"])).first()
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise BadToken("This unsubscribe link is not valid.") from None
+    if user is None or user.email.lower() != data.get("e"):
+        raise BadToken("This unsubscribe link is not valid any more.")
+    return user
+
+
+def unsubscribe_url(user):
+    return absolute(reverse("mail:unsubscribe", args=[unsubscribe_token(user)]))
+
+
+def absolute(path):
+    return f"{settings.SITE_URL}{path}"

@@ -1,0 +1,96 @@
+"""Play-by-email records: the outbox of turn emails, the inbound replies, the answer limiter.
+
+Models hold data only; what happens to them is in services.py.
+"""
+from django.db import models
+from django.utils import timezone
+
+
+class OutboundEmail(models.Model):
+    """A turn email owed to a seat, written in the move's own transaction.
+
+    Unique per game, seat, state (seq) and kind: a move committed once owes
+    one email, however many times a task or the sweeper tries to send it.
+    """
+
+    class Kind(models.TextChoices):
+        TURN = "turn", "Your move"
+
+    class Status(models.TextChoices):
+        READY = "ready", "Ready to send"
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        SKIPPED = "skipped", "Not needed any more"
+        FAILED = "failed", "Failed"
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="outbound_emails")
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField(help_text="The game's state when the email became owed.")
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.TURN)
+    to = models.EmailField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.READY)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    message_id = models.CharField(max_length=255, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "seq", "kind"], name="outbound_once_per_state"),
+        ]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self):
+        return f"{self.kind} game {self.game_id} seat {self.seat} @{self.seq}: {self.status}"
+
+
+class InboundEmail(models.Model):
+    """A message that reached the reply address, kept (deduplicated on Message-ID) before processing."""
+
+    class Status(models.TextChoices):
+        RECEIVED = "received", "Waiting to be read"
+        PROCESSING = "processing", "Being read"
+        APPLIED = "applied", "Move made"
+        ANSWERED = "answered", "Answered (status, help, or a move refused)"
+        IGNORED = "ignored", "Ignored (auto-reply, bounce, our own mail)"
+        DROPPED = "dropped", "Dropped (unknown or forged address)"
+        REFUSED = "refused", "Refused (not that seat's player)"
+
+    message_id = models.CharField(max_length=255, unique=True)
+    esp_name = models.CharField(max_length=32, blank=True)
+    raw = models.TextField(help_text="The message as received (RFC 822).")
+    envelope_sender = models.CharField(max_length=255, blank=True)
+    envelope_recipient = models.CharField(max_length=255, blank=True)
+    stripped_text = models.TextField(blank=True, help_text="The provider's own reply-only text, if any.")
+    spam_detected = models.BooleanField(null=True)
+    auth_failure = models.CharField(max_length=255, blank=True,
+                                    help_text="SPF/DKIM/DMARC failure reported by the provider, if any.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RECEIVED)
+    outcome = models.TextField(blank=True)
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    received_at = models.DateTimeField(default=timezone.now)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-received_at"]
+
+    def __str__(self):
+        return f"{self.message_id}: {self.status}"
+
+
+class AnswerSent(models.Model):
+    """One answer to a reply per address, kind of answer and time window: never a mail cannon."""
+
+    address = models.CharField(max_length=254)
+    kind = models.CharField(max_length=32)
+    window = models.BigIntegerField(help_text="Start of the window, in seconds since the epoch.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["address", "kind", "window"], name="one_answer_per_window"),
+        ]

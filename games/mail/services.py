@@ -1,0 +1,194 @@
+"""Play-by-email operations: the outbox of turn emails, unsubscribing, the answer limiter.
+
+The outbox row is written inside the move's transaction (`record_turn_notices`,
+called from `games.services._append`) and its sending is queued only after
+commit, so a lost task or a broker restart loses no notification (the sweeper
+re-queues it) and a retried task never sends twice (a SENT row is final).
+"""
+import logging
+import smtplib
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from games.models import Event, Game, Seat
+
+from .models import AnswerSent, OutboundEmail
+
+log = logging.getLogger(__name__)
+
+# Moves a seat makes itself (forced plays included): a turn email is owed after each.
+ACTING_KINDS = ("discard", "play", "count", "muggins")
+STUCK_AFTER = timedelta(minutes=10)   # a SENDING row older than this was lost with its worker
+REQUEUE_AFTER = timedelta(minutes=2)  # a READY row older than this lost its task
+REQUEUE_BATCH = 200
+ANSWER_WINDOW = 10 * 60  # seconds: at most one answer per address and kind in this window
+
+
+class TransientSendError(Exception):
+    """The provider or SMTP server failed in a way worth retrying."""
+
+
+# --- Writing the outbox (inside the move's transaction) -------------------------
+
+def record_turn_notices(game, seats, state=None, events=()):
+    """Owe a turn email to each seat that must act now and has not been told since it last moved.
+
+    `seats` maps seat number to Seat (with `player`) as `_append` has them,
+    already updated for the new state. Computer seats, players who chose the
+    digest or no email, and finished games get nothing. Sending is queued
+    after commit.
+    """
+    if game.is_finished:
+        return []
+    owed = []
+    for number, seat in sorted(seats.items()):
+        player = seat.player
+        if not seat.to_act or seat.is_computer or player is None or not player.is_active:
+            continue
+        if player.notify != player.Notify.EVERY_TURN or not player.email:
+            continue
+        last_move = (Event.objects.filter(game=game, seat=number, kind__in=ACTING_KINDS)
+                     .order_by("-seq").values_list("seq", flat=True).first()) or 0
+        if OutboundEmail.objects.filter(game=game, seat=number, kind=OutboundEmail.Kind.TURN,
+                                        seq__gt=last_move).exists():
+            continue  # told already (e.g. the other player threw to the crib meanwhile)
+        try:
+            with transaction.atomic():
+                row = OutboundEmail.objects.create(game=game, seat=number, seq=game.seq,
+                                                   kind=OutboundEmail.Kind.TURN, to=player.email)
+        except IntegrityError:
+            continue
+        owed.append(row)
+    if owed:
+        from . import tasks
+
+        for row in owed:
+            tasks.send_outbound.delay_on_commit(row.pk)
+    return owed
+
+
+# --- Sending ------------------------------------------------------------------
+
+def claim(outbound_id):
+    """READY -> SENDING for one row; False when another worker has it or it is done."""
+    now = timezone.now()
+    return OutboundEmail.objects.filter(
+        Q(status=OutboundEmail.Status.READY)
+        | Q(status=OutboundEmail.Status.SENDING, claimed_at__lt=now - STUCK_AFTER),
+        pk=outbound_id,
+    ).update(status=OutboundEmail.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1) == 1
+
+
+def send_outbound(outbound_id):
+    """Send one outbox row once. Returns the final status; raises TransientSendError to be retried."""
+    if not claim(outbound_id):
+        return None
+    row = OutboundEmail.objects.select_related("game").get(pk=outbound_id)
+    game = row.game
+    seat = Seat.objects.select_related("player").get(game=game, number=row.seat)
+    if game.is_finished or not seat.to_act or seat.player is None or seat.player.notify != "every_turn":
+        return _finish(row, OutboundEmail.Status.SKIPPED, "not needed any more")
+    if OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind, seq__gt=row.seq).exists():
+        return _finish(row, OutboundEmail.Status.SKIPPED, "a newer turn email replaces it")
+    from .rendering import turn_message
+
+    try:
+        message = turn_message(game, row.seat, seat.player)
+        message.send()
+    except (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused) as exc:
+        return _finish(row, OutboundEmail.Status.FAILED, repr(exc))
+    except Exception as exc:  # the provider's or the network's fault: try again later
+        if _is_transient(exc):
+            OutboundEmail.objects.filter(pk=row.pk).update(status=OutboundEmail.Status.READY,
+                                                          last_error=repr(exc)[:2000])
+            raise TransientSendError(repr(exc)) from exc
+        _finish(row, OutboundEmail.Status.FAILED, repr(exc))
+        raise
+    return _finish(row, OutboundEmail.Status.SENT, "", message_id=message.extra_headers["Message-ID"])
+
+
+def _is_transient(exc):
+    from anymail.exceptions import AnymailAPIError, AnymailInvalidAddress, AnymailRecipientsRefused
+
+    if isinstance(exc, (AnymailRecipientsRefused, AnymailInvalidAddress)):
+        return False
+    if isinstance(exc, AnymailAPIError):
+        return exc.status_code is None or exc.status_code >= 500 or exc.status_code == 429
+    return isinstance(exc, (smtplib.SMTPException, OSError))
+
+
+def _finish(row, status, error, message_id=""):
+    OutboundEmail.objects.filter(pk=row.pk).update(
+        status=status, last_error=error[:2000], message_id=message_id,
+        sent_at=timezone.now() if status == OutboundEmail.Status.SENT else None)
+    return status
+
+
+def mark_failed(outbound_id, error):
+    """After the last retry: FAILED, with the error (the sweeper leaves it alone)."""
+    OutboundEmail.objects.filter(pk=outbound_id).exclude(status=OutboundEmail.Status.SENT).update(
+        status=OutboundEmail.Status.FAILED, last_error=str(error)[:2000])
+
+
+def unsent_batch(limit=REQUEUE_BATCH):
+    """Ids of rows whose task was lost (READY for a while, or stuck SENDING), claimed for re-queueing.
+
+    Two sweepers at once take different rows on PostgreSQL (SKIP LOCKED); a
+    row picked twice anyway is only sent once (`claim`).
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        rows = OutboundEmail.objects.filter(
+            Q(status=OutboundEmail.Status.READY, created_at__lt=now - REQUEUE_AFTER,
+              claimed_at__isnull=True)
+            | Q(status=OutboundEmail.Status.READY, claimed_at__lt=now - REQUEUE_AFTER)
+            | Q(status=OutboundEmail.Status.SENDING, claimed_at__lt=now - STUCK_AFTER)
+        ).order_by("created_at")
+        if connection.features.has_select_for_update_skip_locked:
+            rows = rows.select_for_update(skip_locked=True)
+        ids = list(rows.values_list("pk", flat=True)[:limit])
+        # Push the rows out of the next sweep's window while their tasks run.
+        OutboundEmail.objects.filter(pk__in=ids, status=OutboundEmail.Status.READY).update(claimed_at=now)
+    return ids
+
+
+# --- Reading for others (the digest) ----------------------------------------
+
+def waiting_games_for(user):
+    """The active games where `user` must act, most urgent deadline first (for the daily digest)."""
+    return (Game.objects.filter(status=Game.Status.ACTIVE, seats__player=user, seats__to_act=True)
+            .order_by(F("seats__deadline").asc(nulls_last=True), "pk").distinct())
+
+
+# --- Unsubscribe ----------------------------------------------------------------
+
+def stop_turn_emails(user):
+    """RFC 8058 one-click unsubscribe, or the reply "unsubscribe": no more turn emails."""
+    type(user).objects.filter(pk=user.pk).update(notify=type(user).Notify.NONE)
+    user.notify = type(user).Notify.NONE
+    log.info("Turn emails turned off for user %s.", user.pk)
+
+
+# --- Answers to replies -----------------------------------------------------------
+
+def may_answer(address, kind, now=None):
+    """Take the one answer allowed for `address` and `kind` in this window; False if already taken."""
+    now = now or time.time()
+    window = int(now // ANSWER_WINDOW) * ANSWER_WINDOW
+    try:
+        with transaction.atomic():
+            AnswerSent.objects.create(address=address.lower(), kind=kind, window=window)
+    except IntegrityError:
+        return False
+    return True
+
+
+def own_addresses():
+    from email.utils import parseaddr
+
+    return {parseaddr(settings.DEFAULT_FROM_EMAIL)[1].lower(), parseaddr(settings.SERVER_EMAIL)[1].lower()}

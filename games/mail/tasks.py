@@ -1,0 +1,45 @@
+"""Celery tasks of play by email: thin wrappers over services (each is idempotent)."""
+import logging
+
+from celery import shared_task
+
+from .services import TransientSendError
+
+log = logging.getLogger(__name__)
+
+
+def _send_failed(self, exc, task_id, args, kwargs, einfo):
+    from . import services
+
+    services.mark_failed(args[0], repr(exc))
+
+
+@shared_task(autoretry_for=(TransientSendError,), retry_backoff=True, retry_backoff_max=600,
+             retry_jitter=True, max_retries=6, on_failure=_send_failed, acks_late=True)
+def send_outbound(outbound_id):
+    """Send one outbox row: transient provider or SMTP failures are retried with backoff;
+    a SENT row is never sent again."""
+    from . import services
+
+    return services.send_outbound(outbound_id)
+
+
+@shared_task
+def requeue_unsent():
+    """Periodic: queue again the outbox rows whose task was lost (a bounded batch)."""
+    from . import services
+
+    ids = services.unsent_batch()
+    for outbound_id in ids:
+        send_outbound.delay(outbound_id)
+    if ids:
+        log.info("Re-queued %d unsent turn emails.", len(ids))
+    return len(ids)
+
+
+@shared_task(acks_late=True)
+def process_inbound(inbound_id):
+    """Read one stored reply and act on it (a move, an answer, or nothing)."""
+    from . import inbound
+
+    return inbound.process(inbound_id)

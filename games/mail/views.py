@@ -1,0 +1,131 @@
+"""Pages behind the links in turn emails: a move (GET shows, POST moves) and one-click unsubscribe.
+
+No login: the signed token is the authority, so these views are CSRF-exempt.
+GET never changes anything (mail scanners and previews open links too).
+"""
+import hashlib
+
+from django.http import HttpResponseNotAllowed
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
+
+from accounts.models import User
+from games import services as game_services
+from games.models import Event, Game, Seat
+from games.presentation import cards_text
+
+from . import links, services
+from .rendering import turn_context
+
+
+def _idempotency_key(token):
+    return token if len(token) <= 255 else "link:" + hashlib.sha256(token.encode()).hexdigest()
+
+
+def _describe(move):
+    kind = move.get("kind")
+    if kind == "discard":
+        return f"Lay away {cards_text(move['cards'])} to the crib"
+    if kind == "play":
+        return f"Play {cards_text([move['card']])}"
+    if kind == "count":
+        return "Claim your show"
+    if kind == "muggins":
+        return "Call muggins"
+    if kind == "resign":
+        return "Resign the game"
+    return kind
+
+
+def _asks_number(move, view):
+    """Under muggins the page asks what is claimed: for a play (its pegging) or the show's count."""
+    if move.get("kind") == "count":
+        return "points"
+    if move.get("kind") == "play" and view["rules"]["muggins"] and "claim" not in move:
+        return "claim"
+    return None
+
+
+def _still_offered(move, view):
+    for legal in view["legal_moves"]:
+        legal = {k: v for k, v in legal.items() if k != "seat"}
+        if move.get("kind") == "play" and "claim" in legal and "claim" not in move:
+            legal.pop("claim")
+        if move.get("kind") == "count" and legal.get("kind") == "count":
+            return True
+        if legal.get("kind") == "discard" and move.get("kind") == "discard":
+            if sorted(legal["cards"]) == sorted(move["cards"]):
+                return True
+        elif legal == move:
+            return True
+    return False
+
+
+def _page(request, template, status=200, **context):
+    return render(request, f"mail/{template}.html", context, status=status)
+
+
+@csrf_exempt
+def move(request, token):
+    if request.method not in ("GET", "HEAD", "POST"):
+        return HttpResponseNotAllowed(["GET", "POST"])
+    try:
+        link = links.read_move_token(token)
+    except links.BadToken as exc:
+        return _page(request, "link_problem", status=410 if exc.expired else 400, problem=str(exc))
+    game = Game.objects.filter(pk=link.game_id).first()
+    seat = Seat.objects.select_related("player").filter(game_id=link.game_id, number=link.seat).first()
+    if game is None or seat is None or seat.player is None:
+        return _page(request, "link_problem", status=404, problem="This game no longer exists.")
+    context = turn_context(game, link.seat, seat.player)
+    view = context["view"]
+    base = {**context, "link": link, "token": token, "action": _describe(link.move),
+            "ask": _asks_number(link.move, view), "tracks": _tracks(context)}
+    if request.method != "POST":
+        if game.is_finished:
+            return _page(request, "move_stale", problem="This game is over.", **base)
+        if link.seq != game.seq and not _still_offered(link.move, view):
+            return _page(request, "move_stale", problem="The game has moved on since this link was sent.", **base)
+        return _page(request, "move_confirm", **base)
+
+    move = dict(link.move)
+    ask = base["ask"]
+    if ask:
+        try:
+            move[ask] = int(request.POST.get(ask, ""))
+        except ValueError:
+            return _page(request, "move_confirm", status=400, error="Enter a number of points.", **base)
+    try:
+        result = game_services.submit_move(game, link.seat, move, expected_seq=link.seq,
+                                           source=Event.Source.LINK, idempotency_key=_idempotency_key(token),
+                                           actor=seat.player)
+    except game_services.StaleMove as exc:
+        return _page(request, "move_stale", status=409, problem=exc.message, **_fresh(game, link.seat, seat))
+    except game_services.MoveError as exc:
+        return _page(request, "move_stale", status=409, problem=exc.message, **_fresh(game, link.seat, seat))
+    fresh = _fresh(result.game, link.seat, seat)
+    return _page(request, "move_done", duplicate=result.duplicate, action=base["action"], **{
+        k: v for k, v in fresh.items() if k != "action"})
+
+
+def _fresh(game, number, seat):
+    game.refresh_from_db()
+    context = turn_context(game, number, seat.player)
+    return {**context, "tracks": _tracks(context)}
+
+
+def _tracks(context):
+    return [{"name": row["name"], "score": row["score"], "previous": row["previous"]} for row in context["board"]]
+
+
+@csrf_exempt
+def unsubscribe(request, token):
+    """RFC 8058: a POST (the mail client's one click, or our button) turns turn emails off; GET asks."""
+    try:
+        user = links.read_unsubscribe_token(token, User.objects.all())
+    except links.BadToken as exc:
+        return _page(request, "link_problem", status=400, problem=str(exc))
+    if request.method == "POST":
+        services.stop_turn_emails(user)
+        return _page(request, "unsubscribed", user=user)
+    return _page(request, "unsubscribe_confirm", user=user, token=token)
