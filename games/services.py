@@ -174,7 +174,8 @@ def _append(game, state, events, *, rng=None):
         game.winner_side = outcome["winner"]
         game.finish = outcome["reason"]
         game.skunk = outcome["skunk"] or ""
-    game.save()
+    game.save(update_fields=["seq", "snapshot", "updated_at", "status", "finished_at",
+                             "winner_side", "finish", "skunk"])
     _update_turns(game, seats, state, now)
     mail_services.record_turn_notices(game, seats, state, events)
     transaction.on_commit(lambda: _after_commit(game.pk, game.seq))
