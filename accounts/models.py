@@ -52,6 +52,14 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=True,
         help_text="When only one card can be played, play it without asking.",
     )
+    # Night hours (the clock may stop then, if a game says so) and vacation (see games/vacation.py).
+    night_start_hour = models.PositiveSmallIntegerField(
+        default=23, help_text="Your night starts at this hour (your time zone).")
+    night_end_hour = models.PositiveSmallIntegerField(
+        default=7, help_text="Your night ends at this hour (your time zone).")
+    vacation_days = models.FloatField(default=7.0, help_text="Vacation days held at vacation_days_at.")
+    vacation_days_at = models.DateTimeField(default=timezone.now)
+    away_until = models.DateTimeField(null=True, blank=True, help_text="On vacation until then.")
     is_active = models.BooleanField(default=True)
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)
@@ -77,3 +85,41 @@ class User(AbstractBaseUser, PermissionsMixin):
     @property
     def zone(self):
         return zoneinfo.ZoneInfo(self.time_zone)
+
+
+class Vacation(models.Model):
+    """A time away: the player's clocks are paused from `starts_at` until it ends.
+
+    Its days are taken from the allowance when it starts; ending it early gives
+    back the days not used. At most one vacation per player is under way.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField(default=timezone.now)
+    ends_at = models.DateTimeField(help_text="When it ends by itself.")
+    ended_at = models.DateTimeField(null=True, blank=True)
+    days = models.FloatField(help_text="Days taken from the allowance.")
+
+    class Meta:
+        ordering = ["-starts_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user"], condition=models.Q(ended_at__isnull=True),
+                                    name="one_vacation_under_way"),
+        ]
+        indexes = [models.Index(fields=["ends_at"], condition=models.Q(ended_at__isnull=True),
+                                name="vacation_open_end_idx")]
+
+    def __str__(self):
+        return f"{self.user}: {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+
+
+class DigestSent(models.Model):
+    """The daily digest went (or is going) to `user` for their local `day`: once a day, whatever runs twice."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    games = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="one_digest_per_day")]

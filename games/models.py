@@ -57,6 +57,22 @@ class Game(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    # The clock (see games/clock.py and games/timeouts.py).
+    class TimeoutPolicy(models.TextChoices):
+        FORFEIT = "forfeit", "The player who ran out of time forfeits the game"
+        OPPONENT_CHOOSES = "opponent_chooses", "The opponent chooses: claim the game or wait"
+        COMPUTER_STANDS_IN = "computer_stands_in", "The computer plays for the absent player"
+
+    timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices,
+                                      default=TimeoutPolicy.FORFEIT)
+    pause_weekends = models.BooleanField(default=False,
+                                         help_text="Clocks stop on Saturdays and Sundays, in each player's time zone.")
+    pause_nights = models.BooleanField(default=False,
+                                       help_text="Clocks stop during each player's night hours.")
+    vacation_cap_days = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="Vacation days a player may use in this game: empty for no limit, 0 for none.")
+
     class Meta:
         ordering = ["-updated_at"]
         indexes = [models.Index(fields=["status", "-updated_at"])]
@@ -86,6 +102,17 @@ class Seat(models.Model):
     # Cached from the snapshot for cheap "your turn" queries and deadline sweeps.
     to_act = models.BooleanField(default=False)
     deadline = models.DateTimeField(null=True, blank=True)
+    # The clock of the current turn (see games/clock.py).
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    reminder_stage = models.PositiveSmallIntegerField(default=0, help_text="Reminders sent this turn.")
+    last_seen_at = models.DateTimeField(null=True, blank=True, help_text="The player last looked at the game.")
+    extra_seconds = models.PositiveIntegerField(default=0, help_text="More time granted for the next turn.")
+    paused_until = models.DateTimeField(null=True, blank=True, help_text="This turn's clock is paused (vacation).")
+    vacation_seconds = models.PositiveIntegerField(default=0, help_text="Vacation used in this game.")
+    timed_out_at = models.DateTimeField(null=True, blank=True,
+                                        help_text="Ran out of time; the opponent may claim the game.")
+    stand_in_moves = models.PositiveSmallIntegerField(default=0,
+                                                      help_text="Moves the computer made for this absent player.")
 
     class Meta:
         ordering = ["game", "number"]
