@@ -115,7 +115,7 @@ _SEPARATORS = re.compile(r"[\s,]+")
 
 def card_from_code(code: str) -> Card:
     """The card named by one token such as "10h", "TD", "5♥"; ValueError otherwise."""
-    card = _BY_CODE.get(code.translate(_IGNORED).strip().upper())
+    card = _BY_CODE.get(code) or _BY_CODE.get(code.translate(_IGNORED).strip().upper())
     if card is None:
         raise ValueError(f"Cannot read {code!r} as a card")
     return card

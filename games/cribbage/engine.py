@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import FULL_DECK, Card, card_from_code
 from .pegging import playable, resolve_play
@@ -29,9 +29,10 @@ EVENT_KINDS = ("cut_for_deal", "deal", "discard", "play", "count", "muggins", "r
 class IllegalMove(ValueError):
     """An event that the rules do not allow now; `.legal` lists the moves that are."""
 
-    def __init__(self, reason: str, legal: Sequence[dict] = ()):
+    def __init__(self, reason: str, legal: Sequence[dict] | Callable[[], Sequence[dict]] = ()):
+        # `legal` may be a function, so that the legal moves are only listed when needed.
         self.reason = reason
-        self.legal = list(legal)
+        self.legal = list(legal() if callable(legal) else legal)
         if self.legal:
             shown = ", ".join(move_text(m) for m in self.legal[:20])
             more = f" (and {len(self.legal) - 20} more)" if len(self.legal) > 20 else ""
@@ -98,7 +99,7 @@ class Outcome:
     detail: str | None = None  # forfeit reason
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     rules: Rules
     phase: str = "cut_for_deal"  # cut_for_deal, deal, discard, play, show, over
@@ -122,20 +123,17 @@ class State:
     records: tuple[ScoreRecord, ...] = ()
     shows: tuple[ShowResult, ...] = ()
     show_next: int = 0
-    open_claim: int | None = None  # muggins: index in records of the claim that can still be mugged
+    open_claim: ScoreRecord | None = None  # muggins: the claim that can still be mugged
     previous: HandSummary | None = None
     outcome: Outcome | None = None
 
 
-_STATE_FIELDS = tuple(State.__dataclass_fields__)
-_setattr = object.__setattr__
-
-
 def _replace(state: State, **changes) -> State:
-    """dataclasses.replace for State, several times faster (the engine copies state a lot)."""
+    """dataclasses.replace for State, many times faster (the engine copies state a lot)."""
     new = object.__new__(State)
-    for name in _STATE_FIELDS:
-        _setattr(new, name, changes[name] if name in changes else getattr(state, name))
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
     return new
 
 
@@ -191,10 +189,8 @@ def to_act(state: State) -> tuple[int, ...]:
 
 
 def _muggins_target(state: State) -> ScoreRecord | None:
-    if state.open_claim is None:
-        return None
-    rec = state.records[state.open_claim]
-    return rec if rec.missed > 0 else None
+    rec = state.open_claim
+    return rec if rec is not None and rec.missed > 0 else None
 
 
 def legal_moves(state: State, seat: int) -> list[dict]:
@@ -244,9 +240,20 @@ def _peg(state: State, seat: int, phase: str, points: int, items: Iterable[Score
 
 def _claim(state: State, seat: int, phase: str, true: Score, claimed: int) -> State:
     """Under muggins: peg what was claimed and open the muggins window on the rest."""
-    index = len(state.records)
     state = _peg(state, seat, phase, claimed, true.items, true.total - claimed)
-    return state if state.phase == "over" else _replace(state, open_claim=index)
+    return state if state.phase == "over" else _replace(state, open_claim=state.records[-1])
+
+
+def _close_window(state: State, seat: int) -> State:
+    """An opponent of the last claimer moving on (without calling muggins) closes its window.
+
+    The claimer's own side moving (e.g. discarding for the next hand) keeps it open,
+    and the next claim replaces it. The deal does not close it, so the crib can be mugged.
+    """
+    claim = state.open_claim
+    if claim is not None and state.rules.side_of(seat) != claim.side:
+        return _replace(state, open_claim=None)
+    return state
 
 
 # --- Applying events -------------------------------------------------------
@@ -345,14 +352,15 @@ def _apply_deal(state: State, event: dict) -> State:
         hands=tuple(map(tuple, hands)), kept=((),) * n, discards=((),) * n,
         count=0, count_cards=(), round=0, turn=None, gone=frozenset(),
         plays=(), records=state.records if not played_before else (), shows=(), show_next=0,
-        open_claim=None, previous=_summary(state) if played_before else state.previous,
+        previous=_summary(state) if played_before else state.previous,
     )
 
 
 def _apply_discard(state: State, event: dict) -> State:
     seat = _seat_of(state, event)
     _require_turn(state, seat, "discard")
-    rules, legal = state.rules, legal_moves(state, seat)
+    rules = state.rules
+    legal = lambda: legal_moves(state, seat)  # noqa: E731
     codes = event.get("cards")
     if not isinstance(codes, list) or len(codes) != rules.discard_count:
         raise IllegalMove(f"Lay away exactly {rules.discard_count} card(s) to the crib", legal)
@@ -362,7 +370,7 @@ def _apply_discard(state: State, event: dict) -> State:
         raise IllegalMove(f"Seat {seat} does not hold {' '.join(c.code for c in cards)}", legal)
     rest = tuple(c for c in held if c not in cards)
     state = _replace(
-        state, open_claim=None,
+        _close_window(state, seat),
         hands=_set(state.hands, seat, rest), kept=_set(state.kept, seat, rest),
         discards=_set(state.discards, seat, cards),
     )
@@ -393,7 +401,7 @@ def _apply_play(state: State, event: dict) -> State:
     if state.phase != "play" or seat != state.turn:
         _require_turn(state, seat, "play")
         raise IllegalMove(f"Seat {seat} cannot play now", _all_legal(state))
-    legal = legal_moves(state, seat)
+    legal = lambda: legal_moves(state, seat)  # noqa: E731
     card = _card(event.get("card"), legal)
     if card not in state.hands[seat]:
         raise IllegalMove(f"Seat {seat} does not hold {card.code}", legal)
@@ -411,8 +419,8 @@ def _apply_play(state: State, event: dict) -> State:
     plays = state.plays + (PlayEntry(seat, card, res.count, points, state.round),)
     newly_gone = [s for s in res.went if s not in state.gone]
     plays += tuple(PlayEntry(s, None, res.count, 0, state.round) for s in newly_gone)
-    state = _replace(state, hands=hands_after, count=res.count, count_cards=state.count_cards + (card,),
-                    plays=plays, gone=state.gone.union(newly_gone), open_claim=None)
+    state = _replace(_close_window(state, seat), hands=hands_after, count=res.count,
+                     count_cards=state.count_cards + (card,), plays=plays, gone=state.gone.union(newly_gone))
     if state.rules.muggins:
         state = _claim(state, seat, "play", true, points)
     elif points:
@@ -457,7 +465,7 @@ def _apply_count(state: State, event: dict) -> State:
     if state.phase != "show" or seat != state.turn:
         _require_turn(state, seat, "count")
         raise IllegalMove(f"Seat {seat} cannot count now", _all_legal(state))
-    legal = legal_moves(state, seat)
+    legal = lambda: legal_moves(state, seat)  # noqa: E731
     points = event.get("points")
     score = _show_score(state)
     if type(points) is not int or not 0 <= points <= score.total:
@@ -465,8 +473,8 @@ def _apply_count(state: State, event: dict) -> State:
                           legal)
     seat, what = show_order(state)[state.show_next]
     cards = _show_cards(state, seat, what)
-    state = _replace(state, open_claim=None,
-                    shows=state.shows + (ShowResult(seat, what, cards, score, points),))
+    state = _replace(_close_window(state, seat),
+                     shows=state.shows + (ShowResult(seat, what, cards, score, points),))
     state = _claim(state, seat, "show", score, points)
     if state.phase == "over":
         return state
@@ -609,10 +617,10 @@ def _show_view(show: ShowResult, hidden: bool) -> dict:
     return d
 
 
-def _records_view(state: State, records, open_index: int | None) -> list[dict]:
+def _records_view(state: State, records) -> list[dict]:
     out = []
-    for i, rec in enumerate(records):
-        hidden = i == open_index
+    for rec in records:
+        hidden = rec == state.open_claim
         if rec.points or (rec.missed and not hidden) or not state.rules.muggins:
             out.append(_record_view(rec, hidden))
     return out
@@ -623,11 +631,13 @@ def _play_view(p: PlayEntry) -> dict:
             "count": p.count, "points": p.points, "round": p.round}
 
 
-def _hidden_show(state: State) -> int | None:
-    """Index of the show whose true score is still secret (its muggins window is open)."""
-    if state.open_claim is not None and state.records[state.open_claim].phase == "show":
-        return len(state.shows) - 1
-    return None
+def _hidden_show(state: State) -> ShowResult | None:
+    """The show whose true score is still secret (its muggins window is open): the latest."""
+    if state.open_claim is None or state.open_claim.phase != "show":
+        return None
+    if state.shows:
+        return state.shows[-1]
+    return state.previous.shows[-1] if state.previous else None
 
 
 def view(state: State, seat: int | None = None) -> dict:
@@ -658,9 +668,9 @@ def view(state: State, seat: int | None = None) -> dict:
         "plays": [_play_view(p) for p in state.plays],
         "cards_held": [len(h) for h in state.hands],
         "discarded": [bool(k) for k in state.kept],
-        "records": _records_view(state, state.records, state.open_claim),
-        "shows": [_show_view(s, i == hidden_show) for i, s in enumerate(state.shows)],
-        "previous_hand": _summary_view(state.previous) if state.previous else None,
+        "records": _records_view(state, state.records),
+        "shows": [_show_view(s, s is hidden_show) for s in state.shows],
+        "previous_hand": _summary_view(state, state.previous, hidden_show) if state.previous else None,
         "result": result(state),
     }
     if seat is not None:
@@ -671,17 +681,17 @@ def view(state: State, seat: int | None = None) -> dict:
                          if state.phase == "play" and seat == state.turn else [])
         # Whether a call is possible, not whether anything was missed (that would tell).
         v["may_call_muggins"] = (state.open_claim is not None
-                                 and rules.side_of(seat) != state.records[state.open_claim].side)
+                                 and rules.side_of(seat) != state.open_claim.side)
     return v
 
 
-def _summary_view(h: HandSummary) -> dict:
+def _summary_view(state: State, h: HandSummary, hidden_show: ShowResult | None) -> dict:
     return {
         "number": h.number, "dealer": h.dealer, "starter": h.starter.code,
         "kept": [_codes(k) for k in h.kept], "crib": _codes(h.crib),
         "plays": [_play_view(p) for p in h.plays],
-        "records": [_record_view(r, False) for r in h.records],
-        "shows": [_show_view(s, False) for s in h.shows],
+        "records": _records_view(state, h.records),
+        "shows": [_show_view(s, s is hidden_show) for s in h.shows],
     }
 
 
@@ -756,6 +766,7 @@ _DECODERS[State] = {
     "count_cards": _cards_dec, "gone": frozenset, "plays": _each(PlayEntry),
     "records": _each(ScoreRecord), "shows": _each(ShowResult),
     "previous": _opt(lambda d: _dec(HandSummary, d)), "outcome": _opt(lambda d: _dec(Outcome, d)),
+    "open_claim": _opt(lambda d: _dec(ScoreRecord, d)),
 }
 
 

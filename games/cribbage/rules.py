@@ -14,7 +14,7 @@ when that is still positive and the target is at least 121.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 __all__ = ["Rules", "rules_for", "VARIANTS"]
 
@@ -72,7 +72,7 @@ class Rules:
         return None
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     @classmethod
     def from_json(cls, d: dict) -> "Rules":
