@@ -1,0 +1,281 @@
+"""Replies: routing and trust, automatic mail, the words, idempotency and every refusal."""
+import pytest
+from django.core import mail
+
+from games import services
+from games.mail import inbound, links
+from games.mail.models import InboundEmail
+from games.models import Event
+from games.selectors import view_for
+
+from .conftest import reply
+
+
+def deliver(message, on_commit):
+    """What the webhook does: store the message, then (after commit) read it."""
+    with on_commit():
+        row = inbound.receive(message, esp_name="test")
+    if row is not None:
+        row.refresh_from_db()
+    return row
+
+
+def moves_by_email(game):
+    return Event.objects.filter(game=game, source=Event.Source.EMAIL).count()
+
+
+def to_play_phase(game):
+    for seat in (0, 1):
+        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+    game.refresh_from_db()
+    return view_for(game, 0)["turn"]
+
+
+@pytest.fixture
+def outbox_cleared(game):
+    mail.outbox.clear()
+    return mail.outbox
+
+
+def test_a_reply_with_a_discard_makes_the_move(game, on_commit, outbox_cleared):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    event = Event.objects.get(game=game, source=Event.Source.EMAIL)
+    assert event.data["cards"] == hand[:2] and event.seat == 0 and event.idempotency_key == row.message_id
+    assert outbox_cleared == []  # no answer; Bob was already told it is his turn to discard
+
+
+def test_just_the_cards_are_a_discard_in_the_discard(game, on_commit):
+    hand = view_for(game, 1)["hand"]
+    row = deliver(reply(game, 1, f"{hand[2].lower()} {hand[3]}"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    game.refresh_from_db()
+    assert view_for(game, 1)["discarded"][1]
+
+
+def test_the_same_webhook_twice_moves_once(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    message = reply(game, 0, f"crib {hand[0]} {hand[1]}", message_id="<once@mail.example.com>")
+    assert deliver(message, on_commit) is not None
+    assert deliver(message, on_commit) is None
+    row = InboundEmail.objects.get()
+    assert inbound.process(row.pk) is None  # reading it again does nothing
+    assert moves_by_email(game) == 1
+
+
+def test_the_message_id_is_the_moves_idempotency_key(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", message_id="<key@mail.example.com>"), on_commit)
+    InboundEmail.objects.all().delete()  # even if the stored copy were lost, the move is not made twice
+    deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", message_id="<key@mail.example.com>"), on_commit)
+    assert moves_by_email(game) == 1
+
+
+def test_the_sender_is_compared_without_case(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", sender="ALICE@Example.COM"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+
+
+def test_a_stranger_is_refused_and_the_player_told(game, on_commit, outbox_cleared):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", sender="mallory@evil.example"), on_commit)
+    assert row.status == InboundEmail.Status.REFUSED
+    assert moves_by_email(game) == 0
+    assert [m.to for m in outbox_cleared] == [["alice@example.com"]]  # never the stranger
+    assert "mallory@evil.example" in outbox_cleared[0].body
+    assert "Your hand" not in outbox_cleared[0].body  # a stranger's mail gets no game state
+
+
+def test_the_other_player_using_my_address_is_refused(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", sender="bob@example.com"), on_commit)
+    assert row.status == InboundEmail.Status.REFUSED and moves_by_email(game) == 0
+
+
+@pytest.mark.parametrize("to", [
+    "reply+{game}_0.000000000000000000000000@reply.localhost",   # forged signature
+    "reply+{other}_0.{sig}@reply.localhost",                      # signature of another game
+    "reply+{game}_1.{sig}@reply.localhost",                       # signature of the other seat
+    "somebody@reply.localhost",
+    "reply+{game}_0.{sig}@elsewhere.example",
+])
+def test_an_unknown_or_forged_address_is_dropped_without_a_word(game, on_commit, outbox_cleared, to):
+    sig = links.reply_token(game.pk, 0).rpartition(".")[2]
+    address = to.format(game=game.pk, other=game.pk + 1, sig=sig)
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", to=address), on_commit)
+    assert row.status == InboundEmail.Status.DROPPED
+    assert moves_by_email(game) == 0 and outbox_cleared == []
+
+
+def test_the_address_survives_a_change_of_case(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", to=links.reply_address(game.pk, 0).upper()), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+
+
+@pytest.mark.parametrize("headers, subject, sender", [
+    ({"Auto-Submitted": "auto-replied"}, None, None),
+    ({"Auto-Submitted": "auto-generated"}, None, None),
+    ({"Precedence": "bulk"}, None, None),
+    ({"Precedence": "junk"}, None, None),
+    ({"X-Autoreply": "yes"}, None, None),
+    ({}, "Out of Office: Re: Your move", None),
+    ({}, "Automatic reply: Your move", None),
+    ({}, "Réponse automatique : absent", None),
+    ({}, "Automatische Antwort: Abwesenheit", None),
+    ({}, None, "MAILER-DAEMON@mail.example.com"),
+    ({}, None, "Cribbage by mail <cribbage@localhost>"),
+    ({"Return-Path": "<>"}, None, None),
+], ids=["auto-replied", "auto-generated", "bulk", "junk", "x-autoreply", "ooo", "automatic-reply",
+        "french-ooo", "german-ooo", "mailer-daemon", "ourselves", "empty-return-path"])
+def test_automatic_mail_is_ignored_without_a_word(game, on_commit, outbox_cleared, headers, subject, sender):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers, subject=subject, sender=sender),
+                  on_commit)
+    assert row.status == InboundEmail.Status.IGNORED
+    assert moves_by_email(game) == 0 and outbox_cleared == []
+
+
+def test_auto_submitted_no_is_a_person(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers={"Auto-Submitted": "no"}), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+
+
+def test_a_delivery_report_is_ignored(game, on_commit, outbox_cleared):
+    from anymail.inbound import AnymailInboundMessage
+
+    raw = (f"From: Mail Delivery System <postmaster@mail.example.com>\r\nTo: {links.reply_address(game.pk, 0)}\r\n"
+           "Subject: Undelivered Mail\r\nMessage-ID: <dsn@mail.example.com>\r\nMIME-Version: 1.0\r\n"
+           'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n'
+           "--b\r\nContent-Type: text/plain\r\n\r\nplay 7C\r\n--b--\r\n")
+    row = deliver(AnymailInboundMessage.parse_raw_mime(raw), on_commit)
+    assert row.status == InboundEmail.Status.IGNORED and outbox_cleared == []
+
+
+@pytest.mark.parametrize("headers", [
+    {"Authentication-Results": "mx.example.net; spf=pass smtp.mailfrom=example.com; dkim=pass; dmarc=fail"},
+    {"Authentication-Results": "mx.example.net; spf=fail smtp.mailfrom=example.com; dkim=none"},
+    {"Received-SPF": "fail (example.com: domain does not designate 10.0.0.1)"},
+    {"X-SES-SPF-Verdict": "FAIL", "X-SES-DKIM-Verdict": "FAIL"},
+])
+def test_a_failed_sender_check_is_refused(game, on_commit, outbox_cleared, headers):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit)
+    assert row.status == InboundEmail.Status.REFUSED and moves_by_email(game) == 0
+    assert [m.to for m in outbox_cleared] == [["alice@example.com"]]
+
+
+def test_spf_failing_on_a_forwarded_but_dkim_signed_message_is_accepted(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    headers = {"Authentication-Results": "mx.example.net; spf=fail; dkim=pass header.d=example.com; dmarc=pass"}
+    assert deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit).status == "applied"
+
+
+def answer_to(outbox, address):
+    found = [m for m in outbox if m.to == [address]]
+    assert len(found) == 1, [m.subject for m in outbox]
+    return found[0]
+
+
+def test_a_card_not_held_is_answered_with_the_moves_legal_now(game, on_commit, outbox_cleared):
+    hand = view_for(game, 0)["hand"]
+    other = view_for(game, 1)["hand"][0]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {other}"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and moves_by_email(game) == 0
+    answer = answer_to(outbox_cleared, "alice@example.com")
+    assert "You do not hold" in answer.body and "Nothing was changed" in answer.body
+    assert answer.body.count("\ncrib ") == 15  # every discard, with its link
+    assert other not in " ".join(view_for(game, 0)["hand"])
+    assert answer.extra_headers["Auto-Submitted"] == "auto-generated"
+
+
+def test_not_your_turn(game, on_commit, outbox_cleared):
+    turn = to_play_phase(game)
+    waiting = 1 - turn
+    card = view_for(game, waiting)["hand"][0]
+    row = deliver(reply(game, waiting, f"play {card}"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and "not_your_turn" in row.outcome
+    assert "It is not your turn" in answer_to(outbox_cleared, game.seats.get(number=waiting).player.email).body
+
+
+def test_a_reply_to_an_older_email_is_judged_against_the_game_now(game, on_commit):
+    turn = to_play_phase(game)
+    card = view_for(game, turn)["playable"][0]
+    row = deliver(reply(game, turn, card), on_commit)  # just the card, to the address of the deal's email
+    assert row.status == InboundEmail.Status.APPLIED
+    assert Event.objects.get(game=game, source=Event.Source.EMAIL).data["card"] == card
+
+
+def test_go_is_explained(game, on_commit, outbox_cleared):
+    turn = to_play_phase(game)
+    row = deliver(reply(game, turn, "go"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED
+    assert "no need to say go" in answer_to(outbox_cleared, game.seats.get(number=turn).player.email).body
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("crib", "Name the cards"),
+    ("crib {0}", "Lay away exactly 2 cards"),
+    ("play {0}", "It is not time to play a card"),
+    ("Thanks, will think about it", "could not read a move"),
+])
+def test_refusals_say_what_was_wrong(game, on_commit, outbox_cleared, words, expected):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, words.format(*hand)), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and moves_by_email(game) == 0
+    assert expected in answer_to(outbox_cleared, "alice@example.com").body
+
+
+def test_one_answer_per_address_and_kind_in_the_window(game, on_commit, outbox_cleared):
+    deliver(reply(game, 0, "what?"), on_commit)
+    deliver(reply(game, 0, "pardon?"), on_commit)
+    deliver(reply(game, 0, "help"), on_commit)  # another kind is still answered
+    assert [m.to for m in outbox_cleared] == [["alice@example.com"]] * 2
+
+
+def test_status_sends_the_state_again_and_help_the_words(game, on_commit, outbox_cleared):
+    deliver(reply(game, 0, "status"), on_commit)
+    deliver(reply(game, 0, "help"), on_commit)
+    status, help_ = outbox_cleared
+    assert "Your hand" in status.body and status.body.count("\ncrib ") == 15
+    assert "crib 5H JD" in help_.body and "resign" in help_.body
+    assert moves_by_email(game) == 0
+
+
+def test_resign_ends_the_game(game, on_commit):
+    row = deliver(reply(game, 0, "resign"), on_commit)
+    game.refresh_from_db()
+    assert row.status == InboundEmail.Status.APPLIED and game.is_finished and game.finish == "resign"
+
+
+def test_a_reply_to_a_finished_game_is_answered(game, on_commit, outbox_cleared):
+    services.submit_move(game, 1, {"kind": "resign"})
+    game.refresh_from_db()
+    row = deliver(reply(game, 0, "status"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED
+    hand = view_for(game, 0)["hand"]
+    deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}"), on_commit)
+    assert "This game is over" in outbox_cleared[-1].body and moves_by_email(game) == 0
+
+
+def test_unsubscribe_by_mail_turns_turn_emails_off(game, on_commit):
+    row = deliver(reply(game, 0, "", subject="unsubscribe"), on_commit)
+    alice = game.seats.get(number=0).player
+    alice.refresh_from_db()
+    assert row.status == InboundEmail.Status.ANSWERED and alice.notify == "none"
+
+
+def test_html_only_reply_is_read_without_its_quote(game, on_commit):
+    from anymail.inbound import AnymailInboundMessage
+
+    hand = view_for(game, 0)["hand"]
+    message = AnymailInboundMessage.construct(
+        from_email="alice@example.com", to=links.reply_address(game.pk, 0), subject="Re: Your move",
+        html=f"<div>crib {hand[0]} {hand[1]}</div><div class=\"gmail_quote\"><blockquote>crib {hand[2]} {hand[3]}"
+             "</blockquote></div>", headers={"Message-ID": "<html@mail.example.com>"})
+    assert deliver(message, on_commit).status == InboundEmail.Status.APPLIED
+    assert Event.objects.get(game=game, source=Event.Source.EMAIL).data["cards"] == hand[:2]
