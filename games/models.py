@@ -105,6 +105,7 @@ class Seat(models.Model):
     # The clock of the current turn (see games/clock.py).
     turn_started_at = models.DateTimeField(null=True, blank=True)
     reminder_stage = models.PositiveSmallIntegerField(default=0, help_text="Reminders sent this turn.")
+    remind_at = models.DateTimeField(null=True, blank=True, help_text="When the next reminder is due.")
     last_seen_at = models.DateTimeField(null=True, blank=True, help_text="The player last looked at the game.")
     extra_seconds = models.PositiveIntegerField(default=0, help_text="More time granted for the next turn.")
     paused_until = models.DateTimeField(null=True, blank=True, help_text="This turn's clock is paused (vacation).")
@@ -126,6 +127,7 @@ class Seat(models.Model):
         indexes = [
             models.Index(fields=["player", "to_act"]),
             models.Index(fields=["deadline"], condition=Q(to_act=True), name="seat_open_deadline_idx"),
+            models.Index(fields=["remind_at"], condition=Q(to_act=True), name="seat_open_remind_idx"),
         ]
 
     def __str__(self):
