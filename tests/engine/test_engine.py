@@ -326,3 +326,21 @@ def test_view_hides_what_the_seat_may_not_know():
     text = json.dumps(view(s, 0))
     assert "9S" not in text and "KH" not in text and '"4D"' in text  # pone's crib cards and hand hidden
     assert view(s, None)["seat"] is None and "hand" not in view(s, None)
+
+
+def test_view_hides_the_true_value_of_an_open_claim():
+    s = run(new_game(MUG, first_dealer=0), A_DEAL, *A_DISCARDS,
+            play(1, "KH", claim=0), play(0, "KC", claim=1))          # a pair claimed as 1
+    rec = view(s, 1)["records"][-1]
+    assert rec["points"] == 1 and "items" not in rec and "missed" not in rec
+    assert view(s, 1)["may_call_muggins"] and not view(s, 0)["may_call_muggins"]
+    s = apply(s, play(1, "QD", claim=0))                              # pone moved on: window closed
+    rec = [r for r in view(s, 1)["records"] if r["seat"] == 0][-1]
+    assert rec["missed"] == 1 and rec["items"][0]["kind"] == "pair"
+
+
+def test_chance_phases_have_no_player_moves():
+    s = new_game(TWO)
+    assert all(legal_moves(s, seat) == [] for seat in (0, 1))
+    with pytest.raises(IllegalMove, match="Waiting for the cut for deal"):
+        apply(s, discard(0, "5H 5C"))
