@@ -1,0 +1,223 @@
+"""The coach on pages and in emails: plain data built from what one seat could see.
+
+* ``coach_notes(game, seat_number)``: after the seat's discard, the judgment
+  of this hand's discard; once a hand is over, the pegging lapses of that
+  hand; when the game is finished, the review of the whole game.
+* ``advice_before(game, seat_number)``: practice games only, and only for the
+  seat to act: the best discards or plays, with their reasons, before the move.
+
+Everything is computed from ``selectors.view_for`` and from the event log
+replayed through the engine's ``view(state, seat)``, so no other seat's
+hidden card is ever read. Return values are plain dicts and lists: cards as
+codes (with labels), expectations as floats rounded to 2 decimals.
+"""
+from games import cribbage
+from games.cribbage import coach
+from games.cribbage.analysis import discard_options
+from games.cribbage.cards import card_from_code
+from games.cribbage.players import evaluate_plays, table_from_plays
+from games.models import Event
+from games.selectors import view_for
+
+__all__ = ["coach_notes", "advice_before", "hand_records"]
+
+
+def _r(x):
+    return round(float(x), 2)
+
+
+def _codes(cards):
+    return [c.code for c in cards]
+
+
+def _cards(codes):
+    return tuple(card_from_code(c) for c in codes)
+
+
+def _is_dealer(view, seat):
+    if view["dealer"] is None:
+        return False
+    if view["rules"]["partnerships"]:
+        return view["dealer"] % 2 == seat % 2
+    return view["dealer"] == seat
+
+
+def _discard_json(j):
+    return {
+        "discard": _codes(j.discard), "keep": _codes(j.keep),
+        "hand_ev": _r(j.hand_ev), "crib_ev": _r(j.crib_ev), "ev": _r(j.ev),
+        "best_discard": _codes(j.best_discard), "best_keep": _codes(j.best_keep),
+        "best_hand_ev": _r(j.best_hand_ev), "best_crib_ev": _r(j.best_crib_ev), "best_ev": _r(j.best_ev),
+        "loss": _r(j.loss), "rank": j.rank, "choices": j.choices, "verdict": j.verdict,
+        "is_best": j.loss == 0,
+    }
+
+
+def _play_json(p):
+    return {
+        "card": p.card.code, "count_before": p.count_before, "value": _r(p.value),
+        "best": p.best.code, "best_value": _r(p.best_value), "loss": _r(p.loss),
+        "safer": p.safer.code if p.safer else None, "reasons": list(p.reasons),
+        "verdict": coach.verdict(p.loss),
+    }
+
+
+# --- Replaying the game as one seat saw it ------------------------------------------
+
+def hand_records(game, seat):
+    """One ``coach.HandRecord`` per hand the seat played, from the event log.
+
+    Each hand is read through ``view(state, seat)`` at the moment of the
+    seat's discard (its dealt cards) and at the end of the hand (the public
+    plays and the starter), never from another seat's cards.
+    """
+    rules = cribbage.Rules.from_json(game.rules)
+    state = cribbage.new_game(rules, first_dealer=game.first_dealer)
+    records, current = [], None
+
+    def close(state, current):
+        if current is None:
+            return None
+        v = cribbage.view(state, seat)
+        starter = card_from_code(v["starter"]) if v["starter"] else None
+        return coach.HandRecord(**{**current, "starter": starter, "plays": tuple(v["plays"])})
+
+    for data in Event.objects.filter(game=game).order_by("seq").values_list("data", flat=True):
+        kind = data.get("kind")
+        if kind == "deal" and state.hand_number:
+            rec = close(state, current)
+            if rec:
+                records.append(rec)
+            current = None
+        if kind == "discard" and data.get("seat") == seat:
+            v = cribbage.view(state, seat)
+            current = {
+                "number": v["hand_number"], "seat": seat, "players": rules.players,
+                "dealt": _cards(v["hand"]), "discard": _cards(data["cards"]),
+                "is_dealer": _is_dealer(v, seat), "partnerships": rules.partnerships,
+                "one_go": rules.one_go,
+            }
+        state = cribbage.apply(state, data)
+    rec = close(state, current)
+    if rec:
+        records.append(rec)
+    return records
+
+
+# --- Notes after the moves ----------------------------------------------------------------
+
+def coach_notes(game, seat_number):
+    """Display-ready coaching for `seat_number` in `game` (see the module docstring).
+
+    {"discard": judgment of this hand's discard or None,
+     "previous_hand": {"number", "lapses", "pegging_loss", "discard"} or None,
+     "review": the whole game's review (finished games only) or None}
+    """
+    view = view_for(game, seat_number)
+    rules = view["rules"]
+    notes = {"discard": None, "previous_hand": None, "review": None}
+    if view["kept"] and view["my_discards"]:
+        dealt = _cards(view["kept"]) + _cards(view["my_discards"])
+        notes["discard"] = _discard_json(coach.judge_discard(
+            dealt, _cards(view["my_discards"]), _is_dealer(view, seat_number), rules["players"]))
+    if game.is_finished:
+        review = coach.game_review(hand_records(game, seat_number))
+        notes["review"] = _review_json(review)
+        if review.hands:
+            notes["previous_hand"] = _hand_json(review.hands[-1])
+    elif view["previous_hand"]:
+        record = _previous_hand_record(game, view, seat_number)
+        if record is not None:
+            notes["previous_hand"] = _hand_json(coach.review_hand(record))
+    return notes
+
+
+def _previous_hand_record(game, view, seat):
+    """The last finished hand as the seat saw it: the public summary plus its own throw."""
+    prev = view["previous_hand"]
+    own = (Event.objects.filter(game=game, kind="discard", seat=seat)
+           .order_by("-seq").values_list("data", flat=True)[:2])
+    own = list(own)[1 if view["my_discards"] else 0:]
+    if not own:
+        return None
+    rules = view["rules"]
+    kept = _cards(prev["kept"][seat])
+    discard = _cards(own[0]["cards"])
+    summary_view = {"dealer": prev["dealer"], "rules": rules}
+    return coach.HandRecord(
+        number=prev["number"], seat=seat, players=rules["players"], dealt=kept + discard,
+        discard=discard, is_dealer=_is_dealer(summary_view, seat), starter=card_from_code(prev["starter"]),
+        plays=tuple(prev["plays"]), partnerships=rules["partnerships"], one_go=rules["one_go"],
+    )
+
+
+def _hand_json(h):
+    return {
+        "number": h.number,
+        "discard": _discard_json(h.discard) if h.discard else None,
+        "lapses": [_play_json(p) for p in h.lapses],
+        "pegging_loss": _r(h.pegging_loss),
+    }
+
+
+def _review_json(review):
+    worst_discards = sorted((h for h in review.hands if h.discard and h.discard.loss > 0),
+                            key=lambda h: -h.discard.loss)[:3]
+    lapses = sorted(((h.number, p) for h in review.hands for p in h.lapses), key=lambda x: -x[1].loss)[:3]
+    return {
+        "discard_loss": _r(review.discard_loss),
+        "pegging_loss": _r(review.pegging_loss),
+        "total_loss": _r(review.total_loss),
+        "discards": review.discards,
+        "plays": review.plays,
+        "per_hand": _r(review.total_loss / review.discards) if review.discards else 0.0,
+        "verdicts": {k: review.verdicts.get(k, 0) for k in ("good", "inaccuracy", "mistake")},
+        "worst_discards": [{"hand": h.number, **_discard_json(h.discard)} for h in worst_discards],
+        "worst_plays": [{"hand": n, **_play_json(p)} for n, p in lapses],
+    }
+
+
+# --- Advice before the move (practice games) -----------------------------------------------
+
+def advice_before(game, seat_number, limit=3):
+    """The best moves for the seat to act now, with reasons; None outside practice games.
+
+    {"kind": "discard", "options": [{"discard", "keep", "hand_ev", "crib_ev", "ev"}...]}
+    or {"kind": "play", "options": [{"card", "value", "pegs", "reasons"}...]}, best first.
+    """
+    if not game.practice or game.is_finished:
+        return None
+    view = view_for(game, seat_number)
+    if seat_number not in view["to_act"]:
+        return None
+    rules = view["rules"]
+    if view["phase"] == "discard" and not view["kept"]:
+        options = discard_options(_cards(view["hand"]), _is_dealer(view, seat_number),
+                                  players=rules["players"])
+        own = _is_dealer(view, seat_number)
+        return {"kind": "discard", "options": [{
+            "discard": _codes(o.discard), "keep": _codes(o.keep),
+            "hand_ev": _r(o.hand_ev), "crib_ev": _r(o.crib_ev), "ev": _r(o.total_ev),
+            "reason": (f"keeps a hand worth {_r(o.hand_ev)} on average and "
+                       + (f"gives your crib {_r(o.crib_ev)}" if own
+                          else f"gives the opponent's crib {_r(-o.crib_ev)}")),
+        } for o in options[:limit]]}
+    if view["phase"] == "play" and view["playable"]:
+        known = _cards(view["my_discards"]) + ((card_from_code(view["starter"]),) if view["starter"] else ())
+        plays = view["plays"]
+        count_cards = set(view["count_cards"])
+        # The count in progress is the last round if it still has cards on the table.
+        rnd = plays[-1]["round"] if plays and count_cards else (plays[-1]["round"] + 1 if plays else 0)
+        table = table_from_plays(players=rules["players"], seat=seat_number, kept=_cards(view["kept"]),
+                                 known=known, plays=plays, round=rnd,
+                                 partnerships=rules["partnerships"], one_go=rules["one_go"])
+        values = evaluate_plays(table)
+        ranked = sorted(values, key=lambda c: (-round(values[c], 9), c.index))
+        best = ranked[0]
+        out = []
+        for card in ranked[:limit]:
+            j = coach.play_reasons(table, card, best) if card != best else ()
+            out.append({"card": card.code, "label": card.label, "value": _r(values[card]),
+                        "reasons": list(j)})
+        return {"kind": "play", "options": out}
+    return None

@@ -1,0 +1,141 @@
+"""The coach on the Django side: judgments after the move, advice only in practice, no leaks."""
+import random
+
+import pytest
+
+from games import cribbage, services
+from games.coaching import advice_before, coach_notes, hand_records
+from games.cribbage.analysis import discard_options
+from games.cribbage.cards import card_from_code
+from tests.factories import make_user, play_random_move, start_two_player_game
+
+pytestmark = pytest.mark.django_db
+
+ALL_CODES = {c.code for c in cribbage.FULL_DECK}
+
+
+def _codes_in(value):
+    if isinstance(value, dict):
+        return {s for v in value.values() for s in _codes_in(v)}
+    if isinstance(value, (list, tuple)):
+        return {s for v in value for s in _codes_in(v)}
+    return {value} & ALL_CODES if isinstance(value, str) else set()
+
+
+def _seen_now(state, seat):
+    seen = set(state.hands[seat]) | set(state.kept[seat]) | set(state.discards[seat])
+    seen |= {p.card for p in state.plays if p.card} | {c for s in state.shows for c in s.cards}
+    if state.starter:
+        seen.add(state.starter)
+    return {c.code for c in seen}
+
+
+def _discard_for(game, seat, pick):
+    view = cribbage.view(services.engine_state(game), seat)
+    hand = [card_from_code(c) for c in view["hand"]]
+    is_dealer = view["dealer"] == seat
+    options = discard_options(hand, is_dealer)
+    return options, {"kind": "discard", "cards": [c.code for c in pick(options).discard]}
+
+
+def test_best_discard_is_good_and_worst_is_a_mistake():
+    game = start_two_player_game(rng=random.Random(4))
+    best_options, best = _discard_for(game, 0, lambda o: o[0])
+    worst_options, worst = _discard_for(game, 1, lambda o: o[-1])
+    services.submit_move(game, 0, best)
+    services.submit_move(game, 1, worst)
+    game.refresh_from_db()
+    good = coach_notes(game, 0)["discard"]
+    assert good["verdict"] == "good" and good["is_best"] and good["loss"] == 0
+    assert good["ev"] == round(float(best_options[0].total_ev), 2)
+    bad = coach_notes(game, 1)["discard"]
+    assert sorted(bad["discard"]) == sorted(worst["cards"])
+    assert bad["loss"] == round(float(worst_options[0].total_ev - worst_options[-1].total_ev), 2)
+    assert bad["verdict"] == "mistake" and bad["rank"] == bad["choices"] == 15
+    assert isinstance(bad["best_ev"], float)
+
+
+def test_no_discard_note_before_the_seat_has_discarded():
+    game = start_two_player_game(rng=random.Random(5))
+    assert coach_notes(game, 0) == {"discard": None, "previous_hand": None, "review": None}
+
+
+@pytest.mark.parametrize("variant", ["two", "four"])
+def test_notes_never_show_a_card_the_seat_could_not_see(variant):
+    rng = random.Random(variant)
+    game = start_two_player_game(variant=variant, rng=rng, target=61)
+    players = len(game.seats.all())
+    seen_in_hand = {s: {} for s in range(players)}
+    previous_notes = moves = 0
+    while not game.is_finished:
+        state = services.engine_state(game)
+        for seat in range(players):
+            seen_in_hand[seat].setdefault(state.hand_number, set()).update(_seen_now(state, seat))
+        moves += 1
+        for seat in range(players) if moves % players == 0 else ():
+            notes = coach_notes(game, seat)
+            assert _codes_in(notes["discard"]) <= _seen_now(state, seat)
+            if notes["previous_hand"]:
+                previous_notes += 1
+                number = notes["previous_hand"]["number"]
+                assert _codes_in(notes["previous_hand"]) <= seen_in_hand[seat][number]
+        play_random_move(game, cribbage.to_act(state)[0], rng=rng)
+        game.refresh_from_db()
+    assert previous_notes > 0
+    for seat in range(players):
+        ever = set().union(*seen_in_hand[seat].values())
+        review = coach_notes(game, seat)["review"]
+        assert review is not None and review["discards"] >= 2
+        assert _codes_in(review) <= ever
+
+
+def test_review_of_a_finished_game_adds_up():
+    rng = random.Random(11)
+    game = start_two_player_game(rng=rng, target=61)
+    while not game.is_finished:
+        play_random_move(game, cribbage.to_act(services.engine_state(game))[0], rng=rng)
+        game.refresh_from_db()
+    records = hand_records(game, 0)
+    review = coach_notes(game, 0)["review"]
+    assert review["discards"] == len(records)
+    assert review["discard_loss"] >= 0 and review["pegging_loss"] >= 0
+    assert review["total_loss"] == pytest.approx(review["discard_loss"] + review["pegging_loss"], abs=0.011)
+    assert sum(review["verdicts"].values()) == review["discards"]
+    # Random play throws points away: the review notices.
+    assert review["total_loss"] > 1
+    assert all(p["safer"] for p in review["worst_plays"])
+
+
+def test_advice_only_in_practice_games_and_only_for_the_seat_to_act():
+    people = start_two_player_game(rng=random.Random(2))
+    assert advice_before(people, 0) is None
+
+    user = make_user()
+    practice = services.start_game(players=[user, None], practice=True, computer_level="expert",
+                                   rng=random.Random(3))
+    advice = advice_before(practice, 0)
+    assert advice["kind"] == "discard"
+    view = cribbage.view(services.engine_state(practice), 0)
+    best = discard_options([card_from_code(c) for c in view["hand"]], view["dealer"] == 0)[0]
+    assert advice["options"][0]["discard"] == [c.code for c in best.discard]
+    assert advice["options"][0]["ev"] >= advice["options"][1]["ev"]
+    assert _codes_in(advice) <= set(view["hand"])
+
+
+def test_practice_play_advice_ranks_the_playable_cards():
+    user = make_user()
+    rng = random.Random(8)
+    game = services.start_game(players=[user, make_user()], practice=True, rng=rng)
+    while True:
+        state = services.engine_state(game)
+        if state.phase == "play" and state.turn == 0 and len(cribbage.legal_moves(state, 0)) > 1:
+            break
+        play_random_move(game, cribbage.to_act(state)[0], rng=rng)
+        game.refresh_from_db()
+    advice = advice_before(game, 0)
+    assert advice["kind"] == "play"
+    playable = set(cribbage.view(state, 0)["playable"])
+    assert {o["card"] for o in advice["options"]} <= playable
+    values = [o["value"] for o in advice["options"]]
+    assert values == sorted(values, reverse=True)
+    assert advice_before(game, 1) is None  # not seat 1's turn
