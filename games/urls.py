@@ -1,9 +1,23 @@
 from django.urls import path
 
-from .views import calculator
+from .views import calculator, challenges, lobby, play
 
 app_name = "games"
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
+    path("games/", lobby.my_games, name="my_games"),
+    path("practice/", lobby.practice, name="practice"),
+    path("games/<int:game_id>/", play.game, name="game"),
+    path("games/<int:game_id>/move/", play.move, name="move"),
+    path("games/<int:game_id>/state.json", play.state, name="state"),
+    path("games/<int:game_id>/record/", play.record, name="record"),
+    path("games/<int:game_id>/record.txt", play.record_download, {"fmt": "txt"}, name="record_txt"),
+    path("games/<int:game_id>/record.json", play.record_download, {"fmt": "json"}, name="record_json"),
+    path("challenges/new/", challenges.new_challenge, name="new_challenge"),
+    path("challenges/<int:challenge_id>/", challenges.challenge, name="challenge"),
+    path("challenges/<int:challenge_id>/accept/", challenges.accept, name="challenge_accept"),
+    path("challenges/<int:challenge_id>/decline/", challenges.decline, name="challenge_decline"),
+    path("challenges/<int:challenge_id>/cancel/", challenges.cancel, name="challenge_cancel"),
+    path("seeks/", challenges.seeks, name="seeks"),
 ]

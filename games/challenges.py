@@ -1,0 +1,286 @@
+"""Starting games: challenges, open seeks and practice against the computer.
+
+Every game starts through `games.services.start_game`; this module only
+decides who sits where and when the table is full.
+
+Choices made here (documented so the pages and emails can say them):
+
+- The challenger always takes seat 0. The other places are seats 1..n-1 in the
+  order given, so in a four-player game the second person named (seat 2) is
+  the challenger's partner, and seats 1 and 3 the opponents. A two-player or
+  five-card challenge names 1 player, three-player 2, four-player 3.
+- Who deals first is cut for, as at the table (start_game with no first_dealer).
+- A challenge may name a member or any email address. An address with no
+  account gets one through `accounts.services.invite`, whose invitation mail
+  leads (after choosing a name and password) to the challenge page to accept;
+  a member gets a challenge notice by mail instead.
+- The game starts once every named player has accepted; one decline ends the
+  whole challenge (the challenger is told), and the challenger may cancel
+  while it is open.
+- A seek names nobody: anyone signed in may take a free place; the game starts
+  when the last place is taken.
+- Practice games start at once with the computer in every other seat, marked
+  `practice` (advice is shown), with a long clock (PRACTICE_DAYS_PER_MOVE).
+- Challenge notices are sent whatever the player's turn-notification setting:
+  they are personal messages that need an answer, and there is one per challenge.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMultiAlternatives
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from accounts import services as accounts
+from accounts.mail import absolute
+from accounts.models import User
+from games import services
+from games.models import SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Variant
+
+PRACTICE_DAYS_PER_MOVE = 30
+DAYS_PER_MOVE_RANGE = (1, 14)
+TARGETS = (121, 61)
+
+
+class ChallengeError(Exception):
+    """A challenge operation that cannot be done. Nothing was changed; `.message` says why."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+def others_needed(variant):
+    """How many players besides the challenger a variant needs."""
+    return SEATS_BY_VARIANT[variant] - 1
+
+
+def _check_settings(variant, target, days_per_move=None):
+    if variant not in Variant.values:
+        raise ChallengeError(f"Unknown game {variant!r}: choose one of {', '.join(Variant.values)}.")
+    if target not in TARGETS:
+        raise ChallengeError("Play to 121 or to 61.")
+    low, high = DAYS_PER_MOVE_RANGE
+    if days_per_move is not None and not low <= days_per_move <= high:
+        raise ChallengeError(f"Time per move is {low} to {high} days.")
+
+
+def _resolve(opponent, challenger):
+    """(user or None, email) for one named opponent: a User or an email address."""
+    if isinstance(opponent, User):
+        return opponent, opponent.email
+    email = accounts.normalize_email(opponent)
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise ChallengeError(f"“{opponent}” is not an email address.") from None
+    if email == accounts.normalize_email(challenger.email):
+        raise ChallengeError("You cannot challenge yourself.")
+    return User.objects.filter(email__iexact=email).first(), email
+
+
+# --- Challenges ----------------------------------------------------------------
+
+def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=121, muggins=False,
+                     days_per_move=3):
+    """Challenge the players `opponents` (Users or email addresses, seats 1..n-1 in order).
+
+    Unknown addresses are invited (an account is made and an invitation sent);
+    members get a challenge notice. Raises ChallengeError.
+    """
+    _check_settings(variant, target, days_per_move)
+    opponents = [o for o in opponents if o]
+    needed = others_needed(variant)
+    if len(opponents) != needed:
+        raise ChallengeError(f"{Variant(variant).label} needs {needed} other player"
+                             f"{'s' if needed > 1 else ''}; you named {len(opponents)}.")
+    resolved = [_resolve(o, challenger) for o in opponents]
+    emails = [email for _, email in resolved]
+    if len(set(emails)) != len(emails):
+        raise ChallengeError("Each player can take only one seat: an address is named twice.")
+    if any(user is not None and user.pk == challenger.pk for user, _ in resolved):
+        raise ChallengeError("You cannot challenge yourself.")
+    if any(user is not None and not user.is_active for user, _ in resolved):
+        raise ChallengeError("One of those players can no longer play here.")
+    with transaction.atomic():
+        challenge = Challenge.objects.create(
+            challenger=challenger, variant=variant, target=target, muggins=muggins,
+            days_per_move=days_per_move)
+        next_url = challenge.get_absolute_url()
+        notices = []
+        for seat, (user, email) in enumerate(resolved, start=1):
+            if user is None:
+                user = accounts.invite(email, challenger, next_url)  # sends the invitation
+            else:
+                notices.append(user)
+            ChallengePlace.objects.create(challenge=challenge, seat=seat, player=user, invited_email=email)
+    for user in notices:
+        send_challenge_notice(challenge, user, "challenge")
+    return challenge
+
+
+def _locked(challenge):
+    return Challenge.objects.select_for_update().get(pk=challenge.pk)
+
+
+def _require_open(challenge):
+    if challenge.status != Challenge.Status.OPEN:
+        raise ChallengeError(f"This challenge is no longer open ({challenge.get_status_display().lower()}).")
+
+
+def _my_place(challenge, user):
+    place = challenge.places.filter(player=user).first() if user.is_authenticated else None
+    if place is None:
+        raise ChallengeError("This challenge is not addressed to you.")
+    return place
+
+
+def accept(challenge, user):
+    """`user` accepts their place; the game starts when every place has accepted.
+
+    Returns the challenge (its `.game` is set once the game has started).
+    """
+    if challenge.is_seek:
+        return accept_seek(challenge, user)
+    with transaction.atomic():
+        challenge = _locked(challenge)
+        _require_open(challenge)
+        place = _my_place(challenge, user)
+        if place.accepted_at is None:
+            place.accepted_at = timezone.now()
+            place.save(update_fields=["accepted_at"])
+        started = _start_if_full(challenge)
+    if started:
+        send_challenge_notice(challenge, challenge.challenger, "accepted", by=user)
+    return challenge
+
+
+def decline(challenge, user):
+    """`user` declines: the whole challenge is off, and the challenger is told."""
+    with transaction.atomic():
+        challenge = _locked(challenge)
+        if challenge.is_seek:
+            raise ChallengeError("An open seek is not addressed to anyone: there is nothing to decline.")
+        _require_open(challenge)
+        _my_place(challenge, user)
+        challenge.status = Challenge.Status.DECLINED
+        challenge.decided_at = timezone.now()
+        challenge.save(update_fields=["status", "decided_at"])
+    send_challenge_notice(challenge, challenge.challenger, "declined", by=user)
+    return challenge
+
+
+def cancel(challenge, user):
+    """The challenger withdraws an open challenge or seek."""
+    with transaction.atomic():
+        challenge = _locked(challenge)
+        if challenge.challenger_id != user.pk:
+            raise ChallengeError("Only the player who made a challenge can cancel it.")
+        _require_open(challenge)
+        challenge.status = Challenge.Status.CANCELLED
+        challenge.decided_at = timezone.now()
+        challenge.save(update_fields=["status", "decided_at"])
+    return challenge
+
+
+def _start_if_full(challenge):
+    """Start the game if every place has accepted (inside the caller's transaction)."""
+    places = list(challenge.places.select_related("player").order_by("seat"))
+    if any(p.player is None or p.accepted_at is None for p in places):
+        return False
+    players = [challenge.challenger] + [p.player for p in places]
+    challenge.game = services.start_game(
+        players=players, variant=challenge.variant, target=challenge.target,
+        muggins=challenge.muggins, days_per_move=challenge.days_per_move)
+    challenge.status = Challenge.Status.ACCEPTED
+    challenge.decided_at = timezone.now()
+    challenge.save(update_fields=["game", "status", "decided_at"])
+    return True
+
+
+# --- Seeks -----------------------------------------------------------------------
+
+def create_seek(challenger, *, variant=Variant.TWO, target=121, muggins=False, days_per_move=3):
+    """An open challenge on the seek board: anyone may take its places."""
+    _check_settings(variant, target, days_per_move)
+    with transaction.atomic():
+        seek = Challenge.objects.create(
+            challenger=challenger, is_seek=True, variant=variant, target=target, muggins=muggins,
+            days_per_move=days_per_move)
+        ChallengePlace.objects.bulk_create(
+            ChallengePlace(challenge=seek, seat=seat) for seat in range(1, SEATS_BY_VARIANT[variant]))
+    return seek
+
+
+def accept_seek(seek, user):
+    """`user` takes the first free place of an open seek; the last place starts the game."""
+    with transaction.atomic():
+        seek = _locked(seek)
+        if not seek.is_seek:
+            raise ChallengeError("This challenge is addressed to named players, not open to all.")
+        _require_open(seek)
+        if seek.challenger_id == user.pk:
+            raise ChallengeError("This is your own seek: wait for someone to take it, or cancel it.")
+        if seek.places.filter(player=user).exists():
+            raise ChallengeError("You have already taken a place in this seek.")
+        place = seek.places.filter(player__isnull=True).order_by("seat").first()
+        place.player = user
+        place.accepted_at = timezone.now()
+        place.save(update_fields=["player", "accepted_at"])
+        started = _start_if_full(seek)
+    if started:
+        send_challenge_notice(seek, seek.challenger, "accepted", by=user)
+    return seek
+
+
+# --- Practice --------------------------------------------------------------------
+
+def start_practice(user, level=ComputerLevel.STANDARD, variant=Variant.TWO, target=121, muggins=False):
+    """A game against the computer (every other seat), started at once."""
+    _check_settings(variant, target)
+    if level not in ComputerLevel.values:
+        raise ChallengeError(f"Unknown level {level!r}: choose easy, standard or expert.")
+    players = [user] + [None] * others_needed(variant)
+    return services.start_game(players=players, variant=variant, target=target, muggins=muggins,
+                               days_per_move=PRACTICE_DAYS_PER_MOVE, computer_level=level, practice=True)
+
+
+# --- Reading -----------------------------------------------------------------------
+
+def challenges_for(user):
+    """Open challenges `user` made or was named in (seeks included), newest first."""
+    return (Challenge.objects.filter(status=Challenge.Status.OPEN)
+            .filter(Q(challenger=user) | Q(places__player=user))
+            .distinct().select_related("challenger").prefetch_related("places__player"))
+
+
+def open_seeks():
+    """Every open seek, oldest first (first come, first served)."""
+    return (Challenge.objects.filter(is_seek=True, status=Challenge.Status.OPEN)
+            .select_related("challenger").prefetch_related("places__player").order_by("created_at"))
+
+
+def waiting_for(challenge, user):
+    """Has `user` a place in `challenge` that they have not yet accepted?"""
+    return any(p.player_id == user.pk and p.accepted_at is None for p in challenge.places.all())
+
+
+# --- Mail ------------------------------------------------------------------------------
+
+def send_challenge_notice(challenge, to, kind, by=None):
+    """Email `to` about `challenge`: kind "challenge" (you are challenged),
+    "accepted" (the game has started) or "declined". Plain text with an HTML part."""
+    url = challenge.game.get_absolute_url() if kind == "accepted" and challenge.game else challenge.get_absolute_url()
+    context = {"challenge": challenge, "to": to, "by": by, "url": absolute(url),
+               "site_url": settings.SITE_URL,
+               "seats": [challenge.challenger] + [p.player for p in challenge.places.all()]}
+    base = f"games/email/challenge_{kind}"
+    subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
+    message = EmailMultiAlternatives(subject, render_to_string(f"{base}.txt", context),
+                                     settings.DEFAULT_FROM_EMAIL, [to.email])
+    message.attach_alternative(render_to_string(f"{base}.html", context), "text/html")
+    message.send()

@@ -1,0 +1,130 @@
+"""Forms of the game pages: they parse and check input; games.challenges and
+games.services do the work."""
+from django import forms
+
+from games.challenges import DAYS_PER_MOVE_RANGE
+from games.models import ComputerLevel, Variant
+
+TARGET_CHOICES = [(121, "121 (the full game)"), (61, "61 (a short game)")]
+VARIANT_HELP = ("Four players play in partnerships: the second player you name is your partner, "
+                "sitting across the table.")
+
+
+class GameSettingsForm(forms.Form):
+    variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO,
+                                help_text=VARIANT_HELP)
+    target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=121)
+    muggins = forms.BooleanField(label="Muggins: players count their own points, and "
+                                       "opponents may claim what they miss", required=False)
+    days_per_move = forms.IntegerField(label="Days per move", min_value=DAYS_PER_MOVE_RANGE[0],
+                                       max_value=DAYS_PER_MOVE_RANGE[1], initial=3,
+                                       help_text="After this, a player who has not moved may lose the game.")
+
+    def settings(self):
+        data = self.cleaned_data
+        return {"variant": data["variant"], "target": data["target"], "muggins": data["muggins"],
+                "days_per_move": data["days_per_move"]}
+
+
+class ChallengeForm(GameSettingsForm):
+    """Name the other players by email address, in seat order after you."""
+
+    player1 = forms.EmailField(label="Opponent (email address)", max_length=254,
+                               help_text="A member, or anyone: a new address gets an invitation.",
+                               widget=forms.EmailInput(attrs={"autocomplete": "off"}))
+    player2 = forms.EmailField(label="Second player (three or four players): in four-handed, your partner",
+                               max_length=254, required=False,
+                               widget=forms.EmailInput(attrs={"autocomplete": "off"}))
+    player3 = forms.EmailField(label="Third player (four players only): the second opponent",
+                               max_length=254, required=False,
+                               widget=forms.EmailInput(attrs={"autocomplete": "off"}))
+
+    field_order = ["player1", "player2", "player3", "variant", "target", "muggins", "days_per_move"]
+
+    def clean(self):
+        data = super().clean()
+        variant = data.get("variant")
+        if variant:
+            from games.challenges import others_needed
+
+            needed = others_needed(variant)
+            for n in (1, 2, 3):
+                name = f"player{n}"
+                if n <= needed and not data.get(name) and name not in self.errors:
+                    self.add_error(name, f"{Variant(variant).label} needs {needed} other "
+                                         f"player{'s' if needed > 1 else ''}: name this one.")
+                elif n > needed and data.get(name):
+                    self.add_error(name, f"{Variant(variant).label} has no place for a "
+                                         f"{'second' if n == 2 else 'third'} player: leave this empty.")
+        return data
+
+    def opponents(self):
+        return [self.cleaned_data.get(f"player{n}") for n in (1, 2, 3) if self.cleaned_data.get(f"player{n}")]
+
+
+class SeekForm(GameSettingsForm):
+    pass
+
+
+class PracticeForm(forms.Form):
+    level = forms.ChoiceField(label="Computer", choices=ComputerLevel.choices, initial=ComputerLevel.STANDARD)
+    variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO)
+    target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=121)
+    muggins = forms.BooleanField(label="Muggins: count your own points (the computer calls muggins)",
+                                 required=False)
+
+
+class MoveForm(forms.Form):
+    """One move from the game page. The engine checks the move itself."""
+
+    ACTIONS = ["discard", "play", "count", "muggins", "resign"]
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    expected_seq = forms.IntegerField(min_value=0)
+    token = forms.RegexField(regex=r"^[A-Za-z0-9_-]{16,64}$")
+    cards = forms.MultipleChoiceField(required=False)  # choices filled in by clean_cards
+    card = forms.CharField(required=False, max_length=3)
+    claim = forms.IntegerField(required=False, min_value=0, max_value=60)
+    points = forms.IntegerField(required=False, min_value=0, max_value=60)
+    confirm = forms.BooleanField(required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Any submitted card code is passed on: the engine says whether it is held.
+        self.fields["cards"].choices = [(c, c) for c in (self.data.getlist("cards") if self.data else [])]
+
+    def clean(self):
+        data = super().clean()
+        action = data.get("action")
+        if action == "discard" and not data.get("cards"):
+            self.add_error("cards", "Choose the cards to lay away to the crib.")
+        elif action == "play" and not data.get("card"):
+            self.add_error("card", "Choose a card to play.")
+        elif action == "count" and data.get("points") is None and "points" not in self.errors:
+            self.add_error("points", "Say how many points you count.")
+        elif action == "resign" and not data.get("confirm"):
+            self.add_error("confirm", "Tick the box to confirm that you resign: nothing was changed.")
+        return data
+
+    def move(self, muggins):
+        """The engine move dict for the service."""
+        data = self.cleaned_data
+        action = data["action"]
+        if action == "discard":
+            return {"kind": "discard", "cards": [c.strip().upper() for c in data["cards"]]}
+        if action == "play":
+            move = {"kind": "play", "card": data["card"].strip().upper()}
+            if muggins:
+                move["claim"] = data.get("claim") or 0
+            return move
+        if action == "count":
+            return {"kind": "count", "points": data["points"]}
+        return {"kind": action}
+
+    def problem(self):
+        """The first error, in words for the player."""
+        for name, errors in self.errors.items():
+            if name in ("expected_seq", "token", "action"):
+                return "That form was incomplete or out of date: nothing was changed. Please try again from this page."
+            return errors[0]
+        return ""

@@ -1,0 +1,51 @@
+"""My games and practice against the computer."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from games import challenges, selectors
+from games.forms import PracticeForm
+from games.views.play import Table
+
+
+@login_required
+def my_games(request):
+    """Your turn first, then the others' turn, then finished games with their results."""
+    your_turn, waiting, finished = [], [], []
+    for game in selectors.games_for(request.user):
+        seat = selectors.seat_of(game, request.user)
+        table = Table(selectors.view_for(game, seat.number))
+        row = {"game": game, "table": table, "status": table.status(), "sides": table.sides(),
+               "deadline": seat.deadline, "won": table.i_won()}
+        if game.is_finished:
+            finished.append(row)
+        elif seat.to_act:
+            your_turn.append(row)
+        else:
+            waiting.append(row)
+    open_challenges = list(challenges.challenges_for(request.user))
+    to_answer = [c for c in open_challenges if challenges.waiting_for(c, request.user)]
+    sent = [c for c in open_challenges if c.challenger_id == request.user.pk]
+    return render(request, "games/my_games.html", {
+        "your_turn": your_turn, "waiting": waiting, "finished": finished,
+        "to_answer": to_answer, "sent": sent})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def practice(request):
+    form = PracticeForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                game = challenges.start_practice(request.user, data["level"], data["variant"],
+                                                 data["target"], data["muggins"])
+            except challenges.ChallengeError as error:
+                messages.error(request, error.message)
+            else:
+                return redirect(game)
+        else:
+            messages.error(request, "No game was started: please correct the fields marked below.")
+    return render(request, "games/practice.html", {"form": form}, status=400 if form.errors else 200)

@@ -1,0 +1,310 @@
+"""The game page, its move forms, its JSON state and the game record.
+
+Everything shown of a game comes from `selectors.view_for(game, seat)` (or
+`selectors.record_for`): what that seat could know at the table, never the
+raw engine state. Moves go to `services.submit_move`; an error leaves the game
+as it was and shows the service's message.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.cribbage import Score, ScoreItem, card_from_code
+from games.cribbage.analysis import discard_options
+from games.forms import MoveForm
+from games.models import Event, Game, Seat
+from games.presentation import score_rows
+
+PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
+FINISH_WORDS = {"target": "reached {target}", "resign": "{loser} resigned", "forfeit": "{loser} forfeited"}
+SKUNK_WORDS = {"skunk": "a skunk", "double_skunk": "a double skunk"}
+
+
+def _game(game_id):
+    queryset = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")))
+    return get_object_or_404(queryset, pk=game_id)
+
+
+def _score(data):
+    """An engine Score from its JSON form in a view (for the presentation helpers)."""
+    items = tuple(ScoreItem(i["kind"], tuple(card_from_code(c) for c in i["cards"]), i["points"])
+                  for i in data["items"])
+    return Score(data["total"], items)
+
+
+def message_of(error):
+    """The service's message for the player, without the engine's list of legal moves
+    (that list can name other players' cards, e.g. every discard of every seat)."""
+    return error.message.split(". Legal moves:")[0].rstrip(".") + "."
+
+
+# --- Presenting a view --------------------------------------------------------------
+
+class Table:
+    """A seat's view of the game, arranged for the templates. Built only from `view_for`."""
+
+    def __init__(self, view):
+        self.view = v = view
+        self.rules = v["rules"]
+        self.seat = v["viewer"]
+        self.names = {p["seat"]: p["name"] for p in v["players"]}
+        self.partnerships = self.rules["partnerships"]
+        self.finished = v["status"] == Game.Status.FINISHED
+
+    def side_of(self, seat):
+        return seat % 2 if self.partnerships else seat
+
+    def name(self, seat):
+        if seat is None:
+            return ""
+        return "You" if seat == self.seat else self.names[seat]
+
+    def side_name(self, side):
+        seats = [s for s in sorted(self.names) if self.side_of(s) == side]
+        return " & ".join(self.names[s] for s in seats)
+
+    def sides(self):
+        v = self.view
+        return [{"side": side, "name": self.side_name(side), "score": v["scores"][side],
+                 "previous": v["previous_scores"][side],
+                 "mine": self.seat is not None and self.side_of(self.seat) == side}
+                for side in range(len(v["scores"]))]
+
+    def tracks(self):
+        return [{"name": s["name"], "score": s["score"], "previous": s["previous"]} for s in self.sides()]
+
+    def players(self):
+        out = []
+        for p in self.view["players"]:
+            out.append({**p, "label": self.name(p["seat"]), "dealer": p["seat"] == self.view["dealer"],
+                        "cards_held": (self.view["cards_held"][p["seat"]] if self.view["cards_held"] else 0),
+                        "discarded": (self.view["discarded"][p["seat"]] if self.view["discarded"] else False)})
+        return out
+
+    def status(self):
+        v = self.view
+        if self.finished:
+            return self.result_text()
+        if v["phase"] in ("cut_for_deal", "deal"):
+            return "Shuffling and dealing."
+        acting = v["to_act"]
+        words = PHASE_WORDS.get(v["phase"], v["phase"])
+        if self.seat in acting:
+            others = [self.names[s] for s in acting if s != self.seat]
+            return f"Your turn to {words}." + (f" ({', '.join(others)} also to {words}.)" if others else "")
+        if not acting:
+            return ""
+        return f"Waiting for {', '.join(self.names[s] for s in acting)} to {words}."
+
+    def result_text(self):
+        result = self.view["result"]
+        if not result:
+            return ""
+        winner = self.side_name(result["winner"])
+        loser = self.names.get(result["seat"], "") if result["seat"] is not None else ""
+        how = FINISH_WORDS.get(result["reason"], result["reason"]).format(target=self.view["target"], loser=loser)
+        text = f"{winner} won ({how})"
+        if result["skunk"]:
+            text += f", with {SKUNK_WORDS[result['skunk']]}"
+        scores = " to ".join(str(s) for s in sorted(result["scores"], reverse=True))
+        return f"{text}: {scores}."
+
+    def i_won(self):
+        result = self.view["result"]
+        return bool(result) and self.seat is not None and self.side_of(self.seat) == result["winner"]
+
+    def deadline(self):
+        dates = [p["deadline"] for p in self.view["players"] if p["to_act"] and p["deadline"]]
+        return min(dates) if dates else None
+
+    def plays(self):
+        rounds = []
+        for p in self.view["plays"]:
+            if not rounds or rounds[-1]["round"] != p["round"]:
+                rounds.append({"round": p["round"], "plays": []})
+            rounds[-1]["plays"].append({**p, "who": self.name(p["seat"])})
+        return rounds
+
+    def records(self, records, limit=None):
+        out = []
+        for r in records:
+            out.append({**r, "who": self.name(r["seat"]),
+                        "rows": score_rows(_score({"total": r["points"], "items": r["items"]}))
+                        if r.get("items") and not r.get("missed") and r["phase"] != "muggins" else []})
+        out.reverse()
+        return out[:limit] if limit else out
+
+    def shows(self, shows, starter, dealer):
+        out = []
+        for s in shows:
+            score = _score(s["score"]) if "score" in s else None
+            owner = self.name(s["seat"])
+            title = (f"{owner}’s crib" if owner != "You" else "Your crib") if s["what"] == "crib" else \
+                    (f"{owner}’s hand" if owner != "You" else "Your hand")
+            out.append({"title": title, "cards": s["cards"], "starter": starter, "score": score,
+                        "rows": score_rows(score) if score else [], "claimed": s["claimed"],
+                        "said": score.describe() if score else ""})
+        return out
+
+    def previous(self):
+        h = self.view["previous_hand"]
+        if not h:
+            return None
+        return {"number": h["number"], "dealer": self.name(h["dealer"]), "starter": h["starter"],
+                "kept": [{"who": self.name(s), "cards": cards} for s, cards in enumerate(h["kept"])],
+                "crib": h["crib"], "shows": self.shows(h["shows"], h["starter"], h["dealer"]),
+                "plays": self._rounds(h["plays"]), "records": self.records(h["records"])}
+
+    def _rounds(self, plays):
+        saved = self.view["plays"]
+        self.view = {**self.view, "plays": plays}
+        try:
+            return self.plays()
+        finally:
+            self.view = {**self.view, "plays": saved}
+
+    # What the viewer may do now
+    def can(self, phase):
+        v = self.view
+        return (not self.finished and self.seat is not None and v["phase"] == phase
+                and self.seat in v["to_act"])
+
+    def counting(self):
+        """What the viewer must count now under muggins: ("hand"|"crib", cards they can see)."""
+        v = self.view
+        if not self.can("show"):
+            return None
+        n = self.rules["players"]
+        k = len(v["shows"])
+        if k < n:
+            return {"what": "hand", "cards": v["kept"]}
+        return {"what": "crib", "cards": []}
+
+    def advice(self):
+        """Practice games: the best throws for the dealt hand (from the viewer's own cards)."""
+        v = self.view
+        if not self.can("discard"):
+            return []
+        players = self.rules["players"]
+        is_dealer = self.side_of(v["dealer"]) == self.side_of(self.seat)
+        options = discard_options([card_from_code(c) for c in v["hand"]], is_dealer, players=players)
+        return [{"discard": [c.code for c in o.discard], "keep": [c.code for c in o.keep],
+                 "hand_ev": float(o.hand_ev), "crib_ev": float(o.crib_ev), "total_ev": float(o.total_ev)}
+                for o in options[:3]]
+
+
+def _context(request, game, seat_number):
+    view = selectors.view_for(game, seat_number)
+    table = Table(view)
+    v = view
+    return {
+        "game": game, "v": v, "table": table, "sides": table.sides(), "tracks": table.tracks(),
+        "players": table.players(), "status": table.status(), "deadline": table.deadline(),
+        "rounds": table.plays(), "records": table.records(v["records"], limit=6),
+        "shows": table.shows(v["shows"], v["starter"], v["dealer"]),
+        "previous": table.previous(), "counting": table.counting(),
+        "advice": table.advice() if game.practice else [],
+        "can_discard": table.can("discard"), "can_play": table.can("play"),
+        "can_count": table.can("show"),
+        "can_muggins": bool(v.get("may_call_muggins")) and not table.finished,
+        "can_resign": table.seat is not None and not table.finished,
+        "discard_count": table.rules["discard_count"],
+        "crib_owner": table.name(v["crib_owner"]) if v["crib_owner"] is not None else "",
+        "token": secrets.token_hex(16),
+        "seat": seat_number,
+    }
+
+
+# --- Pages ----------------------------------------------------------------------------
+
+@never_cache
+@require_GET
+def game(request, game_id):
+    game = _game(game_id)
+    seat = selectors.seat_of(game, request.user)
+    return render(request, "games/game.html", _context(request, game, seat.number if seat else None))
+
+
+@never_cache
+@require_GET
+def state(request, game_id):
+    """What the page's script polls: enough to know whether to reload."""
+    game = _game(game_id)
+    seat = selectors.seat_of(game, request.user)
+    view = selectors.view_for(game, seat.number if seat else None)
+    table = Table(view)
+    return JsonResponse({"game_id": view["game_id"], "seq": view["seq"], "status": view["status"],
+                         "phase": view["phase"], "scores": view["scores"],
+                         "to_act": [table.names[s] for s in view["to_act"]],
+                         "your_turn": seat is not None and seat.number in view["to_act"],
+                         "status_text": table.status()})
+
+
+@login_required
+@require_POST
+def move(request, game_id):
+    game = _game(game_id)
+    seat = selectors.seat_of(game, request.user)
+    if seat is None:
+        return render(request, "games/not_your_game.html", {"game": game}, status=403)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.problem())
+        return redirect(game)
+    try:
+        result = services.submit_move(
+            game, seat.number, form.move(game.muggins), expected_seq=form.cleaned_data["expected_seq"],
+            source=Event.Source.WEB, idempotency_key=f"web:{form.cleaned_data['token']}", actor=request.user)
+    except services.MoveError as error:
+        messages.error(request, message_of(error))
+        return redirect(game)
+    if result.duplicate:
+        messages.info(request, "That move was already made (the form was sent twice); it counts once.")
+    return redirect(f"{game.get_absolute_url()}#table")
+
+
+def _reader(request, game):
+    seat = selectors.seat_of(game, request.user)
+    return seat.number if seat else None
+
+
+@require_GET
+def record(request, game_id):
+    game = _game(game_id)
+    seat = _reader(request, game)
+    rec = selectors.record_for(game, seat)
+    table = Table(selectors.view_for(game, seat))
+    hands = []
+    for h in rec["hands"]:
+        hands.append({**h, "dealer_name": table.name(h["dealer"]),
+                      "rounds": table._rounds(h["plays"]),
+                      "records": table.records(h["records"])[::-1],
+                      "shows": table.shows(h["shows"], h["starter"], h["dealer"]),
+                      "score_line": list(zip([table.side_name(s) for s in range(len(h["scores"] or []))],
+                                             h["scores"] or []))})
+    return render(request, "games/record.html", {"game": game, "record": rec, "hands": hands,
+                                                 "table": table, "result": table.result_text()})
+
+
+@require_GET
+def record_download(request, game_id, fmt):
+    game = _game(game_id)
+    rec = selectors.record_for(game, _reader(request, game))
+    if fmt == "json":
+        response = HttpResponse(json.dumps(rec, indent=2, ensure_ascii=False) + "\n",
+                                content_type="application/json; charset=utf-8")
+    else:
+        response = HttpResponse(selectors.record_text(rec), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="cribbage-game-{game.pk}.{fmt}"'
+    return response

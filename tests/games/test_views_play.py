@@ -1,0 +1,394 @@
+"""The game page and its move forms: rendered from view_for, moves through the service.
+
+Every refused move must say why and leave the game exactly as it was (same
+event count, same seq).
+"""
+import json
+import random
+import re
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games import cribbage, selectors, services
+from games.models import Game
+from tests.factories import make_user, play_random_move, start_two_player_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def page(client, game):
+    response = client.get(reverse("games:game", args=[game.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def form_fields(html, action):
+    """The hidden fields of the move form for `action`, as rendered."""
+    forms = re.findall(r"<form\b.*?</form>", html, re.S)
+    form = next((f for f in forms if f'name="action" value="{action}"' in f), None)
+    assert form, f"no {action} form on the page"
+    return {"action": action,
+            "expected_seq": re.search(r'name="expected_seq" value="(\d+)"', form).group(1),
+            "token": re.search(r'name="token" value="([0-9a-f]+)"', form).group(1)}
+
+
+def post(client, game, fields, follow=True):
+    return client.post(reverse("games:move", args=[game.pk]), fields, follow=follow)
+
+
+def messages_of(response):
+    return [str(m) for m in response.context["messages"]] if response.context else []
+
+
+def hand_of(game, seat):
+    return selectors.view_for(game, seat)["hand"]
+
+
+def events(game):
+    return game.events.count()
+
+
+@pytest.fixture
+def game():
+    return start_two_player_game(rng=random.Random(7))
+
+
+@pytest.fixture
+def players(game):
+    return [s.player for s in game.seats.order_by("number")]
+
+
+def play_until(game, predicate, rng, limit=400):
+    for _ in range(limit):
+        game.refresh_from_db()
+        if predicate(game):
+            return game
+        state = services.engine_state(game)
+        seat = cribbage.to_act(state)[0]
+        play_random_move(game, seat, rng=rng)
+    raise AssertionError("state not reached")
+
+
+# --- What the page shows ------------------------------------------------------
+
+def test_a_player_sees_their_hand_the_board_and_a_crib_form(client, game, players):
+    client.force_login(players[0])
+    html = page(client, game)
+    for code in hand_of(game, 0):
+        assert f'name="cards" value="{code}"' in html
+    assert "cribbage-board" in html and 'role="img"' in html
+    assert "Your turn to lay away to the crib" in html
+    assert "Lay away 2 cards" in html
+    assert "not turned yet" in html
+
+
+def test_a_spectator_sees_no_hand_and_no_move_forms(client, game):
+    client.force_login(make_user())
+    html = page(client, game)
+    assert "You are watching this game" in html
+    assert 'name="action"' not in html
+    for seat in (0, 1):
+        for code in hand_of(game, seat):
+            assert code not in html
+    client.logout()
+    html = page(client, game)
+    assert "You are watching this game" in html and 'name="action"' not in html
+
+
+def test_the_deadline_is_shown_in_the_viewers_time_zone(client, game, players):
+    players[0].time_zone = "America/New_York"
+    players[0].save()
+    client.force_login(players[0])
+    html = page(client, game)
+    deadline = game.seats.get(number=0).deadline
+    local = timezone.localtime(deadline, players[0].zone)
+    assert local.strftime("%H:%M") in html
+    assert local.tzname() in html  # EST or EDT
+
+
+# --- Moves through the forms -------------------------------------------------------
+
+def test_laying_away_through_the_form(client, game, players):
+    client.force_login(players[0])
+    html = page(client, game)
+    hand = hand_of(game, 0)
+    response = post(client, game, {**form_fields(html, "discard"), "cards": hand[:2]})
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.events.filter(kind="discard", seat=0).exists()
+    text = response.content.decode()
+    assert "You laid away" in text and "Waiting for" in text
+
+
+def test_only_playable_cards_are_active_and_a_card_is_played(client, game, players):
+    rng = random.Random(3)
+    play_until(game, lambda g: services.engine_state(g).phase == "play"
+               and services.engine_state(g).count > 21, rng)
+    view_seat = cribbage.to_act(services.engine_state(game))[0]
+    client.force_login(players[view_seat])
+    html = page(client, game)
+    view = selectors.view_for(game, view_seat)
+    for code in view["hand"]:
+        button = re.search(r'<button[^>]*name="card" value="%s"[^>]*>' % code, html).group(0)
+        assert ("disabled" in button) == (code not in view["playable"])
+    if view["playable"]:
+        before = events(game)
+        response = post(client, game, {**form_fields(html, "play"), "card": view["playable"][0]})
+        game.refresh_from_db()
+        assert events(game) > before
+        assert not messages_of(response) or "error" not in response.content.decode()
+
+
+def test_resigning_needs_the_confirmation_then_ends_the_game(client, game, players):
+    client.force_login(players[1])
+    fields = form_fields(page(client, game), "resign")
+    before = events(game)
+    response = post(client, game, fields)
+    assert any("Tick the box" in m for m in messages_of(response))
+    assert events(game) == before
+    response = post(client, game, {**fields, "confirm": "1"})
+    game.refresh_from_db()
+    assert game.is_finished and game.finish == "resign" and game.winner_side == 0
+    assert "Player" in response.content.decode() and "resigned" in response.content.decode()
+
+
+# --- Bad input: a clear message and nothing changed ----------------------------------
+
+def test_a_forged_card_you_do_not_hold(client, game, players):
+    client.force_login(players[0])
+    fields = form_fields(page(client, game), "discard")
+    theirs = hand_of(game, 1)
+    before = events(game)
+    response = post(client, game, {**fields, "cards": [hand_of(game, 0)[0], theirs[0]]})
+    assert any("does not hold" in m for m in messages_of(response))
+    assert events(game) == before
+    # The refusal names no card of the other hand beyond the one typed.
+    html = response.content.decode()
+    assert all(code not in html for code in theirs[1:])
+
+
+def test_an_error_never_lists_the_other_players_legal_moves(client, game, players):
+    """The engine's message lists every seat's legal moves; the page must not repeat them."""
+    client.force_login(players[0])
+    fields = form_fields(page(client, game), "discard")
+    response = post(client, game, {**fields, "action": "play", "card": hand_of(game, 0)[0]})
+    shown = messages_of(response)
+    assert shown and "Legal moves" not in " ".join(shown)
+    html = response.content.decode()
+    assert all(code not in html for code in hand_of(game, 1))
+    assert events(game) == 2
+
+
+def test_someone_elses_game_is_refused(client, game):
+    client.force_login(make_user())
+    response = post(client, game, {"action": "resign", "confirm": "1", "expected_seq": game.seq,
+                                   "token": "ab" * 16}, follow=False)
+    assert response.status_code == 403
+    assert "You do not play in game" in response.content.decode()
+    game.refresh_from_db()
+    assert not game.is_finished and events(game) == 2
+
+
+def test_moves_need_a_login(client, game):
+    response = post(client, game, {"action": "resign", "confirm": "1"}, follow=False)
+    assert response.status_code == 302 and "login" in response["Location"]
+    assert events(game) == 2
+
+
+def test_a_finished_game_takes_no_move(client, game, players):
+    client.force_login(players[0])
+    fields = form_fields(page(client, game), "discard")
+    services.submit_move(game, 1, {"kind": "resign"})
+    before = events(game)
+    response = post(client, game, {**fields, "cards": hand_of(game, 0)[:2]})
+    assert "This game is over." in messages_of(response)
+    assert events(game) == before
+    html = response.content.decode()
+    assert 'name="action"' not in html and "resigned" in html
+
+
+def test_a_stale_form_is_refused(client, game, players):
+    rng = random.Random(5)
+    play_until(game, lambda g: services.engine_state(g).phase == "play", rng)
+    seat = cribbage.to_act(services.engine_state(game))[0]
+    client.force_login(players[seat])
+    html = page(client, game)
+    fields = form_fields(html, "resign")
+    # The game moves on (a play) after the page was rendered.
+    play_random_move(game, seat, rng=rng)
+    game.refresh_from_db()
+    before = events(game)
+    response = post(client, game, {**fields, "confirm": "1"})
+    assert any("moved on" in m for m in messages_of(response))
+    game.refresh_from_db()
+    assert events(game) == before and not game.is_finished
+
+
+def test_the_same_form_sent_twice_counts_once(client, game, players):
+    client.force_login(players[0])
+    fields = {**form_fields(page(client, game), "discard"), "cards": hand_of(game, 0)[:2]}
+    post(client, game, fields)
+    after_first = events(game)
+    assert after_first == 3
+    response = post(client, game, fields)
+    assert any("already made" in m for m in messages_of(response))
+    assert events(game) == after_first
+
+
+@pytest.mark.parametrize("broken", [
+    {"token": ""}, {"token": "not a token!"}, {"expected_seq": ""}, {"expected_seq": "x"},
+    {"action": "cheat"}, {"cards": []},
+])
+def test_an_incomplete_or_garbled_form(client, game, players, broken):
+    client.force_login(players[0])
+    fields = {**form_fields(page(client, game), "discard"), "cards": hand_of(game, 0)[:2], **broken}
+    response = post(client, game, fields)
+    shown = messages_of(response)
+    assert shown and ("nothing was changed" in shown[0].lower() or "choose" in shown[0].lower())
+    assert events(game) == 2
+
+
+def test_a_get_cannot_move(client, game, players):
+    client.force_login(players[0])
+    response = client.get(reverse("games:move", args=[game.pk]))
+    assert response.status_code == 405
+    assert events(game) == 2
+
+
+def test_an_unknown_game_is_404(client):
+    assert client.get(reverse("games:game", args=[999999])).status_code == 404
+
+
+# --- Muggins -------------------------------------------------------------------------
+
+def test_under_muggins_the_play_form_asks_for_a_claim_and_the_count_form_appears():
+    # Exercised through a client on a muggins game: claim field, count form, muggins button.
+    from django.test import Client
+
+    game = start_two_player_game(rng=random.Random(11), muggins=True)
+    players = [s.player for s in game.seats.order_by("number")]
+    rng = random.Random(2)
+    play_until(game, lambda g: services.engine_state(g).phase == "play", rng)
+    seat = cribbage.to_act(services.engine_state(game))[0]
+    client = Client()
+    client.force_login(players[seat])
+    html = page(client, game)
+    assert 'name="claim"' in html
+    play_until(game, lambda g: services.engine_state(g).phase == "show", rng)
+    seat = cribbage.to_act(services.engine_state(game))[0]
+    client.force_login(players[seat])
+    html = page(client, game)
+    fields = form_fields(html, "count")
+    before = events(game)
+    response = post(client, game, {**fields, "points": "0"})
+    game.refresh_from_db()
+    assert events(game) == before + 1
+    # The other side may now call muggins (whether or not anything was missed).
+    other = players[1 - seat]
+    client.force_login(other)
+    html = page(client, game)
+    assert "Call muggins" in html
+    fields = form_fields(html, "muggins")
+    before = events(game)
+    response = post(client, game, fields)
+    game.refresh_from_db()
+    assert events(game) == before + 1 or messages_of(response)
+
+
+# --- JSON state and the record ---------------------------------------------------------
+
+def test_state_json_tells_the_seq_and_no_cards(client, game, players):
+    client.force_login(players[0])
+    data = client.get(reverse("games:state", args=[game.pk])).json()
+    assert data["seq"] == game.seq and data["your_turn"] is True
+    text = json.dumps(data)
+    assert all(code not in text for seat in (0, 1) for code in hand_of(game, seat))
+
+
+def test_the_record_of_a_finished_game_and_its_downloads(client):
+    game = start_two_player_game(rng=random.Random(4), players=players_for_record(), target=61)
+    rng = random.Random(9)
+    while not game.is_finished:
+        seat = cribbage.to_act(services.engine_state(game))[0]
+        play_random_move(game, seat, rng=rng)
+        game.refresh_from_db()
+    seats = [s.player for s in game.seats.order_by("number")]
+    client.force_login(seats[0])
+    html = client.get(reverse("games:record", args=[game.pk])).content.decode()
+    assert "Hand 1" in html and " won " in html
+    text = client.get(reverse("games:record_txt", args=[game.pk]))
+    assert text["Content-Disposition"] == f'attachment; filename="cribbage-game-{game.pk}.txt"'
+    assert text.content.decode() == selectors.record_text(selectors.record_for(game, 0))
+    data = client.get(reverse("games:record_json", args=[game.pk]))
+    assert data["Content-Type"].startswith("application/json")
+    assert json.loads(data.content) == json.loads(json.dumps(selectors.record_for(game, 0)))
+    # A spectator's download holds nobody's dealt cards.
+    client.logout()
+    spectator = json.loads(client.get(reverse("games:record_json", args=[game.pk])).content)
+    assert all(not hand["dealt"] for hand in spectator["hands"])
+
+
+def players_for_record():
+    return [make_user(allow_forced_moves=False), make_user(allow_forced_moves=False)]
+
+
+def test_the_finished_game_page_shows_the_result_and_the_last_show(client):
+    game = start_two_player_game(rng=random.Random(21), target=61)
+    rng = random.Random(22)
+    while not game.is_finished:
+        seat = cribbage.to_act(services.engine_state(game))[0]
+        legal = cribbage.legal_moves(services.engine_state(game), seat)
+        services.submit_move(game, seat, rng.choice(legal), rng=rng)
+        game.refresh_from_db()
+    player = game.seats.get(number=0).player
+    client.force_login(player)
+    html = page(client, game)
+    assert "won (reached 61)" in html
+    assert 'name="action"' not in html
+    assert "record" in html
+
+
+# --- Practice against the computer ------------------------------------------------------------
+
+def test_practice_starts_at_once_and_the_computer_replies_within_the_request(
+        client, django_capture_on_commit_callbacks):
+    user = make_user(allow_forced_moves=False)
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("games:practice"), {"level": "easy", "variant": "two", "target": "121"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert game.practice and game.seats.get(number=1).computer_level == "easy"
+    html = page(client, game)
+    assert "Advice (practice game)" in html
+    fields = form_fields(html, "discard")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = post(client, game, {**fields, "cards": hand_of(game, 0)[:2]})
+    game.refresh_from_db()
+    # The computer has laid away too: the starter is turned (or it is already its turn to play).
+    assert game.events.filter(kind="discard").count() == 2
+    assert "not turned yet" not in response.content.decode()
+
+
+def test_practice_with_a_bad_level_is_refused(client):
+    client.force_login(make_user())
+    response = client.post(reverse("games:practice"), {"level": "grandmaster", "variant": "two", "target": "121"})
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_the_deadline_moves_with_time(client, game, players):
+    """No wall clock: the rendered deadline is the seat's own deadline."""
+    client.force_login(players[0])
+    html = page(client, game)
+    deadline = game.seats.get(number=0).deadline
+    assert deadline - timezone.now() <= timedelta(days=game.days_per_move)
+    assert deadline.isoformat() in html
