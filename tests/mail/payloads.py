@@ -1,0 +1,142 @@
+"""Inbound webhook payloads in each provider's documented format, built around one reply.
+
+Postmark: https://postmarkapp.com/developer/webhooks/inbound-webhook (JSON, Headers as a list,
+Return-Path first); Mailgun: routes forward() to a URL ending in "mime" (form fields with
+body-mime, signed timestamp+token); Amazon SES: an SNS Notification whose Message is the SES
+"Received" notification with the raw content (SNS action, UTF8 encoding); Brevo:
+https://developers.brevo.com/docs/inbound-parse-webhooks ({"items": [...]}).
+"""
+import base64
+import hashlib
+import hmac
+import json
+import time
+import uuid
+from email.message import EmailMessage
+from email.utils import format_datetime, getaddresses, make_msgid, parseaddr
+
+from django.utils import timezone
+
+WEBHOOK_SECRET = "hook-user:hook-password"
+MAILGUN_SIGNING_KEY = "mailgun-signing-key"
+ANYMAIL_SETTINGS = {"WEBHOOK_SECRET": WEBHOOK_SECRET, "MAILGUN_WEBHOOK_SIGNING_KEY": MAILGUN_SIGNING_KEY,
+                    "BREVO_API_KEY": "xkeysib-test"}
+
+
+def auth_header(secret=WEBHOOK_SECRET):
+    return {"HTTP_AUTHORIZATION": "Basic " + base64.b64encode(secret.encode()).decode()}
+
+
+def compose(*, sender, to, subject, text, message_id=None, headers=None):
+    """A plain-text reply as a mail client writes it."""
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = to
+    message["Subject"] = subject
+    message["Date"] = format_datetime(timezone.now())
+    message["Message-ID"] = message_id or make_msgid(domain="mail.example.com")
+    for name, value in (headers or {}).items():
+        message[name] = value
+    message.set_content(text)
+    return message
+
+
+def _full(address):
+    name, email = parseaddr(address)
+    local = email.partition("@")[0]
+    return {"Email": email, "Name": name, "MailboxHash": local.partition("+")[2]}
+
+
+def postmark(message, *, stripped_text=None, envelope_sender=None):
+    headers = [{"Name": "Return-Path", "Value": f"<{envelope_sender or parseaddr(message['From'])[1]}>"}]
+    headers += [{"Name": k, "Value": str(v)} for k, v in message.items()
+                if k not in ("From", "To", "Cc", "Subject", "Date")]
+    headers += [{"Name": "X-Spam-Status", "Value": "No"}, {"Name": "X-Spam-Score", "Value": "-0.1"},
+                {"Name": "Received-SPF", "Value": "Pass (sender SPF authorized) identity=mailfrom"}]
+    to = [_full(a) for a in [message["To"]]]
+    payload = {
+        "FromName": parseaddr(message["From"])[0], "MessageStream": "inbound",
+        "From": parseaddr(message["From"])[1], "FromFull": _full(message["From"]),
+        "To": message["To"], "ToFull": to, "Cc": "", "CcFull": [], "Bcc": "", "BccFull": [],
+        "OriginalRecipient": to[0]["Email"], "Subject": message["Subject"],
+        "MessageID": str(uuid.uuid4()), "ReplyTo": "", "MailboxHash": to[0]["MailboxHash"],
+        "Date": message["Date"], "TextBody": message.get_content(), "HtmlBody": "",
+        "StrippedTextReply": stripped_text or "", "Tag": "", "Headers": headers, "Attachments": [],
+    }
+    return json.dumps(payload), "application/json", {}
+
+
+def mailgun_mime(message, *, envelope_sender=None, signing_key=MAILGUN_SIGNING_KEY):
+    timestamp, token = str(int(time.time())), uuid.uuid4().hex
+    signature = hmac.new(signing_key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
+    return {
+        "recipient": getaddresses([message["To"]])[0][1],
+        "sender": envelope_sender or parseaddr(message["From"])[1],
+        "from": message["From"], "subject": message["Subject"],
+        "body-mime": message.as_string(),
+        "timestamp": timestamp, "token": token, "signature": signature,
+    }
+
+
+def amazon_ses(message, *, envelope_sender=None, verdicts=None):
+    recipient = getaddresses([message["To"]])[0][1]
+    sender = envelope_sender or parseaddr(message["From"])[1]
+    now = timezone.now().strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    ses_id = uuid.uuid4().hex
+    verdicts = {"spam": "PASS", "virus": "PASS", "spf": "PASS", "dkim": "PASS", "dmarc": "PASS", **(verdicts or {})}
+    notification = {
+        "notificationType": "Received",
+        "mail": {
+            "timestamp": now, "source": sender, "messageId": ses_id, "destination": [recipient],
+            "headersTruncated": False,
+            "headers": [{"name": k, "value": str(v)} for k, v in message.items()],
+            "commonHeaders": {"returnPath": sender, "from": [message["From"]], "date": message["Date"],
+                              "to": [message["To"]], "messageId": message["Message-ID"],
+                              "subject": message["Subject"]},
+        },
+        "receipt": {
+            "timestamp": now, "processingTimeMillis": 420, "recipients": [recipient],
+            **{f"{k}Verdict": {"status": v} for k, v in verdicts.items()},
+            "action": {"type": "SNS", "topicArn": "arn:aws:sns:us-east-1:123456789012:cribbage-inbound",
+                       "encoding": "UTF8"},
+        },
+        "content": message.as_string(),
+    }
+    sns_id = str(uuid.uuid4())
+    body = {
+        "Type": "Notification", "MessageId": sns_id,
+        "TopicArn": "arn:aws:sns:us-east-1:123456789012:cribbage-inbound",
+        "Subject": "Amazon SES Email Receipt Notification",
+        "Message": json.dumps(notification), "Timestamp": now, "SignatureVersion": "1",
+        "Signature": "EXAMPLEpH+..", "SigningCertURL": "https://sns.us-east-1.amazonaws.com/cert.pem",
+        "UnsubscribeURL": "https://sns.us-east-1.amazonaws.com/?Action=Unsubscribe",
+    }
+    return json.dumps(body), "text/plain; charset=UTF-8", {
+        "HTTP_X_AMZ_SNS_MESSAGE_TYPE": "Notification", "HTTP_X_AMZ_SNS_MESSAGE_ID": sns_id,
+        "HTTP_X_AMZ_SNS_TOPIC_ARN": body["TopicArn"]}
+
+
+def brevo(message, *, stripped_text=None, envelope_sender=None):
+    recipient = getaddresses([message["To"]])[0][1]
+    name, address = parseaddr(message["From"])
+    headers = {k: str(v) for k, v in message.items()}
+    headers["Return-Path"] = f"<{envelope_sender or address}>"
+    headers["Delivered-To"] = recipient
+    item = {
+        "Uuid": [str(uuid.uuid4())], "MessageId": message["Message-ID"], "InReplyTo": None,
+        "From": {"Name": name, "Address": address}, "To": [{"Name": None, "Address": recipient}],
+        "Cc": None, "ReplyTo": None, "SentAtDate": message["Date"], "Subject": message["Subject"],
+        "Attachments": [], "Headers": headers, "SpamScore": 0.2,
+        "ExtractedMarkdownMessage": stripped_text or "", "ExtractedMarkdownSignature": None,
+        "RawHtmlBody": "", "RawTextBody": message.get_content(),
+    }
+    return json.dumps({"items": [item]}), "application/json", {}
+
+
+def post(client, esp, message, secret=WEBHOOK_SECRET, **options):
+    """POST `message` to /anymail/<esp>/inbound/ in that provider's format."""
+    if esp == "mailgun":
+        return client.post("/anymail/mailgun/inbound_mime/", mailgun_mime(message, **options), **auth_header(secret))
+    build = {"postmark": postmark, "amazon_ses": amazon_ses, "brevo": brevo}[esp]
+    body, content_type, extra = build(message, **options)
+    return client.post(f"/anymail/{esp}/inbound/", body, content_type=content_type, **auth_header(secret), **extra)

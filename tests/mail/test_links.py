@@ -1,0 +1,123 @@
+"""Move links (GET shows, POST moves once) and one-click unsubscribe."""
+import re
+
+import pytest
+from django.core import mail
+from django.core import signing
+
+from games import services
+from games.mail import links
+from games.models import Event
+from games.selectors import view_for
+
+
+def link_path(url):
+    return re.sub(r"^https?://[^/]+", "", url)
+
+
+def discard_links(game, seat):
+    game.refresh_from_db()
+    view = view_for(game, seat)
+    return [(m, link_path(links.move_url(game.pk, seat, view["seq"], m))) for m in view["legal_moves"]]
+
+
+def test_opening_a_link_changes_nothing_and_shows_one_button(client, game):
+    move, path = discard_links(game, 0)[0]
+    seq = game.seq
+    for method in (client.get, client.head):
+        assert method(path).status_code == 200
+    page = client.get(path).content.decode()
+    game.refresh_from_db()
+    assert game.seq == seq and not Event.objects.filter(source=Event.Source.LINK).exists()
+    assert page.count('<form method="post"') == 1 and "Lay away" in page
+    for code in view_for(game, 1)["hand"]:  # Bob's cards never shown to Alice
+        assert not re.search(rf"\b{code}\b", re.sub(r'href="[^"]*"', "", page))
+
+
+def test_the_button_makes_the_move_once(client, game):
+    move, path = discard_links(game, 0)[0]
+    response = client.post(path)
+    assert response.status_code == 200 and "Done" in response.content.decode()
+    again = client.post(path)
+    assert "Already done" in again.content.decode()
+    events = Event.objects.filter(game=game, source=Event.Source.LINK)
+    assert events.count() == 1 and events.get().data["cards"] == move["cards"]
+
+
+def test_a_discard_link_stays_good_while_the_opponent_throws(client, game):
+    _, path = discard_links(game, 0)[0]
+    services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0])
+    assert client.post(path).status_code == 200
+    assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
+
+
+def test_a_stale_link_says_so_and_offers_fresh_links(client, game):
+    (_, first), (_, second) = discard_links(game, 0)[:2]
+    client.post(first)
+    for seat in (1,):
+        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+    game.refresh_from_db()
+    page = client.get(second)
+    assert "out of date" in page.content.decode()
+    response = client.post(second)
+    assert response.status_code == 409 and "Nothing was changed" in response.content.decode()
+    assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
+    view = view_for(game, 0)
+    if view["legal_moves"]:  # Alice is to play: the page links her cards at the current state
+        assert "/m/move/" in response.content.decode()
+
+
+@pytest.mark.parametrize("mangle", [lambda t: t[:-3] + "abc", lambda t: t[:20], lambda t: "nonsense"])
+def test_a_damaged_or_forged_link_is_refused(client, game, mangle):
+    _, path = discard_links(game, 0)[0]
+    token = path.rstrip("/").rsplit("/", 1)[1]
+    response = client.post(f"/m/move/{mangle(token)}/")
+    assert response.status_code == 400 and not Event.objects.filter(source=Event.Source.LINK).exists()
+
+
+def test_a_link_for_another_purpose_is_refused(client, game):
+    token = links.unsubscribe_token(game.seats.get(number=0).player)
+    assert client.post(f"/m/move/{token}/").status_code == 400
+
+
+def test_links_expire(client, game, settings):
+    move = view_for(game, 0)["legal_moves"][0]
+    token = links.move_token(game.pk, 0, game.seq, move)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(links, "MOVE_LINK_MAX_AGE", -1)
+        response = client.get(f"/m/move/{token}/")
+    assert response.status_code == 410
+
+
+def test_a_finished_game_link_says_so(client, game):
+    _, path = discard_links(game, 0)[0]
+    services.submit_move(game, 1, {"kind": "resign"})
+    assert "This game is over" in client.get(path).content.decode()
+    assert client.post(path).status_code == 409
+
+
+def test_a_link_cannot_move_for_another_seat(client, game):
+    move = view_for(game, 0)["legal_moves"][0]  # Alice's cards in a link for Bob's seat
+    token = links.move_token(game.pk, 1, game.seq, move)
+    assert client.post(f"/m/move/{token}/").status_code == 409
+    assert not Event.objects.filter(source=Event.Source.LINK).exists()
+
+
+def test_unsubscribe_get_asks_and_the_one_click_post_turns_emails_off(client, game):
+    alice = game.seats.get(number=0).player
+    path = link_path(links.unsubscribe_url(alice))
+    page = client.get(path)
+    alice.refresh_from_db()
+    assert page.status_code == 200 and alice.notify == "every_turn" and "<form method=\"post\"" in page.content.decode()
+    response = client.post(path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
+    alice.refresh_from_db()
+    assert response.status_code == 200 and alice.notify == "none"
+    mail.outbox.clear()
+    services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
+    services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0])
+    assert all(m.to != [alice.email] for m in mail.outbox)
+
+
+def test_a_forged_unsubscribe_link_is_refused(client, game):
+    token = signing.dumps({"u": game.seats.get(number=0).player_id, "e": "alice@example.com"}, salt="other")
+    assert client.post(f"/m/unsubscribe/{token}/").status_code == 400
