@@ -75,7 +75,7 @@ def judge_discard(dealt_cards: Sequence[Card], discard: Iterable[Card], is_deale
     discard = set(discard)
     if not discard or not discard <= set(dealt_cards):
         raise ValueError("The discard must be cards of the dealt hand")
-    options = discard_options(tuple(dealt_cards), is_dealer, players=players)
+    options = discard_options(tuple(sorted(dealt_cards)), is_dealer, players=players)  # deck order
     for rank, mine in enumerate(options, start=1):
         if set(mine.discard) == discard:
             break

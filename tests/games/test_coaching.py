@@ -139,3 +139,22 @@ def test_practice_play_advice_ranks_the_playable_cards():
     values = [o["value"] for o in advice["options"]]
     assert values == sorted(values, reverse=True)
     assert advice_before(game, 1) is None  # not seat 1's turn
+
+
+def test_last_hand_notes_agree_with_the_replayed_record():
+    from games import coaching
+    from games.cribbage import coach
+
+    rng = random.Random(21)
+    game = start_two_player_game(rng=rng)
+    while services.engine_state(game).hand_number < 3:
+        play_random_move(game, cribbage.to_act(services.engine_state(game))[0], rng=rng)
+        game.refresh_from_db()
+    for seat in (0, 1):
+        for _ in range(2):  # before and after this seat's discard in the new hand
+            notes = coach_notes(game, seat)["previous_hand"]
+            (record,) = [r for r in hand_records(game, seat) if r.number == 2]
+            assert notes == coaching._hand_json(coach.review_hand(record))
+            if seat in cribbage.to_act(services.engine_state(game)):
+                play_random_move(game, seat, rng=rng)
+                game.refresh_from_db()
