@@ -1,0 +1,425 @@
+"""The organisers' admin. Each organiser sees and changes only the ladders they run.
+
+Every action goes through ladders.services (which writes the ladder's history
+with the actor) and is also logged as a Django LogEntry.
+"""
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponseRedirect
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+
+from . import forms, services
+from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
+
+
+def organised(user):
+    """The ladders `user` may run."""
+    if not (user.is_active and user.is_staff):
+        return Ladder.objects.none()
+    if user.is_superuser:
+        return Ladder.objects.all()
+    return Ladder.objects.filter(organisers=user)
+
+
+class ScopedAdmin(admin.ModelAdmin):
+    """Objects of the ladders the user organises; anything else is refused (403)."""
+
+    ladder_lookup = "ladder"  # from the model to its ladder
+
+    def _ladder_of(self, obj):
+        return obj if isinstance(obj, Ladder) else obj.ladder
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(**{f"{self.ladder_lookup}__in": organised(request.user)})
+
+    def get_object(self, request, object_id, from_field=None):
+        # Look beyond the user's own ladders so another ladder's object is refused, not "missing".
+        field = self.model._meta.pk if from_field is None else self.model._meta.get_field(from_field)
+        try:
+            return self.model._default_manager.get(**{field.name: field.to_python(object_id)})
+        except (self.model.DoesNotExist, ValidationError, ValueError):
+            return None
+
+    def _may_run(self, request, obj):
+        if obj is None:
+            return organised(request.user).exists()
+        return organised(request.user).filter(pk=self._ladder_of(obj).pk).exists()
+
+    def has_module_permission(self, request):
+        return organised(request.user).exists()
+
+    def has_view_permission(self, request, obj=None):
+        return self._may_run(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._may_run(request, obj)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def response_action(self, request, queryset):
+        # An action posted for objects outside the user's ladders is refused outright.
+        selected = request.POST.getlist(ACTION_CHECKBOX_NAME)
+        if selected and not request.POST.get("select_across") == "1":
+            allowed = self.get_queryset(request).filter(pk__in=selected).count()
+            if allowed != len(set(selected)):
+                raise PermissionDenied
+        return super().response_action(request, queryset)
+
+    def _form_page(self, request, queryset, title, form, action, intro=""):
+        return TemplateResponse(request, "ladders/admin/action_form.html", {
+            **self.admin_site.each_context(request), "title": title, "form": form, "intro": intro,
+            "objects": queryset, "action": action, "opts": self.model._meta,
+            "action_checkbox_name": ACTION_CHECKBOX_NAME})
+
+
+class LadderGameInline(admin.TabularInline):
+    model = LadderGame
+    extra = 0
+    fields = ["number", "game_link", "deadline", "winner", "kind", "value", "challenger_score",
+              "defender_score"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="game")
+    def game_link(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("admin:games_game_change", args=[obj.game_id]),
+                           obj.game_id)
+
+    @admin.display(description="move due by")
+    def deadline(self, obj):
+        seat = obj.game.seats.filter(to_act=True).order_by("deadline").first()
+        return seat.deadline if seat else "—"
+
+
+class EntrantInline(admin.TabularInline):
+    model = Entrant
+    extra = 0
+    fields = ["position", "player", "active", "last_active_at", "immune_until", "away_until"]
+    readonly_fields = fields
+    can_delete = False
+    ordering = ["-active", "position"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Ladder)
+class LadderAdmin(ScopedAdmin):
+    ladder_lookup = "pk"
+    list_display = ["name", "season", "entrant_count", "is_open", "match_length", "scoring"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["organisers"]
+    readonly_fields = ["tools", "season"]
+    inlines = [EntrantInline]
+    actions = ["export_standings", "close_season", "apply_idle_rule", "lapse_overdue_challenges"]
+    fieldsets = [
+        (None, {"fields": ["name", "slug", "description", "organisers", "is_open", "season", "tools"]}),
+        ("Games", {"fields": ["variant", "target", "muggins", "days_per_move", "timeout_action"]}),
+        ("Matches and values", {"fields": ["match_length", "scoring", "value_win", "value_skunk",
+                                           "double_skunk_rule", "value_double_skunk", "value_forfeit"]}),
+        ("Challenges", {"fields": ["challenge_range", "accept_days", "max_open_challenges",
+                                   "immunity_days", "rematch_days"]}),
+        ("Idle entrants and vacations", {"fields": ["idle_days", "idle_rule", "idle_drop_places",
+                                                    "vacation_allowed", "vacation_days_cap"]}),
+    ]
+
+    def has_add_permission(self, request, obj=None):
+        return request.user.is_superuser or request.user.has_perm("ladders.add_ladder")
+
+    def has_module_permission(self, request):
+        return super().has_module_permission(request) or self.has_add_permission(request)
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+    @admin.display(description="entrants")
+    def entrant_count(self, obj):
+        return obj.entrants.filter(active=True).count()
+
+    @admin.display(description="run the ladder")
+    def tools(self, obj):
+        if not obj.pk:
+            return "Save the ladder first."
+        links = [("admin:ladders_ladder_entrants", "Add, remove and reorder entrants"),
+                 ("admin:ladders_ladder_on_behalf", "Start a challenge or match for players"),
+                 ("ladders:detail", "The ladder's public page")]
+        return format_html_join(" · ", '<a href="{}">{}</a>', (
+            (reverse(name, args=[obj.slug if name.startswith("ladders:") else obj.pk]), label)
+            for name, label in links))
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        services.current_season(obj)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        ladder = form.instance
+        if not request.user.is_superuser:
+            ladder.organisers.add(request.user)  # nobody locks themselves out of their own ladder
+        what = "changed the rules: " + ", ".join(form.changed_data) if change else "created the ladder"
+        services.record_note(ladder, "settings", f"{request.user} {what}", actor=request.user)
+
+    # --- custom pages ------------------------------------------------------
+
+    def get_urls(self):
+        wrap = self.admin_site.admin_view
+        return [
+            path("<int:pk>/entrants/", wrap(self.entrants_view), name="ladders_ladder_entrants"),
+            path("<int:pk>/on-behalf/", wrap(self.on_behalf_view), name="ladders_ladder_on_behalf"),
+        ] + super().get_urls()
+
+    def _ladder_for(self, request, pk):
+        ladder = self.get_object(request, pk)
+        if ladder is None:
+            raise PermissionDenied
+        if not self.has_change_permission(request, ladder):
+            raise PermissionDenied
+        return ladder
+
+    def _page(self, request, ladder, template, context):
+        return TemplateResponse(request, template, {
+            **self.admin_site.each_context(request), "ladder": ladder, "opts": self.model._meta,
+            "original": ladder, **context})
+
+    def entrants_view(self, request, pk):
+        ladder = self._ladder_for(request, pk)
+        entrants = ladder.entrants.filter(active=True).select_related("player").order_by("position")
+        add = forms.AddEntrantsForm(prefix="add")
+        reorder = forms.ReorderForm(prefix="reorder", initial={
+            "order": "\n".join(e.player.email for e in entrants)})
+        remove = forms.RemoveForm(prefix="remove", ladder=ladder)
+        if request.method == "POST":
+            which = request.POST.get("form")
+            try:
+                if which == "add":
+                    add = forms.AddEntrantsForm(request.POST, prefix="add")
+                    if add.is_valid():
+                        added, invited, skipped = services.add_entrants(
+                            ladder, add.cleaned_data["emails"], actor=request.user)
+                        note = f"Added {len(added)} entrant(s); invited {len(invited)} new address(es)."
+                        if skipped:
+                            note += f" Already on the ladder: {', '.join(skipped)}."
+                        return self._done(request, ladder, note)
+                elif which == "reorder":
+                    reorder = forms.ReorderForm(request.POST, prefix="reorder")
+                    if reorder.is_valid():
+                        by_email = {e.player.email.lower(): e.pk for e in entrants}
+                        lines = [line.strip().lower() for line in reorder.cleaned_data["order"].splitlines()
+                                 if line.strip()]
+                        unknown = [line for line in lines if line not in by_email]
+                        if unknown:
+                            raise services.LadderError(f"Not on this ladder: {', '.join(unknown)}.")
+                        services.reorder(ladder, [by_email[line] for line in lines], actor=request.user)
+                        return self._done(request, ladder, "The ladder was reordered.")
+                elif which == "remove":
+                    remove = forms.RemoveForm(request.POST, prefix="remove", ladder=ladder)
+                    if remove.is_valid():
+                        entrant = remove.cleaned_data["entrant"]
+                        services.remove_entrant(entrant, actor=request.user,
+                                                reason=remove.cleaned_data["reason"])
+                        return self._done(request, ladder, f"Removed {entrant}.")
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            except services.LadderError as exc:
+                messages.error(request, exc.message)
+        return self._page(request, ladder, "ladders/admin/entrants.html", {
+            "title": f"Entrants of {ladder}", "entrants": entrants, "add": add, "reorder": reorder,
+            "remove": remove})
+
+    def on_behalf_view(self, request, pk):
+        ladder = self._ladder_for(request, pk)
+        form = forms.OnBehalfForm(request.POST or None, ladder=ladder)
+        if request.method == "POST" and form.is_valid():
+            challenger, defender = form.cleaned_data["challenger"], form.cleaned_data["defender"]
+            try:
+                if form.cleaned_data["start_now"]:
+                    services.start_match(challenger, defender, actor=request.user)
+                    note = f"Started the match {challenger} v {defender}."
+                else:
+                    services.challenge(challenger, defender, actor=request.user)
+                    note = f"{challenger} challenged {defender}."
+            except services.LadderError as exc:
+                messages.error(request, exc.message)
+            else:
+                return self._done(request, ladder, note)
+        return self._page(request, ladder, "ladders/admin/form_page.html", {
+            "title": f"Start a challenge or match on {ladder}", "form": form})
+
+    def _done(self, request, ladder, note):
+        self.log_change(request, ladder, note)
+        messages.success(request, note)
+        return HttpResponseRedirect(request.path)
+
+    # --- actions -----------------------------------------------------------
+
+    @admin.action(description="Export the standings (CSV)")
+    def export_standings(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Choose one ladder to export.", messages.ERROR)
+            return None
+        from .views import _csv_response
+
+        ladder = queryset.get()
+        self.log_change(request, ladder, "Exported the standings")
+        return _csv_response(ladder, services.standings(ladder))
+
+    @admin.action(description="Close the season and open the next")
+    def close_season(self, request, queryset):
+        form = forms.CloseSeasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            for ladder in queryset:
+                season = services.close_season(ladder, actor=request.user, reseed=form.cleaned_data["reseed"])
+                self.log_change(request, ladder, f"Closed season {season.number}")
+            self.message_user(request, f"Closed the season of {queryset.count()} ladder(s).")
+            return None
+        return self._form_page(request, queryset, "Close the season", form, "close_season",
+                               "The standings are frozen and kept; the next season starts now.")
+
+    @admin.action(description="Apply the idle rule now")
+    def apply_idle_rule(self, request, queryset):
+        for ladder in queryset:
+            affected = services.apply_idle_rule(ladder, actor=request.user)
+            self.log_change(request, ladder, f"Applied the idle rule: {len(affected)} entrant(s)")
+            self.message_user(request, f"{ladder}: the idle rule moved {len(affected)} entrant(s).")
+
+    @admin.action(description="Count overdue challenges as forfeits now")
+    def lapse_overdue_challenges(self, request, queryset):
+        for ladder in queryset:
+            done = services.lapse_challenges(ladder=ladder)
+            self.log_change(request, ladder, f"Counted {len(done)} overdue challenge(s) as forfeits")
+            self.message_user(request, f"{ladder}: {len(done)} overdue challenge(s) counted as forfeits.")
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(ScopedAdmin):
+    list_display = ["ladder", "challenger", "defender", "status", "created_at", "respond_by", "created_by"]
+    list_filter = ["status", "ladder"]
+    readonly_fields = [f.name for f in Challenge._meta.fields]
+    actions = ["accept_for_defender", "withdraw"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("ladder", "challenger__player",
+                                                            "defender__player")
+
+    def _each(self, request, queryset, operation, done):
+        for item in queryset:
+            try:
+                operation(item)
+            except services.LadderError as exc:
+                self.message_user(request, f"{item}: {exc.message}", messages.ERROR)
+            else:
+                self.log_change(request, item, done)
+                self.message_user(request, f"{item}: {done.lower()}.")
+
+    @admin.action(description="Accept on the defender's behalf (starts the match)")
+    def accept_for_defender(self, request, queryset):
+        self._each(request, queryset, lambda c: services.accept(c, actor=request.user), "Accepted")
+
+    @admin.action(description="Withdraw")
+    def withdraw(self, request, queryset):
+        self._each(request, queryset, lambda c: services.withdraw(c, actor=request.user), "Withdrawn")
+
+
+@admin.register(Match)
+class MatchAdmin(ScopedAdmin):
+    list_display = ["ladder", "challenger", "defender", "score", "status", "decided_by", "move_due_by",
+                    "started_at", "finished_at"]
+    list_filter = ["status", "ladder"]
+    readonly_fields = [f.name for f in Match._meta.fields]
+    inlines = [LadderGameInline]
+    actions = ["record_forfeit", "undo_result"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("ladder", "challenger__player",
+                                                            "defender__player")
+
+    @admin.display(description="game points")
+    def score(self, obj):
+        return f"{obj.challenger_points}–{obj.defender_points}"
+
+    @admin.display(description="move due by")
+    def move_due_by(self, obj):
+        if obj.status != Match.Status.PLAYING:
+            return "—"
+        from games.models import Seat
+
+        seat = Seat.objects.filter(game__ladder_game__match=obj, to_act=True).order_by("deadline").first()
+        return seat.deadline if seat else "—"
+
+    @admin.action(description="Record a forfeit / adjudicate the current game")
+    def record_forfeit(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Choose one match.", messages.ERROR)
+            return None
+        match = queryset.get()
+        form = forms.ForfeitForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            current = match.games.filter(game__status="active").order_by("-number").first()
+            loser = match.challenger if form.cleaned_data["loser"] == "challenger" else match.defender
+            try:
+                if current is None:
+                    raise services.LadderError("This match has no game in play.")
+                services.forfeit_game(current, loser, reason=form.cleaned_data["reason"], actor=request.user)
+            except services.LadderError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+            else:
+                note = f"Recorded a forfeit by {loser}: {form.cleaned_data['reason']}"
+                self.log_change(request, match, note)
+                self.message_user(request, note)
+            return None
+        return self._form_page(request, queryset, "Record a forfeit", form, "record_forfeit",
+                               "A forfeit event is added to the game's log; the game counts as a win "
+                               "for the other player at the ladder's forfeit value.")
+
+    @admin.action(description="Undo the result")
+    def undo_result(self, request, queryset):
+        form = forms.ReasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            for match in queryset:
+                try:
+                    services.undo_result(match, actor=request.user, reason=form.cleaned_data["reason"])
+                except services.LadderError as exc:
+                    self.message_user(request, f"{match}: {exc.message}", messages.ERROR)
+                else:
+                    self.log_change(request, match, f"Undid the result: {form.cleaned_data['reason']}")
+                    self.message_user(request, f"{match}: result undone.")
+            return None
+        return self._form_page(request, queryset, "Undo the result", form, "undo_result",
+                               "The match becomes void and the positions are worked out again as if "
+                               "it had never counted. The history keeps both entries.")
+
+
+@admin.register(LadderHistory)
+class LadderHistoryAdmin(ScopedAdmin):
+    list_display = ["ladder", "seq", "season", "kind", "text", "actor", "created_at"]
+    list_filter = ["ladder", "kind"]
+    readonly_fields = [f.name for f in LadderHistory._meta.fields]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Season)
+class SeasonAdmin(ScopedAdmin):
+    list_display = ["ladder", "number", "started_at", "closed_at", "closed_by", "frozen"]
+    readonly_fields = [f.name for f in Season._meta.fields]
+
+    @admin.display(description="frozen standings")
+    def frozen(self, obj):
+        if not obj.closed_at:
+            return "—"
+        return format_html('<a href="{}">view</a>', reverse("ladders:season", args=[obj.ladder.slug, obj.number]))
+
+    def has_change_permission(self, request, obj=None):
+        return False

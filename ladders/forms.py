@@ -1,0 +1,52 @@
+from django import forms
+
+from .models import Entrant
+
+
+class AddEntrantsForm(forms.Form):
+    emails = forms.CharField(widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
+                             help_text="One address a line (commas work too). They join at the bottom "
+                                       "in this order; unknown addresses get an invitation.")
+
+
+class ReorderForm(forms.Form):
+    order = forms.CharField(widget=forms.Textarea(attrs={"rows": 12, "cols": 60}),
+                            help_text="Every entrant's email, top of the ladder first.")
+
+
+class RemoveForm(forms.Form):
+    entrant = forms.ModelChoiceField(queryset=Entrant.objects.none())
+    reason = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args, ladder, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].queryset = ladder.entrants.filter(active=True).select_related("player")
+
+
+class OnBehalfForm(forms.Form):
+    challenger = forms.ModelChoiceField(queryset=Entrant.objects.none(), help_text="The lower player.")
+    defender = forms.ModelChoiceField(queryset=Entrant.objects.none())
+    start_now = forms.BooleanField(required=False, label="Start the match now (accept on the defender's behalf)")
+
+    def __init__(self, *args, ladder, **kwargs):
+        super().__init__(*args, **kwargs)
+        entrants = ladder.entrants.filter(active=True).select_related("player").order_by("position")
+        self.fields["challenger"].queryset = entrants
+        self.fields["defender"].queryset = entrants
+        self.fields["challenger"].label_from_instance = self.fields["defender"].label_from_instance = (
+            lambda e: f"{e.position}. {e.player} <{e.player.email}>")
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=200)
+
+
+class ForfeitForm(forms.Form):
+    loser = forms.ChoiceField(choices=[("challenger", "The challenger"), ("defender", "The defender")],
+                              label="Who forfeits the current game")
+    reason = forms.CharField(max_length=200, help_text="E.g. abandoned: no move for three weeks.")
+
+
+class CloseSeasonForm(forms.Form):
+    reseed = forms.ChoiceField(choices=[("keep", "Keep the positions"),
+                                        ("table", "Reseed by this season's points table")])

@@ -1,0 +1,109 @@
+"""Ladder pages for players: thin views over ladders.services."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from . import services
+from .models import Challenge, Entrant, Ladder, Match, Season
+from .presentation import describe_rules
+
+
+def ladder_list(request):
+    return render(request, "ladders/list.html", {"ladders": Ladder.objects.all()})
+
+
+def ladder_detail(request, slug):
+    ladder = get_object_or_404(Ladder, slug=slug)
+    context = {
+        "ladder": ladder,
+        "rules": describe_rules(ladder),
+        "rows": services.standings(ladder),
+        "columns": services.STANDINGS_COLUMNS,
+        "history": ladder.history.select_related("actor")[:25],
+        "seasons": ladder.seasons.filter(closed_at__isnull=False),
+        "is_organiser": ladder.is_organiser(request.user),
+    }
+    if request.user.is_authenticated:
+        me = Entrant.objects.filter(ladder=ladder, player=request.user, active=True).first()
+        context["me"] = me
+        if me is not None:
+            either = Q(challenger=me) | Q(defender=me)
+            context["eligible"] = {d.pk for d in services.eligible_defenders(me)}
+            context["challenges"] = Challenge.objects.filter(either, status=Challenge.Status.OPEN
+                                                             ).select_related("challenger__player",
+                                                                              "defender__player")
+            matches = Match.objects.filter(either).exclude(status=Match.Status.VOID).select_related(
+                "challenger__player", "defender__player").prefetch_related("games__game")[:10]
+            context["matches"] = [
+                (m, [(lg, services.game_url(lg.game)) for lg in m.games.all()]) for m in matches]
+    return render(request, "ladders/detail.html", context)
+
+
+def standings_csv(request, slug):
+    ladder = get_object_or_404(Ladder, slug=slug)
+    return _csv_response(ladder, services.standings(ladder))
+
+
+def _csv_response(ladder, rows, suffix=""):
+    response = HttpResponse(services.standings_csv(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{ladder.slug}{suffix}-standings.csv"'
+    return response
+
+
+def season(request, slug, number):
+    ladder = get_object_or_404(Ladder, slug=slug)
+    frozen = get_object_or_404(Season, ladder=ladder, number=number, closed_at__isnull=False)
+    if request.GET.get("format") == "csv":
+        return _csv_response(ladder, frozen.standings, suffix=f"-season-{number}")
+    return render(request, "ladders/season.html", {"ladder": ladder, "season": frozen,
+                                                   "columns": services.STANDINGS_COLUMNS})
+
+
+def _act(request, ladder, operation, done):
+    try:
+        operation()
+    except services.LadderError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+    return redirect(ladder)
+
+
+@login_required
+@require_POST
+def join(request, slug):
+    ladder = get_object_or_404(Ladder, slug=slug)
+    return _act(request, ladder, lambda: services.join(ladder, request.user), "You are on the ladder.")
+
+
+@login_required
+@require_POST
+def challenge(request, slug):
+    ladder = get_object_or_404(Ladder, slug=slug)
+    me = get_object_or_404(Entrant, ladder=ladder, player=request.user, active=True)
+    try:
+        defender = Entrant.objects.get(ladder=ladder, pk=int(request.POST.get("defender", "")))
+    except (ValueError, Entrant.DoesNotExist):
+        messages.error(request, "Choose a player on this ladder to challenge.")
+        return redirect(ladder)
+    return _act(request, ladder, lambda: services.challenge(me, defender, actor=request.user),
+                f"You challenged {defender}.")
+
+
+@login_required
+@require_POST
+def accept(request, slug, pk):
+    item = get_object_or_404(Challenge, ladder__slug=slug, pk=pk, defender__player=request.user)
+    return _act(request, item.ladder, lambda: services.accept(item, actor=request.user),
+                "Challenge accepted: the first game has started.")
+
+
+@login_required
+@require_POST
+def withdraw(request, slug, pk):
+    item = get_object_or_404(Challenge, ladder__slug=slug, pk=pk, challenger__player=request.user)
+    return _act(request, item.ladder, lambda: services.withdraw(item, actor=request.user),
+                "Challenge withdrawn.")
