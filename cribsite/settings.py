@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.mail",
+    "ladders",
 ]
 
 MIDDLEWARE = [

@@ -11,5 +11,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("anymail/", include("anymail.urls")),
     path("m/", include("games.mail.urls")),
+    path("ladders/", include("ladders.urls")),
     path("", include("games.urls")),
 ]
