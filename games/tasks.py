@@ -5,6 +5,10 @@ from celery import shared_task
 @shared_task
 def game_moved(game_id, seq):
     """Whatever the state after event `seq` calls for: the computer's turn, for now."""
+    from ladders.services import record_game_result
+
+    record_game_result(game_id)  # a finished ladder game counts in its match (idempotent)
+
     from games import computer
 
     computer.play_turn(game_id, seq)
