@@ -1,0 +1,153 @@
+"""The arithmetic of matches: game values, skunks, forfeits, rung moves, standings."""
+import pytest
+from django.core import mail
+
+from games.models import Game
+from ladders import services
+from ladders.models import Challenge, LadderGame, Match
+from tests.ladders.helpers import finish_game
+
+
+def positions(ladder):
+    return [str(e) for e in ladder.entrants.filter(active=True).order_by("position")]
+
+
+def play_game(match, winner, skunk=""):
+    """Finish the match's current game so `winner` (an entrant) wins it, and count it."""
+    lg = match.games.filter(counted=False).get()
+    finish_game(lg.game, match.entrant_seat(winner), skunk)
+    services.record_game_result(lg.game_id)
+    match.refresh_from_db()
+    return lg
+
+
+def test_a_skunk_in_a_match_to_two_ends_it_at_once_and_the_challenger_takes_the_place(make_ladder):
+    ladder, (a, b, c, d, e) = make_ladder(5, match_length=2)
+    match = services.start_match(d, b, actor=None)
+    play_game(match, d, "skunk")
+    assert (match.status, match.challenger_points, match.winner) == (Match.Status.FINISHED, 2, d)
+    assert match.games.count() == 1
+    assert positions(ladder) == ["A", "D", "B", "C", "E"]
+
+
+@pytest.mark.parametrize("rule, value, finished", [(False, 2, False), (True, 3, True)])
+def test_a_double_skunk_counts_as_a_skunk_unless_the_rule_is_on(make_ladder, rule, value, finished):
+    ladder, (a, b, c) = make_ladder(3, match_length=3, scoring="custom", double_skunk_rule=rule,
+                                    value_double_skunk=3)
+    match = services.start_match(c, b, actor=None)
+    lg = play_game(match, c, "double_skunk")
+    lg.refresh_from_db()
+    assert (lg.kind, lg.value) == ("double_skunk", value)
+    assert match.challenger_points == value
+    assert (match.status == Match.Status.FINISHED) is finished
+    if not finished:
+        # The next game has started, and the loser of the last one (the defender, seat 1) deals first.
+        nxt = match.games.get(number=2).game
+        assert nxt.first_dealer == 1 and not nxt.is_finished
+
+
+def test_a_defended_match_moves_nobody_and_plain_wins_count_one(make_ladder):
+    ladder, (a, b, c) = make_ladder(3, match_length=2, immunity_days=5)
+    match = services.start_match(c, a, actor=None)
+    play_game(match, a)
+    assert (match.status, match.defender_points) == (Match.Status.PLAYING, 1)
+    play_game(match, c)
+    play_game(match, a)
+    assert (match.status, match.winner, match.challenger_points, match.defender_points) == (
+        Match.Status.FINISHED, a, 1, 2)
+    assert positions(ladder) == ["A", "B", "C"]
+    a.refresh_from_db()
+    assert services.challenge_problem(b, a) and "immune" in services.challenge_problem(b, a)
+
+
+def test_a_forfeited_game_is_a_new_event_worth_the_forfeit_value(make_ladder):
+    ladder, (a, b) = make_ladder(2, match_length=2)
+    match = services.start_match(b, a, actor=None)
+    lg = match.games.get()
+    services.forfeit_game(lg, a, reason="abandoned: no move for three weeks", actor=None)
+    lg.refresh_from_db()
+    assert (lg.kind, lg.value, lg.game.finish) == ("forfeit", 1, Game.Finish.FORFEIT)
+    assert lg.game.events.filter(kind="forfeit").count() == 1
+    match.refresh_from_db()
+    assert (match.status, match.challenger_points) == (Match.Status.PLAYING, 1)
+    # Counting it again changes nothing.
+    services.record_game_result(lg.game_id)
+    match.refresh_from_db()
+    assert match.challenger_points == 1 and match.games.count() == 2
+
+
+def test_a_challenge_not_accepted_in_time_is_a_forfeit(make_ladder):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    ladder, (a, b, c) = make_ladder(3, accept_days=7)
+    now = timezone.now()
+    item = services.challenge(c, a, actor=None, now=now)
+    assert services.lapse_challenges(now=now + timedelta(days=6)) == []
+    with pytest.raises(services.LadderError):
+        services.accept(item, actor=None, now=now + timedelta(days=8))
+    [match] = services.lapse_challenges(now=now + timedelta(days=8))
+    item.refresh_from_db()
+    assert item.status == Challenge.Status.LAPSED
+    assert (match.winner, match.decided_by) == (c, Match.DecidedBy.FORFEIT)
+    assert positions(ladder) == ["C", "A", "B"]
+
+
+def test_standings_and_rungs_after_a_sequence_of_matches(make_ladder):
+    """Hand-worked: matches to 2, win 1, skunk 2, double skunk 2 (rule off)."""
+    ladder, (a, b, c, d) = make_ladder(4, match_length=2)
+    # 1. D challenges C: D wins a skunk at once.           -> A B D C
+    m = services.start_match(d, c, actor=None)
+    play_game(m, d, "skunk")
+    # 2. C (4th) challenges B: C wins, loses, wins.          -> A C B D
+    m = services.start_match(c, b, actor=None)
+    play_game(m, c)
+    play_game(m, b, "double_skunk")
+    # B's double skunk is worth 2: B wins that match 2-1.   -> no move
+    assert m.status == Match.Status.FINISHED and m.winner == b
+    assert positions(ladder) == ["A", "B", "D", "C"]
+    # 3. D (3rd) challenges A: D wins two plain games.       -> D A B C
+    m = services.start_match(d, a, actor=None)
+    play_game(m, d)
+    play_game(m, d)
+    assert positions(ladder) == ["D", "A", "B", "C"]
+    rows = {r["player"]: r for r in services.standings(ladder)}
+    got = {name: (r["position"], r["matches"], r["matches_won"], r["games"], r["wins"], r["games_won"],
+                  r["skunks_given"], r["skunks_taken"]) for name, r in rows.items()}
+    #            pos matches won games wins games_won skunks given taken
+    assert got == {"D": (1, 2, 2, 3, 3, 4, 1, 0),
+                   "A": (2, 1, 0, 2, 0, 0, 0, 0),
+                   "B": (3, 1, 1, 2, 1, 2, 1, 0),
+                   "C": (4, 2, 0, 3, 1, 1, 0, 2)}
+    games = LadderGame.objects.filter(match__ladder=ladder)
+    for name, r in rows.items():
+        assert r["spread"] == r["points_for"] - r["points_against"]
+    assert sum(r["points_for"] for r in rows.values()) == sum(
+        g.challenger_score + g.defender_score for g in games)
+    assert rows["C"]["points_against"] >= 121 * 2  # lost two games to someone reaching 121
+
+
+def test_the_move_hook_counts_a_finished_game_once(make_ladder, django_capture_on_commit_callbacks):
+    from games import services as game_services
+
+    ladder, (a, b) = make_ladder(2, match_length=1)
+    match = services.start_match(b, a, actor=None)
+    game = match.games.get().game
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.submit_move(game, 1, {"kind": "resign"})
+    match.refresh_from_db()
+    assert (match.status, match.winner) == (Match.Status.FINISHED, b)
+    assert positions(ladder) == ["B", "A"]
+    from games.tasks import game_moved
+    game_moved(game.pk, game.seq)  # a repeated task changes nothing
+    assert positions(ladder) == ["B", "A"] and ladder.history.filter(kind="result").count() == 1
+
+
+def test_notices_go_out_after_commit(make_ladder, django_capture_on_commit_callbacks):
+    ladder, (a, b) = make_ladder(2)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.challenge(b, a, actor=None)
+    [message] = mail.outbox
+    assert message.to == [a.player.email] and "challenges you" in message.subject
+    assert message.alternatives and ladder.get_absolute_url() in message.body
