@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from games.cribbage import apply, deal_event, is_over, new_game, result, rules_for, to_act
 from games.cribbage.players import choose_move
 
-GAMES = int(os.environ.get("GAMES", 600))
+GAMES = int(os.environ.get("GAMES", 250))  # per match: about four minutes on two cores
 MATCHES = [  # (level A, level B)
     ("expert", "random"),
     ("expert", "greedy"),

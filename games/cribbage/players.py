@@ -39,10 +39,11 @@ from __future__ import annotations
 
 import random as _random
 from functools import lru_cache
+from itertools import combinations
 from math import comb
 from typing import Iterable, NamedTuple, Sequence
 
-from .analysis import discard_options
+from .analysis import discard_options, hand_ev
 from .cards import FULL_DECK, Card, card_from_code
 from .engine import legal_moves, view
 
@@ -319,9 +320,10 @@ def choose_discard(hand: Sequence[Card], is_dealer: bool, players: int = 2, leve
     throw = 2 if players == 2 else 1
     if level == "random":
         return tuple(rng.sample(list(hand), throw))
+    if level == "greedy":  # the best kept cards, the crib ignored
+        best = max(combinations(hand, len(hand) - throw), key=hand_ev)
+        return tuple(c for c in hand if c not in best)
     options = discard_options(hand, is_dealer, players=players)
-    if level == "greedy":
-        return max(options, key=lambda o: (o.hand_ev, [-c.index for c in o.discard])).discard
     if level == "easy":
         return max(options, key=lambda o: float(o.hand_ev) + 0.5 * float(o.crib_ev) + rng.gauss(0, 0.75)).discard
     if level == "standard":
