@@ -1,5 +1,6 @@
 """Seeded random games of every variant, played to the end by random legal moves, with invariants."""
 import json
+import os
 import random
 
 import pytest
@@ -153,6 +154,8 @@ def test_random_games(name):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("CRIBBAGE_MANY_GAMES"),
+                    reason="about 12,000 games (minutes): set CRIBBAGE_MANY_GAMES=1")
 @pytest.mark.parametrize("name", CONFIGS)
 def test_many_random_games(name):
     rng = random.Random(1)
