@@ -6,12 +6,11 @@ snapshot in one transaction under a row lock on the game, and fires follow-ups
 """
 import random
 from dataclasses import dataclass, field
-from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import cribbage
+from games import clock, cribbage
 from games.mail import services as mail_services
 from games.models import SEATS_BY_VARIANT, Event, Game, Seat
 
@@ -127,7 +126,7 @@ def _moved_on_for(game, seat, expected_seq):
     Another player's discard is face down: it changes nothing this seat knows,
     so a discard link stays good while the others throw to the crib.
     """
-    later = Event.objects.filter(game=game, seq__gt=expected_seq)
+    later = Event.objects.filter(game=game, seq__gt=expected_seq).exclude(kind__in=clock.CLOCK_EVENT_KINDS)
     return later.exclude(kind="discard").exists() or later.filter(kind="discard", seat=seat).exists()
 
 
@@ -196,17 +195,36 @@ def _forced_move(state, seats):
 
 def _update_turns(game, seats, state, now):
     acting = set(cribbage.to_act(state)) if not game.is_finished else set()
-    deadline = now + timedelta(days=game.days_per_move)
     changed = []
     for number, seat in seats.items():
         to_act = number in acting
         if to_act == seat.to_act:
             continue
-        seat.to_act = to_act
-        seat.deadline = deadline if to_act else None
+        clock.set_turn(game, seat, to_act, now)  # deadline, pauses, reminders: games/clock.py
         changed.append(seat)
     if changed:
-        Seat.objects.bulk_update(changed, ["to_act", "deadline"])
+        Seat.objects.bulk_update(changed, clock.TURN_FIELDS)
+
+
+def append_clock_event(game, data, *, seat, source, actor=None):
+    """Append a clock event (kind in games.clock.CLOCK_EVENT_KINDS) to the log of `game`.
+
+    Locks the game row (the caller, games.clock_events, changes the seats' clocks
+    in the same transaction). The engine never sees these events: the snapshot
+    is unchanged and replays skip them.
+    """
+    if data["kind"] not in clock.CLOCK_EVENT_KINDS:
+        raise ValueError(f"{data['kind']!r} is not a clock event")
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.is_finished:
+            raise GameOver("This game is over.")
+        event = _new_event(game, data, seat, source, actor)
+        event.seq, event.created_at = game.seq + 1, timezone.now()
+        event.save()
+        game.seq = event.seq
+        game.save(update_fields=["seq"])
+    return game, event
 
 
 def _after_commit(game_id, seq):

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from games import cribbage
+from games import clock, cribbage
 from games.models import Game
 
 
@@ -33,8 +33,9 @@ def replay_problem(game):
     if seqs != list(range(1, len(seqs) + 1)) or len(seqs) != game.seq:
         return f"event sequence is not 1..{game.seq} without gaps"
     rules = cribbage.Rules.from_json(game.rules)
+    moves = [data for _, data in events if data["kind"] not in clock.CLOCK_EVENT_KINDS]  # not the engine's
     try:
-        state = cribbage.replay(rules, [data for _, data in events], first_dealer=game.first_dealer)
+        state = cribbage.replay(rules, moves, first_dealer=game.first_dealer)
     except cribbage.IllegalMove as exc:
         return f"replay fails: {exc}"
     if cribbage.state_to_json(state) != game.snapshot:
