@@ -55,7 +55,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--players", type=int, default=30)
-        parser.add_argument("--matches", type=int, default=30)
+        parser.add_argument("--matches", type=int, default=8)  # ~1 min on a quiet machine
         parser.add_argument("--match-length", type=int, default=2)
         parser.add_argument("--seed", type=int, default=1)
 
