@@ -71,11 +71,25 @@ class ProfileForm(forms.ModelForm):
         choices=DIGEST_HOURS, coerce=int, label="Digest hour",
         help_text="When the daily digest is sent, in your time zone.")
 
+    night_start_hour = forms.TypedChoiceField(
+        choices=DIGEST_HOURS, coerce=int, label="My night starts at",
+        help_text="In games that stop the clock at night, yours stops from this hour (your time zone)...")
+    night_end_hour = forms.TypedChoiceField(
+        choices=DIGEST_HOURS, coerce=int, label="My night ends at", help_text="...until this hour.")
+
     class Meta:
         model = User
-        fields = ["display_name", "time_zone", "notify", "digest_hour", "allow_forced_moves"]
+        fields = ["display_name", "time_zone", "notify", "digest_hour", "allow_forced_moves",
+                  "night_start_hour", "night_end_hour"]
         labels = {"notify": "How to tell me it is my turn", "time_zone": "Time zone"}
         widgets = {"notify": forms.RadioSelect}
+
+    def clean(self):
+        cleaned = super().clean()
+        start, end = cleaned.get("night_start_hour"), cleaned.get("night_end_hour")
+        if start is not None and end is not None and (end - start) % 24 > 12:
+            self.add_error("night_end_hour", "A night lasts at most 12 hours.")
+        return cleaned
 
     def clean_display_name(self):
         return _clean_display_name(self.cleaned_data["display_name"])

@@ -14,7 +14,8 @@ from . import mail, ratelimit, tokens
 from .models import User
 from .tokens import InvalidToken  # noqa: F401  (callers catch services.InvalidToken)
 
-PROFILE_FIELDS = ("display_name", "time_zone", "notify", "digest_hour", "allow_forced_moves")
+PROFILE_FIELDS = ("display_name", "time_zone", "notify", "digest_hour", "allow_forced_moves",
+                  "night_start_hour", "night_end_hour")
 
 
 class TooManyEmails(Exception):

@@ -159,6 +159,14 @@ CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
     "schedule": 120.0,
 }
 
+# --- Slow games (games.clock_tasks): timeouts, reminders, vacations, digests ----
+# Each task is idempotent, bounded and safe to run twice at once.
+CELERY_IMPORTS = ["games.clock_tasks"]
+CELERY_BEAT_SCHEDULE["clock-sweep-timeouts"] = {"task": "games.clock_tasks.sweep_timeouts", "schedule": 60.0}
+CELERY_BEAT_SCHEDULE["clock-send-reminders"] = {"task": "games.clock_tasks.send_reminders", "schedule": 120.0}
+CELERY_BEAT_SCHEDULE["clock-end-vacations"] = {"task": "games.clock_tasks.end_vacations", "schedule": 300.0}
+CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "games.clock_tasks.send_digests", "schedule": 300.0}
+
 # A shared cache (rate limits must hold across processes): Redis when a URL is
 # given, else each process keeps its own in memory.
 if env("CACHE_URL"):

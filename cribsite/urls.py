@@ -12,5 +12,6 @@ urlpatterns = [
     path("anymail/", include("anymail.urls")),
     path("m/", include("games.mail.urls")),
     path("ladders/", include("ladders.urls")),
+    path("", include("games.clock_urls")),  # more time, claims, vacations (games/clock_views.py)
     path("", include("games.urls")),
 ]

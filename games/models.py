@@ -266,3 +266,12 @@ class ChallengePlace(models.Model):
 
     def __str__(self):
         return f"Seat {self.seat} of {self.challenge}: {self.player or 'anyone'}"
+
+
+class OverdueSeat(Seat):
+    """Turns past their deadline, for the admin's "Overdue games" list (see games/clock_admin.py)."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "overdue game"
+        verbose_name_plural = "overdue games"

@@ -1,0 +1,77 @@
+"""Clock actions from the site: give more time, claim a timed-out game, start or end a vacation.
+
+Thin: parse, call the service (games.timeouts, games.vacation), redirect with a message.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import timeouts, vacation
+from games.clock_events import ClockError
+from games.models import Event, Game
+from games.selectors import seat_of
+
+
+def _my_game(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    return game, seat_of(game, request.user)
+
+
+@login_required
+@require_POST
+def more_time(request, game_id):
+    game, mine = _my_game(request, game_id)
+    if mine is None:
+        messages.error(request, "Only a player in this game can give more time.")
+        return redirect(game)
+    try:
+        to_seat = int(request.POST.get("seat", ""))
+        timeouts.grant_more_time(game, mine.number, to_seat, request.POST.get("days"),
+                                 source=Event.Source.WEB, actor=request.user)
+    except ValueError:
+        messages.error(request, "Choose whom to give more time.")
+    except ClockError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Done: they have more time.")
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def claim(request, game_id):
+    game, mine = _my_game(request, game_id)
+    if mine is None:
+        messages.error(request, "Only a player in this game can claim it.")
+        return redirect(game)
+    try:
+        timeouts.claim_timeout(game, mine.number, actor=request.user)
+    except ClockError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "The game is yours: your opponent ran out of time.")
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def vacation_start(request):
+    try:
+        vacation.start_vacation(request.user, request.POST.get("days"))
+    except ClockError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Have a good break: your clocks are stopped and your opponents are told.")
+    return redirect(reverse("accounts:profile") + "#vacation")
+
+
+@login_required
+@require_POST
+def vacation_end(request):
+    if vacation.end_vacation(request.user) is None:
+        messages.info(request, "You were not on vacation.")
+    else:
+        messages.success(request, "Welcome back: your clocks run again.")
+    return redirect(reverse("accounts:profile") + "#vacation")

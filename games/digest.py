@@ -1,0 +1,94 @@
+"""The daily digest: one email at the player's chosen hour, listing every game waiting for them.
+
+For players who chose it (User.notify == "digest"). Sent once per player per
+local day: a DigestSent row (unique per user and day) is written in the
+transaction that sends it, so two runs at once send one, and a failed send is
+tried again by the next run. A run that comes late (the beat was down) still
+sends that day's digest.
+"""
+import logging
+import zoneinfo
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import DigestSent, User
+from games import clock
+
+log = logging.getLogger(__name__)
+
+BATCH = 200
+
+
+def due_users(now, limit=BATCH):
+    """Digest readers whose hour has come today (in their zone) and who have had no digest today."""
+    readers = User.objects.filter(notify=User.Notify.DIGEST, is_active=True)
+    due = []
+    for zone in readers.values_list("time_zone", flat=True).distinct().order_by():
+        try:
+            local = now.astimezone(zoneinfo.ZoneInfo(zone))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            continue
+        sent = DigestSent.objects.filter(day=local.date()).values("user_id")
+        due += list(readers.filter(time_zone=zone, digest_hour__lte=local.hour)
+                    .exclude(pk__in=sent).order_by("pk")[:limit - len(due)])
+        if len(due) >= limit:
+            break
+    return due
+
+
+def digest_items(user, now=None):
+    """The games waiting for `user`, most urgent first, as the digest lists them."""
+    from games.mail import links
+    from games.mail.services import waiting_games_for
+
+    now = now or timezone.now()
+    items = []
+    for game in waiting_games_for(user).prefetch_related("seats__player"):
+        seats = list(game.seats.all())
+        mine = next(s for s in seats if s.player_id == user.pk)
+        items.append({
+            "game_id": game.pk,
+            "opponents": ", ".join(str(s) for s in seats if s.team != mine.team) or "your partner",
+            "deadline": clock.deadline_text(mine.deadline, user, now) if mine.deadline else "no deadline",
+            "url": links.absolute(game.get_absolute_url()),
+            "due": mine.deadline,
+        })
+    return items
+
+
+def send_digest(user, now=None):
+    """Send `user` today's digest once (1), or nothing (0: sent already, or no game waits)."""
+    from games import reminders
+
+    now = now or timezone.now()
+    day = clock.local_day(user, now)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                row = DigestSent.objects.create(user=user, day=day, sent_at=now)
+        except IntegrityError:
+            return 0
+        items = digest_items(user, now)
+        row.games = len(items)
+        row.save(update_fields=["games"])
+        if not items or not reminders._wants_email(user):
+            return 0
+        subject = f"Your move in {len(items)} game{'s' if len(items) != 1 else ''}"
+        if items[0]["due"]:
+            subject += f": the first runs out {clock.relative(items[0]['due'] - now)}"
+        message = reminders.build("digest", user, subject, {"items": items, "hour": f"{user.digest_hour:02d}:00"})
+        message.send()   # a failure rolls the row back: the next run tries again
+    return 1
+
+
+def send_digests(now=None, batch=BATCH):
+    """Periodic: send the digests that are due (a bounded batch). Returns how many went."""
+    now = now or timezone.now()
+    sent = 0
+    for user in due_users(now, batch):
+        try:
+            sent += send_digest(user, now)
+        except Exception:
+            log.exception("Digest for user %s not sent; the next run tries again.", user.pk)
+    return sent

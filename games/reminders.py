@@ -1,0 +1,208 @@
+"""Clock emails: reminders before a deadline, timeouts, vacation notices.
+
+Reminders: at most one per stage of a turn (see games.clock.reminder_moments),
+claimed by a conditional UPDATE of the seat's `reminder_stage` inside the
+transaction that sends it, so two sweeps at once send it once, and a failed
+send is tried again by the next sweep. Nobody is reminded while looking at
+the game (games.clock.note_seen), nor if they chose no email.
+
+These are plain Django emails built here (the outbox of games.mail is for
+turn emails); they carry the game's reply address, so a reply such as
+"more time 2" or a move reaches the game, and the same unsubscribe link.
+"""
+import logging
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.core.mail.message import make_msgid
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from games import clock
+from games.models import Game, Seat
+from games.selectors import view_for
+
+log = logging.getLogger(__name__)
+
+BATCH = 200
+
+
+# --- Building and sending ----------------------------------------------------------
+
+def _wants_email(user):
+    return user is not None and user.is_active and user.email and user.notify != user.Notify.NONE
+
+
+def build(template, user, subject, context, *, game_id=None, seat=None):
+    """templates/clock/email/<template>.txt (and the HTML twin) as one email to `user`."""
+    from games.mail import links, rendering
+
+    context = {**context, "recipient": user, "site_url": settings.SITE_URL,
+               "unsubscribe_url": links.unsubscribe_url(user)}
+    text = render_to_string(f"clock/email/{template}.txt", context)
+    html = render_to_string("clock/email/_html.html", {**context, "text": text})
+    headers = {
+        "Message-ID": make_msgid("clock", domain=settings.REPLY_DOMAIN),
+        "Auto-Submitted": "auto-generated",
+        "X-Auto-Response-Suppress": "All",
+        "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+    reply_to = []
+    if game_id is not None and seat is not None:
+        reply_to = [links.reply_address(game_id, seat)]
+        headers.update({"In-Reply-To": rendering.thread_root(game_id), "References": rendering.thread_root(game_id)})
+    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [user.email],
+                                     reply_to=reply_to, headers=headers)
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def _game_context(game, seat_number, user):
+    from games.mail import links, rendering
+
+    seat = game.seats.get(number=seat_number)
+    return {
+        "game": game, "seat": seat, "game_id": game.pk, "user": user,
+        "title": rendering.game_title(view_for(game, seat_number)),
+        "deadline": clock.deadline_text(seat.deadline, user),
+        "game_url": links.absolute(game.get_absolute_url()),
+        "clock_rules": clock.describe_clock(game),
+    }
+
+
+def _send_each(messages):
+    for message in messages:
+        try:
+            message.send()
+        except Exception:
+            log.exception("A clock email could not be sent.")
+
+
+# --- Reminders -------------------------------------------------------------------------
+
+def due_reminders(now, limit=BATCH):
+    """Seat ids whose next reminder is due (the partial index on Seat.remind_at)."""
+    return list(Seat.objects.filter(to_act=True, remind_at__lte=now).order_by("remind_at")
+                .values_list("pk", flat=True)[:limit])
+
+
+def send_due_reminders(now=None, batch=BATCH):
+    """Periodic: send the reminders that are due (a bounded batch). Returns how many went."""
+    now = now or timezone.now()
+    sent = 0
+    for seat_id in due_reminders(now, batch):
+        try:
+            sent += remind(seat_id, now)
+        except Exception:
+            log.exception("Reminder for seat %s not sent; the next sweep tries again.", seat_id)
+    return sent
+
+
+def remind(seat_id, now=None):
+    """Send `seat`'s due reminder once (1), or nothing (0: not due, already sent, looking, no email)."""
+    now = now or timezone.now()
+    seat = Seat.objects.select_related("game", "player").get(pk=seat_id)
+    game = seat.game
+    if not seat.to_act or seat.remind_at is None or seat.remind_at > now or game.is_finished:
+        return 0
+    if clock.is_looking(seat, now):
+        return 0   # they are at the table; the next sweep looks again
+    start = max(seat.turn_started_at, seat.paused_until or seat.turn_started_at)
+    moments = clock.reminder_moments(start, seat.deadline, game.days_per_move)
+    stage = clock.reminders_due(start, seat.deadline, game.days_per_move, now)
+    later = [m for m in moments if m > now]
+    with transaction.atomic():
+        claimed = Seat.objects.filter(
+            pk=seat.pk, to_act=True, turn_started_at=seat.turn_started_at,
+            reminder_stage=seat.reminder_stage, deadline=seat.deadline,
+        ).update(reminder_stage=max(stage, seat.reminder_stage + 1), remind_at=later[0] if later else None)
+        if not claimed:
+            return 0
+        user = seat.player
+        if not _wants_email(user):
+            return 0
+        from games.mail import rendering
+
+        context = {**_game_context(game, seat.number, user), **rendering.turn_context(game, seat.number, user),
+                   "deadline": clock.deadline_text(seat.deadline, user, now),
+                   "left": clock.relative(seat.deadline - now)}
+        message = build("reminder", user, f"Reminder: your move in game {game.pk} ({context['title']}), "
+                                          f"time runs out {context['left']}",
+                        context, game_id=game.pk, seat=seat.number)
+        message.send()   # a failure rolls the claim back: the next sweep tries again
+    return 1
+
+
+# --- Timeouts ----------------------------------------------------------------------------
+
+def _players_told(game, about_seat, template, subject, extra=None, only=None):
+    messages = []
+    for seat in game.seats.select_related("player"):
+        if seat.is_computer or not _wants_email(seat.player):
+            continue
+        if only == "others" and seat.number == about_seat:
+            continue
+        if only == "self" and seat.number != about_seat:
+            continue
+        about = game.seats.select_related("player").get(number=about_seat)
+        context = {**_game_context(game, seat.number, seat.player), "about": about,
+                   "about_name": str(about), "is_me": seat.number == about_seat, **(extra or {})}
+        messages.append(build(template, seat.player, subject.format(game=game, about=about), context,
+                              game_id=game.pk, seat=seat.number))
+    _send_each(messages)
+    return len(messages)
+
+
+def send_timeout_over(game_id, seat_number):
+    game = Game.objects.get(pk=game_id)
+    return _players_told(game, seat_number, "timeout_over", "Game {game.pk} ended on time: {about} ran out of time")
+
+
+def send_claim_offer(game_id, seat_number):
+    from games import timeouts
+
+    game = Game.objects.get(pk=game_id)
+    return _players_told(game, seat_number, "claim_offer", "Game {game.pk}: {about} is out of time",
+                         extra={"more_days": clock.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS})
+
+
+def send_stand_in(game_id, seat_number, move):
+    from games import cribbage
+
+    game = Game.objects.get(pk=game_id)
+    return _players_told(game, seat_number, "stand_in", "Game {game.pk}: the computer moved for you",
+                         extra={"move": cribbage.move_text(move)}, only="self")
+
+
+def send_vacation_day(game_id, seat_number):
+    from games import vacation
+
+    game = Game.objects.get(pk=game_id)
+    user = game.seats.select_related("player").get(number=seat_number).player
+    return _players_told(game, seat_number, "vacation_day", "Game {game.pk}: a vacation day kept your game going",
+                         extra={"days_left": int(vacation.days_left(user))}, only="self")
+
+
+def send_vacation_notices(user_id, what):
+    """Tell the opponents in every active game of `user_id` that they went away ("start") or came back."""
+    from accounts.models import User
+
+    user = User.objects.get(pk=user_id)
+    messages = []
+    games = Game.objects.filter(status=Game.Status.ACTIVE, seats__player=user).distinct()
+    for game in games:
+        mine = game.seats.get(player=user)
+        for seat in game.seats.select_related("player"):
+            if seat.is_computer or seat.player_id == user.pk or not _wants_email(seat.player):
+                continue
+            context = {**_game_context(game, seat.number, seat.player), "away": user, "what": what,
+                       "until": clock.deadline_text(user.away_until, seat.player) if user.away_until else "",
+                       "their_deadline": clock.deadline_text(mine.deadline, seat.player) if mine.to_act else ""}
+            subject = (f"Game {game.pk}: {user} is on vacation" if what == "start"
+                       else f"Game {game.pk}: {user} is back")
+            messages.append(build("vacation_notice", seat.player, subject, context,
+                                  game_id=game.pk, seat=seat.number))
+    _send_each(messages)
+    return len(messages)

@@ -1,0 +1,63 @@
+"""Clock helpers for templates: deadlines in the reader's zone, the clock rules, the clock panels.
+
+    {% load clock %}
+    {{ seat.deadline|deadline_for:user }}      "Thu 3 Dec, 18:00 (in 2 days)" in the reader's time zone
+    {% clock_rules game %}                      the game's clock rules in words
+    {% game_clock game user %}                  deadlines, "give more time" and "claim" buttons
+    {% vacation_panel user %}                   the profile's vacation panel
+"""
+from django import template
+from django.utils import timezone
+
+from games import clock
+
+register = template.Library()
+
+
+@register.filter
+def deadline_for(deadline, user=None):
+    """A deadline as the reader reads it: their own time zone, and how long from now."""
+    return clock.deadline_text(deadline, user)
+
+
+@register.simple_tag
+def clock_rules(game):
+    return clock.describe_clock(game)
+
+
+@register.inclusion_tag("clock/_game_clock.html")
+def game_clock(game, user):
+    from games import timeouts
+    from games.selectors import seat_of
+
+    now = timezone.now()
+    mine = seat_of(game, user)
+    rules = timeouts._sides(game)
+    rows = []
+    for seat in game.seats.all():
+        opponent = mine is not None and rules.side_of(seat.number) != rules.side_of(mine.number)
+        rows.append({
+            "seat": seat, "name": str(seat), "to_act": seat.to_act,
+            "deadline": clock.deadline_text(seat.deadline, user, now) if seat.deadline else "",
+            "paused_until": clock.deadline_text(seat.paused_until, user, now) if clock.is_paused(seat, now) else "",
+            "timed_out": bool(seat.timed_out_at),
+            "may_give_time": opponent and not seat.is_computer and not game.is_finished,
+        })
+    claimable = timeouts.claimable_seat(game, mine.number) if mine is not None and not game.is_finished else None
+    return {"game": game, "rows": rows, "rules": clock.describe_clock(game), "claimable": claimable,
+            "max_days": clock.MAX_MORE_DAYS, "finished": game.is_finished}
+
+
+@register.inclusion_tag("clock/_vacation_panel.html")
+def vacation_panel(user):
+    from games import vacation
+
+    now = timezone.now()
+    away = user.away_until if user.away_until and user.away_until > now else None
+    return {
+        "days_left": int(vacation.days_left(user, now) + 1e-9),
+        "exact_left": round(vacation.days_left(user, now), 1),
+        "away_until": clock.deadline_text(away, user, now) if away else "",
+        "accrual_days": vacation.ACCRUAL_DAYS, "cap_days": vacation.CAP_DAYS,
+        "max_length": vacation.MAX_LENGTH_DAYS,
+    }

@@ -1,0 +1,270 @@
+"""Timeouts and more time: the sweep that ends overdue turns, claims, and extensions.
+
+`sweep()` runs from Celery beat (games.clock_tasks). It reads due seats from
+the partial index on Seat.deadline (to_act), a bounded batch at a time, and
+settles each in its own transaction under the game's row lock, taken with
+SKIP LOCKED on PostgreSQL (a game being moved, or swept by a second beat,
+is left for the next run) and with the deadline checked again under the lock:
+two sweeps at once never act twice on one turn.
+
+What an overdue turn gets, in order:
+1. a player with vacation days left (and a game that allows them) spends one
+   day automatically and is told;
+2. the game's timeout policy: "forfeit" (the others win, no skunk),
+   "opponent_chooses" (the opponent may claim the game or give more time; if
+   nobody decides within another full period, it is a forfeit), or
+   "computer_stands_in" (the computer makes the absent player's move and the
+   clock restarts; after STAND_IN_LIMIT such moves in a row, or a second full
+   period without the player, a forfeit).
+A computer seat that is overdue (its task was lost) is simply asked to move.
+"""
+import logging
+from datetime import timedelta
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games import clock, services
+from games.clock_events import ClockError, record_clock_event
+from games.models import Event, Game, Seat
+
+log = logging.getLogger(__name__)
+
+BATCH = 200
+MAX_BATCHES = 10          # one sweep settles at most BATCH * MAX_BATCHES turns; the next does the rest
+STAND_IN_LIMIT = 3        # moves the computer makes for an absent player before the game is forfeit
+COMPUTER_RETRY = timedelta(hours=1)
+OWN_SOURCES = (Event.Source.WEB, Event.Source.LINK, Event.Source.EMAIL)
+# Reply words (games.mail calls grant_more_time / claim_timeout for them): "more time 2", "extend 2", "claim".
+MORE_TIME_WORDS = ("more time N", "extend N")
+CLAIM_WORDS = "claim"
+
+
+def due_seats(now, limit=BATCH):
+    """(seat id, game id) of turns past their deadline, oldest first (the partial deadline index)."""
+    return list(Seat.objects.filter(to_act=True, deadline__lte=now)
+                .order_by("deadline").values_list("pk", "game_id")[:limit])
+
+
+def sweep(now=None, batch=BATCH, max_batches=MAX_BATCHES):
+    """Settle every overdue turn (bounded); returns {outcome: count}. Safe to run twice at once."""
+    tally = {}
+    for _ in range(max_batches):
+        now_ = now or timezone.now()
+        rows = due_seats(now_, batch)
+        acted = 0
+        for seat_id, game_id in rows:
+            outcome = settle(seat_id, game_id, now_)
+            tally[outcome] = tally.get(outcome, 0) + 1
+            acted += outcome not in ("busy", "not_due")
+        if len(rows) < batch or not acted:
+            break
+    return tally
+
+
+def _lock_game(game_id):
+    games = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE)
+    if connection.features.has_select_for_update_skip_locked:
+        return games.select_for_update(skip_locked=True).first()
+    return games.select_for_update().first()
+
+
+def settle(seat_id, game_id, now=None):
+    """Deal with one overdue turn; the outcome in a word ("busy": someone else holds the game)."""
+    now = now or timezone.now()
+    computer = False
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game is None:
+            return "busy" if Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).exists() else "not_due"
+        seat = Seat.objects.select_related("player").get(pk=seat_id)
+        if not seat.to_act or seat.deadline is None or seat.deadline > now:
+            return "not_due"
+        if seat.is_computer:
+            computer = True
+            Seat.objects.filter(pk=seat.pk).update(deadline=now + COMPUTER_RETRY)
+        else:
+            return _time_out(game, seat, now)
+    if computer:
+        from games import computer as computer_player
+
+        try:
+            computer_player.play_turn(game_id, Game.objects.values_list("seq", flat=True).get(pk=game_id))
+        except Exception:
+            log.exception("The computer could not move in game %s; trying again later.", game_id)
+        return "computer"
+    return "not_due"
+
+
+def _time_out(game, seat, now):
+    from games import vacation
+
+    if vacation.spend_day_instead(game, seat, now):
+        return "vacation_day"
+    policy = game.timeout_policy
+    if policy == Game.TimeoutPolicy.OPPONENT_CHOOSES and seat.timed_out_at is None:
+        _offer_claim(game, seat, now)
+        return "claimable"
+    if policy == Game.TimeoutPolicy.COMPUTER_STANDS_IN and _may_stand_in(game, seat, now):
+        _stand_in(game, seat, now)
+        return "stand_in"
+    forfeit(game, seat)
+    return "forfeit"
+
+
+def forfeit(game, seat):
+    """End `game` by timeout against `seat`: the others win, no skunk; everyone is told."""
+    from games import reminders
+
+    result = services.record_forfeit(game, seat.number, reason="timeout", source=Event.Source.TIMEOUT)
+    transaction.on_commit(lambda: reminders.send_timeout_over(result.game.pk, seat.number))
+    return result
+
+
+def _offer_claim(game, seat, now):
+    """Out of time under "opponent_chooses": the opponent may claim now; another full period to decide."""
+    from games import reminders
+
+    def change(game, seats):
+        row = seats[seat.number]
+        row.timed_out_at = now
+        row.deadline = clock.deadline_after(now, game.days_per_move, **clock.pauses_for(game, row))
+        row.reminder_stage = 0
+        clock.schedule_reminder(game, row)
+        row.remind_at = None  # the opponent is told instead
+        data["deadline"] = row.deadline.isoformat()
+        return [(row, ["timed_out_at", "deadline", "reminder_stage", "remind_at"])]
+
+    data = {"kind": "time_out", "seat": seat.number}
+    record_clock_event(game, seat.number, data, Event.Source.TIMEOUT, change=change)
+    transaction.on_commit(lambda: reminders.send_claim_offer(game.pk, seat.number))
+
+
+def _stand_ins_since_own_move(game, seat):
+    """The computer's moves for `seat` since the player last moved themselves (oldest first)."""
+    events = Event.objects.filter(game=game, seat=seat.number)
+    last_own = events.filter(source__in=OWN_SOURCES).order_by("-seq").values_list("seq", flat=True).first() or 0
+    return list(events.filter(seq__gt=last_own, source=Event.Source.TIMEOUT)
+                .exclude(kind__in=clock.CLOCK_EVENT_KINDS).order_by("seq").values_list("created_at", flat=True))
+
+
+def _may_stand_in(game, seat, now):
+    stand_ins = _stand_ins_since_own_move(game, seat)
+    if len(stand_ins) >= STAND_IN_LIMIT:
+        return False
+    return not stand_ins or now - stand_ins[0] < timedelta(days=game.days_per_move)
+
+
+def stand_in_move(state, number):
+    """The move the computer makes for an absent player: games.cribbage.players.choose_move,
+    or (without it) the first legal move."""
+    from games import cribbage
+
+    try:
+        from games.cribbage.players import choose_move
+    except ImportError:
+        choose_move = None
+    if choose_move is not None:
+        try:
+            return choose_move(state, number, level="standard")
+        except Exception:
+            log.exception("choose_move failed; the first legal move is played instead.")
+    return cribbage.legal_moves(state, number)[0]
+
+
+def _stand_in(game, seat, now):
+    from games import reminders
+
+    state = services.engine_state(game)
+    move = {k: v for k, v in stand_in_move(state, seat.number).items() if k != "seat"}
+    result = services.submit_move(game, seat.number, move, source=Event.Source.TIMEOUT)
+    row = Seat.objects.select_related("player").get(pk=seat.pk)
+    if row.to_act and row.deadline and row.deadline <= now:   # still their turn: the clock restarts
+        clock.set_turn(result.game, row, True, now)
+        row.save(update_fields=clock.TURN_FIELDS)
+    Seat.objects.filter(pk=seat.pk).update(stand_in_moves=len(_stand_ins_since_own_move(game, seat)))
+    transaction.on_commit(lambda: reminders.send_stand_in(game.pk, seat.number, move))
+    return result
+
+
+# --- What players do about a clock -------------------------------------------------
+
+def _sides(game):
+    from games import cribbage
+
+    return cribbage.Rules.from_json(game.rules)
+
+
+def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB, actor=None):
+    """The player at `granting_seat` gives `days` more days to an opponent at `to_seat`.
+
+    On the opponent's turn the deadline moves by that much running time (from
+    now, if they were out of time and it was theirs to claim); otherwise the
+    days wait for their next turn. Recorded as a "more_time" event.
+    """
+    try:
+        days = int(days)
+    except (TypeError, ValueError):
+        raise ClockError("Say how many days, e.g. \"more time 2\".") from None
+    if not 1 <= days <= clock.MAX_MORE_DAYS:
+        raise ClockError(f"You can give 1 to {clock.MAX_MORE_DAYS} days at a time.")
+    rules = _sides(game)
+    if to_seat not in range(rules.players) or granting_seat not in range(rules.players):
+        raise ClockError("There is no such seat in this game.")
+    if rules.side_of(granting_seat) == rules.side_of(to_seat):
+        raise ClockError("You can only give more time to an opponent.")
+    now = timezone.now()
+    data = {"kind": "more_time", "seat": to_seat, "by": granting_seat, "days": days}
+
+    def change(game, seats):
+        row = seats[to_seat]
+        if not row.to_act:
+            row.extra_seconds += days * 86400
+            data["deadline"] = None
+            return [(row, ["extra_seconds"])]
+        pauses = clock.pauses_for(game, row)
+        if row.timed_out_at is not None or row.deadline <= now:   # out of time: the days count from now
+            row.deadline = clock.deadline_after(now, days, **pauses)
+            row.timed_out_at = None
+        else:
+            row.deadline = clock.deadline_after(row.deadline, days, **pauses)
+        row.reminder_stage = 0
+        clock.schedule_reminder(game, row)
+        data["deadline"] = row.deadline.isoformat()
+        return [(row, ["deadline", "timed_out_at", "reminder_stage", "remind_at"])]
+
+    try:
+        game, event = record_clock_event(game, granting_seat, data, source, actor, change=change)
+    except services.GameOver as exc:
+        raise ClockError(exc.message) from None
+    return event
+
+
+def claimable_seat(game, seat_number):
+    """The opponent's seat that `seat_number` may claim the game against now, or None."""
+    rules = _sides(game)
+    for seat in game.seats.all():
+        if seat.timed_out_at and seat.to_act and rules.side_of(seat.number) != rules.side_of(seat_number):
+            return seat
+    return None
+
+
+def claim_timeout(game, claiming_seat, *, actor=None, source=Event.Source.TIMEOUT):
+    """The opponent claims the game of a player who ran out of time ("opponent_chooses")."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.is_finished:
+            raise ClockError("This game is over.")
+        seat = claimable_seat(game, claiming_seat)
+        if seat is None:
+            raise ClockError("Nobody here is out of time: there is nothing to claim.")
+        from games import reminders
+
+        result = services.record_forfeit(game, seat.number, reason="timeout", source=source, actor=actor)
+        transaction.on_commit(lambda: reminders.send_timeout_over(game.pk, seat.number))
+    return result
+
+
+def overdue(now=None):
+    """Turns past their deadline (for the admin), oldest first."""
+    return Seat.objects.filter(to_act=True, deadline__lte=now or timezone.now()).order_by("deadline")
