@@ -2,7 +2,7 @@
 games.services do the work."""
 from django import forms
 
-from games.challenges import DAYS_PER_MOVE_RANGE
+from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
 from games.models import ComputerLevel, Variant
 
 TARGET_CHOICES = [(121, "121 (the full game)"), (61, "61 (a short game)")]
@@ -29,7 +29,7 @@ class GameSettingsForm(forms.Form):
 class ChallengeForm(GameSettingsForm):
     """Name the other players by email address, in seat order after you."""
 
-    player1 = forms.EmailField(label="Opponent (email address)", max_length=254,
+    player1 = forms.EmailField(label="Opponent (email address)", max_length=254, required=False,
                                help_text="A member, or anyone: a new address gets an invitation.",
                                widget=forms.EmailInput(attrs={"autocomplete": "off"}))
     player2 = forms.EmailField(label="Second player (three or four players): in four-handed, your partner",
@@ -45,8 +45,6 @@ class ChallengeForm(GameSettingsForm):
         data = super().clean()
         variant = data.get("variant")
         if variant:
-            from games.challenges import others_needed
-
             needed = others_needed(variant)
             for n in (1, 2, 3):
                 name = f"player{n}"
