@@ -59,14 +59,9 @@ def test_discards_follow_the_analysis(seed):
     is_dealer = seed % 3 == 0
     options = discard_options(hand, is_dealer, players=players)
     best = options[0]
-    assert choose_discard(hand, is_dealer, players, "standard") == best.discard
     pick = lambda level: next(  # noqa: E731
         o for o in options if set(o.discard) == set(choose_discard(hand, is_dealer, players, level)))
-    expert = pick("expert")
-    # Expert breaks near-ties for pegging, never giving up more than a fraction of a point.
-    assert best.total_ev - expert.total_ev < 0.5
-    if len(options) > 1 and options[0].total_ev - options[1].total_ev >= 0.5:
-        assert expert.discard == best.discard
+    assert pick("standard") == pick("expert") == best
     assert pick("greedy").hand_ev == max(o.hand_ev for o in options)
 
 
