@@ -19,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, services
+from games.board import DEFAULT_COLOURS
 from games.cribbage import Score, ScoreItem, card_from_code
 from games.cribbage.analysis import discard_options
 from games.forms import MoveForm
@@ -82,7 +83,8 @@ class Table:
                 for side in range(len(v["scores"]))]
 
     def tracks(self):
-        return [{"name": s["name"], "score": s["score"], "previous": s["previous"]} for s in self.sides()]
+        return [{"name": s["name"], "score": s["score"], "previous": s["previous"],
+                 "colour": DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]} for i, s in enumerate(self.sides())]
 
     def players(self):
         out = []
