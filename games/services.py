@@ -195,15 +195,13 @@ def _forced_move(state, seats):
 
 def _update_turns(game, seats, state, now):
     acting = set(cribbage.to_act(state)) if not game.is_finished else set()
-    changed = []
     for number, seat in seats.items():
         to_act = number in acting
         if to_act == seat.to_act:
             continue
         clock.set_turn(game, seat, to_act, now)  # deadline, pauses, reminders: games/clock.py
-        changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, clock.TURN_FIELDS)
+        # One or two seats change a move: plain updates beat bulk_update's CASE.
+        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in clock.TURN_FIELDS})
 
 
 def append_clock_event(game, data, *, seat, source, actor=None):
