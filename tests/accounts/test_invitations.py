@@ -1,5 +1,7 @@
 import pytest
 from django.core.exceptions import ValidationError
+from django.conf import settings
+from django.shortcuts import resolve_url
 from django.urls import reverse
 
 from accounts import services, tokens
@@ -80,7 +82,7 @@ def test_accepting_an_invitation_end_to_end(client, mailoutbox):
 
 def test_an_invitation_without_a_next_url_lands_home(client, mailoutbox):
     _, path = invited(mailoutbox, next_url="")
-    assert client.post(path, FORM).url == reverse("home")
+    assert client.post(path, FORM).url == resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
 @pytest.mark.parametrize("change, text", [

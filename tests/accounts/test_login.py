@@ -2,6 +2,8 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.conf import settings
+from django.shortcuts import resolve_url
 from django.urls import reverse
 from django.utils import timezone
 
@@ -31,7 +33,7 @@ def test_logging_in_with_a_password(client):
     user = make_user(email="ann@example.com")
     response = client.post(reverse("accounts:login"),
                            {"username": "ANN@example.com", "password": "pw-Secret-123"})
-    assert response.status_code == 302 and response.url == reverse("home")
+    assert response.status_code == 302 and response.url == resolve_url(settings.LOGIN_REDIRECT_URL)
     assert logged_in_user(client) == user
 
 
@@ -95,7 +97,7 @@ def test_a_login_link_logs_in_once(client, mailoutbox):
     ask_for_link(client, "ann@example.com")
     path = link_in(mailoutbox[0])
     response = client.post(path)
-    assert response.status_code == 302 and response.url == reverse("home")
+    assert response.status_code == 302 and response.url == resolve_url(settings.LOGIN_REDIRECT_URL)
     assert logged_in_user(client) == user
     client.post(reverse("accounts:logout"))
     for method in (client.get, client.post):
@@ -110,7 +112,7 @@ def test_a_login_link_goes_on_to_the_page_asked_for_but_never_off_site(client, m
     assert client.post(link_in(mailoutbox[0])).url == "/calculator/"
     client.post(reverse("accounts:logout"))
     ask_for_link(client, "ann@example.com", "https://evil.example/")
-    assert client.post(link_in(mailoutbox[1])).url == reverse("home")
+    assert client.post(link_in(mailoutbox[1])).url == resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
 def test_a_login_link_confirms_the_address(client, mailoutbox):
