@@ -148,6 +148,7 @@ def _players_told(game, about_seat, template, subject, extra=None, only=None):
             continue
         about = game.seats.select_related("player").get(number=about_seat)
         context = {**_game_context(game, seat.number, seat.player), "about": about,
+                   "about_deadline": clock.deadline_text(about.deadline, seat.player) if about.deadline else "",
                    "about_name": str(about), "is_me": seat.number == about_seat, **(extra or {})}
         messages.append(build(template, seat.player, subject.format(game=game, about=about), context,
                               game_id=game.pk, seat=seat.number))
@@ -160,12 +161,15 @@ def send_timeout_over(game_id, seat_number):
     return _players_told(game, seat_number, "timeout_over", "Game {game.pk} ended on time: {about} ran out of time")
 
 
-def send_claim_offer(game_id, seat_number):
+def send_claim_offer(game_id, seat_number, only=None):
+    """Out of time: the opponents may claim (opponent_chooses), and the player is told how long is left."""
     from games import timeouts
 
     game = Game.objects.get(pk=game_id)
     return _players_told(game, seat_number, "claim_offer", "Game {game.pk}: {about} is out of time",
-                         extra={"more_days": clock.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS})
+                         extra={"more_days": clock.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS,
+                                "may_claim": game.timeout_policy == Game.TimeoutPolicy.OPPONENT_CHOOSES},
+                         only=only)
 
 
 def send_stand_in(game_id, seat_number, move):

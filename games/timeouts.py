@@ -13,9 +13,10 @@ What an overdue turn gets, in order:
 2. the game's timeout policy: "forfeit" (the others win, no skunk),
    "opponent_chooses" (the opponent may claim the game or give more time; if
    nobody decides within another full period, it is a forfeit), or
-   "computer_stands_in" (the computer makes the absent player's move and the
-   clock restarts; after STAND_IN_LIMIT such moves in a row, or a second full
-   period without the player, a forfeit).
+   "computer_stands_in" (the computer makes the absent player's simple moves,
+   pegging and counting, and the clock restarts; for the discard, a real
+   decision, the player gets a second full period; after STAND_IN_LIMIT
+   stand-in moves in a row, or that second period, a forfeit).
 A computer seat that is overdue (its task was lost) is simply asked to move.
 """
 import logging
@@ -33,6 +34,7 @@ log = logging.getLogger(__name__)
 BATCH = 200
 MAX_BATCHES = 10          # one sweep settles at most BATCH * MAX_BATCHES turns; the next does the rest
 STAND_IN_LIMIT = 3        # moves the computer makes for an absent player before the game is forfeit
+SIMPLE_KINDS = ("play", "count", "muggins")   # the computer stands in for these, never for the discard
 COMPUTER_RETRY = timedelta(hours=1)
 OWN_SOURCES = (Event.Source.WEB, Event.Source.LINK, Event.Source.EMAIL)
 # Reply words (games.mail calls grant_more_time / claim_timeout for them): "more time 2", "extend 2", "claim".
@@ -105,9 +107,13 @@ def _time_out(game, seat, now):
     if policy == Game.TimeoutPolicy.OPPONENT_CHOOSES and seat.timed_out_at is None:
         _offer_claim(game, seat, now)
         return "claimable"
-    if policy == Game.TimeoutPolicy.COMPUTER_STANDS_IN and _may_stand_in(game, seat, now):
-        _stand_in(game, seat, now)
-        return "stand_in"
+    if policy == Game.TimeoutPolicy.COMPUTER_STANDS_IN and seat.timed_out_at is None \
+            and len(_stand_ins_since_own_move(game, seat)) < STAND_IN_LIMIT:
+        if _simple_turn(game, seat):
+            _stand_in(game, seat, now)
+            return "stand_in"
+        _grace_period(game, seat, now)   # a real decision (the discard): theirs to make, one more period
+        return "grace"
     forfeit(game, seat)
     return "forfeit"
 
@@ -125,6 +131,20 @@ def _offer_claim(game, seat, now):
     """Out of time under "opponent_chooses": the opponent may claim now; another full period to decide."""
     from games import reminders
 
+    _mark_timed_out(game, seat, now)
+    transaction.on_commit(lambda: reminders.send_claim_offer(game.pk, seat.number))
+
+
+def _grace_period(game, seat, now):
+    """Out of time under "computer_stands_in" with a move the computer does not make for anyone
+    (the discard): one more full period, then the game is forfeit. The player is told."""
+    from games import reminders
+
+    _mark_timed_out(game, seat, now)
+    transaction.on_commit(lambda: reminders.send_claim_offer(game.pk, seat.number, only="self"))
+
+
+def _mark_timed_out(game, seat, now):
     def change(game, seats):
         row = seats[seat.number]
         row.timed_out_at = now
@@ -137,7 +157,6 @@ def _offer_claim(game, seat, now):
 
     data = {"kind": "time_out", "seat": seat.number}
     record_clock_event(game, seat.number, data, Event.Source.TIMEOUT, change=change)
-    transaction.on_commit(lambda: reminders.send_claim_offer(game.pk, seat.number))
 
 
 def _stand_ins_since_own_move(game, seat):
@@ -148,11 +167,12 @@ def _stand_ins_since_own_move(game, seat):
                 .exclude(kind__in=clock.CLOCK_EVENT_KINDS).order_by("seq").values_list("created_at", flat=True))
 
 
-def _may_stand_in(game, seat, now):
-    stand_ins = _stand_ins_since_own_move(game, seat)
-    if len(stand_ins) >= STAND_IN_LIMIT:
-        return False
-    return not stand_ins or now - stand_ins[0] < timedelta(days=game.days_per_move)
+def _simple_turn(game, seat):
+    """Is the move owed a forced or simple one (pegging, counting the show), not the discard?"""
+    from games import cribbage
+
+    moves = cribbage.legal_moves(services.engine_state(game), seat.number)
+    return bool(moves) and all(m["kind"] in SIMPLE_KINDS for m in moves)
 
 
 def stand_in_move(state, number):
@@ -242,6 +262,8 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
 
 def claimable_seat(game, seat_number):
     """The opponent's seat that `seat_number` may claim the game against now, or None."""
+    if game.timeout_policy != Game.TimeoutPolicy.OPPONENT_CHOOSES:
+        return None
     rules = _sides(game)
     for seat in game.seats.all():
         if seat.timed_out_at and seat.to_act and rules.side_of(seat.number) != rules.side_of(seat_number):
