@@ -158,3 +158,22 @@ def test_last_hand_notes_agree_with_the_replayed_record():
             if seat in cribbage.to_act(services.engine_state(game)):
                 play_random_move(game, seat, rng=rng)
                 game.refresh_from_db()
+
+
+@pytest.mark.parametrize("level", ["easy", "expert"])
+def test_a_practice_game_against_the_computer_plays_out_with_the_coach(level, django_capture_on_commit_callbacks):
+    rng = random.Random(level)
+    user = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.start_game(players=[user, None], practice=True, computer_level=level,
+                                   target=61, rng=rng)
+    game.refresh_from_db()
+    while not game.is_finished:
+        state = services.engine_state(game)
+        assert cribbage.to_act(state) == (0,), "the computer answers every move at once"
+        assert advice_before(game, 0) is not None or state.phase == "show"
+        with django_capture_on_commit_callbacks(execute=True):
+            play_random_move(game, 0, rng=rng)
+        game.refresh_from_db()
+    assert game.events.filter(source="computer").exists()
+    assert coach_notes(game, 0)["review"]["discards"] >= 2
