@@ -410,7 +410,9 @@ def _start_game(ladder, match, *, number, first_dealer):
 
 
 def _kind_of(game):
-    if game.finish == Game.Finish.TARGET:
+    # A resignation concedes as the board stands (the engine reports its skunk);
+    # only a timeout or adjudication counts as a forfeit win.
+    if game.finish in (Game.Finish.TARGET, Game.Finish.RESIGN):
         return game.skunk or LadderGame.Kind.WIN
     return LadderGame.Kind.FORFEIT
 

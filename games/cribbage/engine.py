@@ -558,6 +558,11 @@ def result(state: State) -> dict | None:
     losers = [s for s in range(rules.sides) if s != out.winner]
     skunks = {s: (rules.skunk(state.scores[s]) if out.reason == "target" else None) for s in losers}
     best_loser = max(losers, key=lambda s: state.scores[s])
+    if out.reason == "resign":
+        # Resigning concedes the game as the board stands: it cannot dodge a skunk.
+        # A forfeit (timeout, adjudication) is a plain win.
+        best_loser = rules.side_of(out.seat)
+        skunks[best_loser] = rules.skunk(state.scores[best_loser])
     return {
         "winner": out.winner,
         "winner_seats": list(rules.seats_of(out.winner)),

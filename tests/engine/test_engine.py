@@ -291,9 +291,14 @@ def test_cut_for_deal():
 def test_resign_and_forfeit():
     s = run(new_game(TWO, first_dealer=0), A_DEAL)
     r = result(apply(s, {"kind": "resign", "seat": 0}))
-    assert (r["winner"], r["reason"], r["skunk"], r["seat"]) == (1, "resign", None, 0)
+    # Resigning concedes as the board stands: at 0 points that is a double skunk.
+    assert (r["winner"], r["reason"], r["skunk"], r["seat"]) == (1, "resign", "double_skunk", 0)
+    late = dataclasses.replace(s, scores=(95, 100))
+    assert result(apply(late, {"kind": "resign", "seat": 0}))["skunk"] is None
+    assert result(apply(dataclasses.replace(s, scores=(70, 100)), {"kind": "resign", "seat": 0}))["skunk"] == "skunk"
     r = result(apply(s, {"kind": "forfeit", "seat": 1, "reason": "timeout"}))
-    assert (r["winner"], r["reason"], r["detail"]) == (0, "forfeit", "timeout")
+    # A timeout or adjudication is a plain win.
+    assert (r["winner"], r["reason"], r["detail"], r["skunk"]) == (0, "forfeit", "timeout", None)
     three = dataclasses.replace(new_game(rules_for("three"), first_dealer=0), scores=(10, 40, 30))
     assert result(apply(three, {"kind": "resign", "seat": 1}))["winner"] == 2
     four = new_game(rules_for("four"), first_dealer=0)

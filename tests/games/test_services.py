@@ -90,10 +90,9 @@ def test_a_finished_game_accepts_no_move():
     services.submit_move(game, 0, {"kind": "resign"})
     game.refresh_from_db()
     assert game.is_finished and game.winner_side == 1 and game.finish == "resign"
-    assert game.skunk == ""
+    assert game.skunk == "double_skunk"  # resigning at 0 concedes as the board stands
     with pytest.raises(services.GameOver):
-        services.submit_move(game, 1, cribbage.legal_moves(services.engine_state(game), 1)[0]
-                             if cribbage.legal_moves(services.engine_state(game), 1) else {"kind": "resign"})
+        services.submit_move(game, 1, {"kind": "resign"})
 
 
 def test_forfeit_ends_the_game_for_the_others_without_skunk():
@@ -101,6 +100,7 @@ def test_forfeit_ends_the_game_for_the_others_without_skunk():
     services.record_forfeit(game, 0, reason="timeout", source=Event.Source.TIMEOUT)
     game.refresh_from_db()
     assert game.is_finished and game.winner_side == 1 and game.finish == "forfeit"
+    assert game.skunk == ""
     assert not game.seats.filter(to_act=True).exists()
 
 
