@@ -167,6 +167,9 @@ CELERY_BEAT_SCHEDULE["clock-send-reminders"] = {"task": "games.clock_tasks.send_
 CELERY_BEAT_SCHEDULE["clock-end-vacations"] = {"task": "games.clock_tasks.end_vacations", "schedule": 300.0}
 CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "games.clock_tasks.send_digests", "schedule": 300.0}
 
+# --- Ladders: lapsed challenges become forfeits; idle entrants per the ladder's rule ----
+CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule": 3600.0}
+
 # A shared cache (rate limits must hold across processes): Redis when a URL is
 # given, else each process keeps its own in memory.
 if env("CACHE_URL"):
