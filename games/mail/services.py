@@ -93,7 +93,8 @@ def send_outbound(outbound_id):
     seat = Seat.objects.select_related("player").get(game=game, number=row.seat)
     if game.is_finished or not seat.to_act or seat.player is None or seat.player.notify != "every_turn":
         return _finish(row, OutboundEmail.Status.SKIPPED, "not needed any more")
-    if OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind, seq__gt=row.seq).exists():
+    if game.seq != row.seq and OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind,
+                                                            seq__gt=row.seq).exists():
         return _finish(row, OutboundEmail.Status.SKIPPED, "a newer turn email replaces it")
     from .rendering import turn_message
 

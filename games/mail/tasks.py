@@ -15,7 +15,8 @@ def _send_failed(self, exc, task_id, args, kwargs, einfo):
 
 
 @shared_task(autoretry_for=(TransientSendError,), retry_backoff=True, retry_backoff_max=600,
-             retry_jitter=True, max_retries=6, on_failure=_send_failed, acks_late=True)
+             retry_jitter=True, max_retries=6, on_failure=_send_failed, acks_late=True,
+             ignore_result=True)
 def send_outbound(outbound_id):
     """Send one outbox row: transient provider or SMTP failures are retried with backoff;
     a SENT row is never sent again."""
@@ -37,7 +38,7 @@ def requeue_unsent():
     return len(ids)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, ignore_result=True)
 def process_inbound(inbound_id):
     """Read one stored reply and act on it (a move, an answer, or nothing)."""
     from . import inbound

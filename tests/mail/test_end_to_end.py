@@ -1,0 +1,140 @@
+"""Two players play whole games by email alone, and one by clicking links alone.
+
+Real parts: the Django app, a real Celery worker on the real Redis broker,
+outgoing mail by SMTP to an aiosmtpd server started here, and replies posted
+to anymail's inbound webhook in Postmark's (or Mailgun's) documented format,
+written as a mail client writes them: the words on top, the email quoted below.
+"""
+import queue
+import random
+import re
+from email.utils import format_datetime
+
+import pytest
+from django.db import OperationalError
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Game
+from games.mail.models import OutboundEmail
+from tests.factories import make_user
+
+from . import payloads
+from .smtp_sink import SmtpSink, text_part
+
+MOVE_LINE = re.compile(r"^(?P<words>(crib|play|count|muggins)\b.*?)(\s{3}\(.*\))?\s{3}(?P<url>https?://\S+/m/move/\S+/)$",
+                       re.MULTILINE)
+GAME_TIMEOUT = 20  # seconds to wait for the next turn email before calling it lost
+
+
+@pytest.fixture
+def smtp(settings):
+    with SmtpSink() as sink:
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", sink.port
+        settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = False, "", ""
+        settings.ANYMAIL = payloads.ANYMAIL_SETTINGS
+        yield sink
+
+
+def quoted_reply(message, words):
+    """The player's words, then the turn email quoted as Gmail does."""
+    when = format_datetime(timezone.now())
+    quote = "\n".join("> " + line for line in text_part(message).splitlines())
+    return f"{words}\n\nOn {when}, Cribbage by mail <cribbage@localhost> wrote:\n\n{quote}\n"
+
+
+def play_by_mail(smtp, game, players, answer, rng):
+    """Answer every turn email with `answer(message, move lines)` until the game ends."""
+    emails = 0
+    while True:
+        waited = 0.0
+        while True:
+            try:
+                _, rcpt_tos, message = smtp.next(timeout=0.5)
+                break
+            except queue.Empty:
+                waited += 0.5
+            if _finished(game):  # the last move (or a forced play after it) ended the game: no email
+                return emails
+            if waited > GAME_TIMEOUT:
+                    pytest.fail(f"no turn email for {GAME_TIMEOUT}s after {emails} emails: {_diagnosis(game)}")
+        assert message["Subject"].startswith("Your move:"), message["Subject"]
+        assert rcpt_tos[0] in players
+        emails += 1
+        moves = [m.groupdict() for m in MOVE_LINE.finditer(text_part(message))]
+        assert moves, text_part(message)
+        answer(message, rng.choice(moves))
+
+
+def _finished(game):
+    try:
+        return Game.objects.filter(pk=game.pk, status=Game.Status.FINISHED).exists()
+    except OperationalError:  # SQLite's shared in-memory test database, busy with the worker: ask again
+        return False
+
+
+def _diagnosis(game):
+    from games.mail.models import InboundEmail
+    from games.selectors import view_for
+
+    view = view_for(game, None)
+    last = list(InboundEmail.objects.order_by("-pk").values_list("status", "outcome")[:3])
+    rows = list(OutboundEmail.objects.filter(game=game).order_by("-pk").values_list("seat", "seq", "status")[:3])
+    from games.models import Event
+    events = list(Event.objects.filter(game=game).order_by("-seq").values_list("seq", "kind", "seat", "source")[:6])
+    return (f"game at seq {game.seq}, phase {view['phase']}, to act {view['to_act']}; events {events}; "
+            f"replies {InboundEmail.objects.count()}; "
+            f"last replies {last}; last outbox rows {rows}")
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("esp", ["postmark", "mailgun"])
+def test_two_players_play_a_whole_game_by_replying(celery_worker_on_redis, smtp, esp):
+    rng = random.Random(esp)
+    alice, bob = make_user("alice@example.com", "Alice", password=None), make_user("bob@example.com", "Bob", password=None)
+    from games import services
+
+    game = services.start_game(players=[alice, bob], rng=random.Random(11))
+    client = Client()
+
+    def reply(message, move):
+        answer = payloads.compose(
+            sender=message["To"], to=message["Reply-To"], subject="Re: " + message["Subject"],
+            text=quoted_reply(message, move["words"]),
+            headers={"In-Reply-To": message["Message-ID"], "References": message["Message-ID"]})
+        response = payloads.post(client, esp, answer)
+        assert response.status_code == 200
+
+    emails = play_by_mail(smtp, game, {alice.email, bob.email}, reply, rng)
+    game.refresh_from_db()
+    assert game.is_finished and game.finish == "target"
+    assert emails > 20
+    assert game.events.filter(source="email").count() == emails
+    assert not OutboundEmail.objects.exclude(status__in=["sent", "skipped"]).exists()
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_two_players_play_a_whole_game_by_clicking_links(celery_worker_on_redis, smtp):
+    """The 61-point game, to keep the run short."""
+    rng = random.Random(5)
+    alice, bob = make_user("alice@example.com", "Alice", password=None), make_user("bob@example.com", "Bob", password=None)
+    from games import services
+
+    game = services.start_game(players=[alice, bob], target=61, rng=random.Random(12))
+    client = Client()
+
+    def click(message, move):
+        path = re.sub(r"^https?://[^/]+", "", move["url"])
+        page = client.get(path)
+        assert page.status_code == 200
+        form = re.search(r'<form method="post" action="([^"]*)">', page.content.decode())
+        assert form, page.content.decode()
+        response = client.post(form.group(1) or path)
+        assert response.status_code == 200, response.content.decode()
+
+    emails = play_by_mail(smtp, game, {alice.email, bob.email}, click, rng)
+    game.refresh_from_db()
+    assert game.is_finished and game.events.filter(source="link").count() == emails > 10
