@@ -101,6 +101,8 @@ def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browse
     # Bob finds it on My games and accepts.
     bob.goto(f"{base}/")
     bob.click("nav >> text=My games")
+    ARTIFACTS.mkdir(exist_ok=True)
+    bob.screenshot(path=str(ARTIFACTS / "my-games-challenged.png"), full_page=True)
     bob.click("text=Alice challenges you")
     bob.click("button:has-text('Accept')")
     bob.wait_for_load_state()
@@ -135,4 +137,11 @@ def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browse
     alice.set_viewport_size({"width": 390, "height": 844})
     alice.reload()
     alice.screenshot(path=str(ARTIFACTS / "game-phone.png"), full_page=True)
+    alice.goto(f"{base}/games/")
+    alice.screenshot(path=str(ARTIFACTS / "my-games-phone.png"), full_page=True)
+    alice.goto(f"{base}/games/{game.pk}/record/")
+    assert "Hand 1" in alice.content()
+    alice.screenshot(path=str(ARTIFACTS / "record-phone.png"), full_page=True)
+    alice.goto(f"{base}/challenges/new/")
+    alice.screenshot(path=str(ARTIFACTS / "new-game-phone.png"), full_page=True)
     assert (ARTIFACTS / "board.png").stat().st_size > 1000
