@@ -1,0 +1,136 @@
+"""Reminders: one per stage (80% of the time used, and 24 hours before a deadline of 3+ days),
+never while the player is looking; and the quiet-inbox rule for turn emails."""
+import random
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core import mail
+
+from games import clock, reminders, timeouts
+from games.models import Seat
+from tests.factories import make_user, play_random_move, start_two_player_game
+from tests.games.clock_helpers import at
+
+pytestmark = pytest.mark.django_db
+START = datetime(2024, 3, 4, 9, tzinfo=UTC)
+
+
+def game_waiting_for_bob(days=3, **bob_fields):
+    alice = make_user(password=None, display_name="Alice", allow_forced_moves=False)
+    bob = make_user(password=None, display_name="Bob", allow_forced_moves=False, **bob_fields)
+    with at(START):
+        game = start_two_player_game(players=[alice, bob], days_per_move=days)
+        play_random_move(game, 0, rng=random.Random(3))
+    mail.outbox.clear()
+    return game, bob
+
+
+def reminders_to(user):
+    return [m for m in mail.outbox if m.subject.startswith("Reminder") and m.to == [user.email]]
+
+
+def test_exactly_one_reminder_per_stage():
+    game, bob = game_waiting_for_bob(days=3)
+    sent = []
+    for hours in (24, 47, 48.1, 48.2, 50, 57.7, 57.8, 60, 71):
+        with at(START + timedelta(hours=hours)):
+            sent.append(reminders.send_due_reminders())
+    # 24 hours before the deadline (48 h in), then 80% (57.6 h in); never twice.
+    assert sent == [0, 0, 1, 0, 0, 1, 0, 0, 0]
+    got = reminders_to(bob)
+    assert len(got) == 2
+    body = got[0].body
+    assert "Time runs out in 23 hours" in body and "play" in body.lower() or "crib" in body
+    assert got[0].reply_to and got[0].reply_to[0].startswith("reply+")
+
+
+def test_a_short_clock_gets_one_reminder_at_80_percent():
+    game, bob = game_waiting_for_bob(days=1)
+    with at(START + timedelta(hours=19)):
+        assert reminders.send_due_reminders() == 0
+    with at(START + timedelta(hours=19, minutes=20)):
+        assert reminders.send_due_reminders() == 1
+    with at(START + timedelta(hours=23)):
+        assert reminders.send_due_reminders() == 0
+    assert len(reminders_to(bob)) == 1
+
+
+def test_no_reminder_while_the_player_is_looking():
+    game, bob = game_waiting_for_bob(days=1)
+    seat = game.seats.get(number=1)
+    moment = START + timedelta(hours=19, minutes=20)
+    with at(moment - timedelta(minutes=5)):
+        clock.note_seen(seat)
+    with at(moment):
+        assert reminders.send_due_reminders() == 0
+    with at(moment + clock.LOOKING_WINDOW):
+        assert reminders.send_due_reminders() == 1
+
+
+def test_no_reminder_for_a_player_who_wants_no_email_and_none_after_the_turn():
+    game, bob = game_waiting_for_bob(days=1, notify="none")
+    with at(START + timedelta(hours=20)):
+        reminders.send_due_reminders()
+    assert reminders_to(bob) == []
+    assert game.seats.get(number=1).reminder_stage == 1   # the stage is spent all the same
+
+
+def test_more_time_brings_new_reminders():
+    game, bob = game_waiting_for_bob(days=1)
+    with at(START + timedelta(hours=20)):
+        assert reminders.send_due_reminders() == 1
+        timeouts.grant_more_time(game, 0, 1, 2)
+    seat = game.seats.get(number=1)
+    assert seat.reminder_stage == 0 and seat.remind_at > START + timedelta(hours=20)
+    with at(seat.remind_at + timedelta(minutes=1)):
+        assert reminders.send_due_reminders() == 1
+
+
+def test_quiet_inbox_holds_turn_emails_until_the_player_comes_back():
+    from games.mail.models import OutboundEmail
+
+    game, bob = game_waiting_for_bob(days=3)
+    seat = game.seats.get(number=1)
+    sent = OutboundEmail.objects.filter(game=game, seat=1, status=OutboundEmail.Status.SENT)
+    sent_at = START + timedelta(hours=1)
+    assert sent.update(sent_at=sent_at) == 1       # the turn email of Bob's discard
+    with at(sent_at + timedelta(hours=1)):
+        assert clock.turn_email_hold(seat) == sent_at + clock.TURN_EMAIL_HOLD
+        assert clock.should_hold_turn_email(seat)
+    with at(sent_at + timedelta(hours=2)):
+        clock.note_seen(seat)                        # he came back: the next may go
+        assert not clock.should_hold_turn_email(seat)
+    seat.last_seen_at = None
+    with at(sent_at + clock.TURN_EMAIL_HOLD):
+        assert not clock.should_hold_turn_email(seat)   # the window is over: one email tells all since
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_reminder_sweeps_at_once_send_once():
+    games = [game_waiting_for_bob(days=1) for _ in range(4)]
+    mail.outbox.clear()
+    barrier, errors = threading.Barrier(2), []
+
+    def run():
+        from django.db import connection
+        try:
+            barrier.wait()
+            with at(START + timedelta(hours=20)):
+                reminders.send_due_reminders(batch=3)
+                reminders.send_due_reminders(batch=3)
+        except Exception as exc:  # pragma: no cover
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for game, bob in games:
+        assert len(reminders_to(bob)) == 1
+    assert set(Seat.objects.filter(to_act=True).values_list("reminder_stage", flat=True)) == {1}

@@ -1,0 +1,150 @@
+"""Vacation: the allowance grows; starting pauses every clock and tells the opponents; it ends by
+itself or by hand; turns that start while away begin paused; a game may cap or forbid it."""
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from accounts.models import Vacation
+from games import clock, timeouts, vacation
+from games.models import Game
+from tests.factories import make_user, play_random_move, start_two_player_game
+from tests.games.clock_helpers import at
+
+pytestmark = pytest.mark.django_db
+START = datetime(2024, 3, 4, 9, tzinfo=UTC)
+
+
+def game_waiting_for_bob(days=2, **game_fields):
+    alice = make_user(password=None, display_name="Alice", allow_forced_moves=False, vacation_days_at=START)
+    bob = make_user(password=None, display_name="Bob", allow_forced_moves=False, vacation_days_at=START)
+    with at(START):
+        game = start_two_player_game(players=[alice, bob], days_per_move=days)
+        Game.objects.filter(pk=game.pk).update(**game_fields)
+        game.refresh_from_db()
+        play_random_move(game, 0, rng=random.Random(3))
+    return game, alice, bob
+
+
+def bob_seat(game):
+    return game.seats.select_related("player").get(number=1)
+
+
+def test_the_allowance_grows_a_day_every_12_days_up_to_the_cap():
+    user = make_user(password=None, vacation_days=7, vacation_days_at=START)
+    assert vacation.days_left(user, START) == 7
+    assert vacation.days_left(user, START + timedelta(days=24)) == pytest.approx(9)
+    assert vacation.days_left(user, START + timedelta(days=3650)) == vacation.CAP_DAYS
+
+
+def test_starting_a_vacation_pauses_the_clock_and_tells_the_opponent():
+    game, alice, bob = game_waiting_for_bob()
+    deadline = bob_seat(game).deadline                      # START + 2 days
+    with at(START + timedelta(hours=12)):
+        vacation.start_vacation(bob, 3)
+    seat = bob_seat(game)
+    assert seat.paused_until == START + timedelta(days=3, hours=12)
+    assert seat.deadline == deadline + timedelta(days=3)
+    assert seat.player.vacation_days == pytest.approx(7 + 0.5 / 12 - 3)   # half a day earned meanwhile
+    assert game.events.filter(kind="vacation_start", seat=1).count() == 1
+    notices = [m for m in mail.outbox if "is on vacation" in m.subject]
+    assert [m.to for m in notices] == [[alice.email]]
+    with at(deadline + timedelta(hours=1)):               # the old deadline has passed: no timeout
+        assert timeouts.sweep() == {}
+    with pytest.raises(vacation.VacationError, match="already on vacation"):
+        with at(START + timedelta(days=1)):
+            vacation.start_vacation(bob, 1)
+
+
+def test_coming_back_early_restarts_the_clock_with_the_time_that_was_left_and_refunds_days():
+    game, alice, bob = game_waiting_for_bob()
+    with at(START + timedelta(hours=12)):
+        vacation.start_vacation(bob, 5)
+    with at(START + timedelta(days=2, hours=12)):
+        vacation.end_vacation(bob)
+    seat = bob_seat(game)
+    # 36 hours were left when he went away; he came back 2 days later.
+    assert seat.paused_until is None
+    assert seat.deadline == START + timedelta(days=2, hours=12) + timedelta(hours=36)
+    bob.refresh_from_db()
+    assert bob.away_until is None
+    assert bob.vacation_days == pytest.approx(7 + 2.5 / 12 - 2)
+    assert Vacation.objects.get(user=bob).days == pytest.approx(2)
+    assert any("is back" in m.subject for m in mail.outbox)
+
+
+def test_a_vacation_ends_by_itself():
+    game, alice, bob = game_waiting_for_bob()
+    with at(START):
+        vacation.start_vacation(bob, 2)
+    with at(START + timedelta(days=2, minutes=1)):
+        assert vacation.end_due_vacations() == 1
+        assert vacation.end_due_vacations() == 0
+    bob.refresh_from_db()
+    assert bob.away_until is None and bob.vacation_days == pytest.approx(7 + 2 / 12 - 2, abs=0.001)
+    assert bob_seat(game).deadline == START + timedelta(days=4)
+
+
+def test_a_turn_that_starts_during_the_vacation_begins_paused():
+    game, alice, bob = game_waiting_for_bob()
+    with at(START):
+        vacation.start_vacation(alice, 3)
+    seat = game.seats.get(number=0)
+    assert not seat.to_act
+    # Bob discards: the pegging starts, and someone's turn starts while Alice is away.
+    with at(START + timedelta(hours=1)):
+        play_random_move(game, 1, rng=random.Random(2))
+    for seat in game.seats.select_related("player").filter(to_act=True):
+        if seat.number == 0:
+            assert seat.paused_until == START + timedelta(days=3)
+            assert seat.deadline == START + timedelta(days=5)
+        else:
+            assert seat.paused_until is None
+
+
+def test_a_game_can_cap_the_vacation():
+    game, alice, bob = game_waiting_for_bob(vacation_cap_days=1)
+    deadline = bob_seat(game).deadline
+    with at(START):
+        vacation.start_vacation(bob, 5)
+    seat = bob_seat(game)
+    assert seat.paused_until == START + timedelta(days=1)
+    assert seat.deadline == deadline + timedelta(days=1)
+
+
+def test_a_game_can_forbid_vacation():
+    game, alice, bob = game_waiting_for_bob(vacation_cap_days=0)
+    deadline = bob_seat(game).deadline
+    with at(START):
+        vacation.start_vacation(bob, 5)
+    assert bob_seat(game).deadline == deadline
+    assert not game.events.filter(kind="vacation_start").exists()
+    assert "no vacation in this game" in clock.describe_clock(game)
+
+
+def test_bad_requests_change_nothing():
+    game, alice, bob = game_waiting_for_bob()
+    for days in (0, 8, "x", 31):
+        with pytest.raises(vacation.VacationError):
+            with at(START):
+                vacation.start_vacation(bob, days)
+    bob.refresh_from_db()
+    assert bob.away_until is None and bob.vacation_days == 7 and not Vacation.objects.exists()
+
+
+def test_profile_panel_and_buttons(client):
+    game, alice, bob = game_waiting_for_bob()
+    client.force_login(bob)
+    with at(START + timedelta(hours=1)):
+        page = client.get(reverse("accounts:profile")).content.decode()
+        assert "7</strong> whole vacation days" in page
+        response = client.post(reverse("clock:vacation_start"), {"days": "2"})
+        assert response.status_code == 302
+        assert bob_seat(game).paused_until is not None
+        assert "end my vacation now" in client.get(reverse("accounts:profile")).content.decode()
+        client.post(reverse("clock:vacation_end"))
+    assert bob_seat(game).paused_until is None
+    response = client.post(reverse("clock:vacation_start"), {"days": "99"}, follow=True)
+    assert "1 to 30 days" in response.content.decode()
