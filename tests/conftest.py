@@ -54,3 +54,13 @@ def _drop_connection_pools(app):
     """Forget connections made under the previous broker configuration."""
     app._pool = None
     app.amqp._producer_pool = None
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(request):
+    """Hashing with a million PBKDF2 rounds costs half a second a user; tests need no strength."""
+    try:
+        settings = request.getfixturevalue("settings")
+    except pytest.FixtureLookupError:  # pytest-django not loaded (engine-only runs)
+        return
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
