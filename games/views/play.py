@@ -130,9 +130,10 @@ class Table:
         dates = [p["deadline"] for p in self.view["players"] if p["to_act"] and p["deadline"]]
         return min(dates) if dates else None
 
-    def plays(self):
+    def plays(self, plays=None):
+        """The pegging of a hand (this one by default), count by count."""
         rounds = []
-        for p in self.view["plays"]:
+        for p in self.view["plays"] if plays is None else plays:
             if not rounds or rounds[-1]["round"] != p["round"]:
                 rounds.append({"round": p["round"], "plays": []})
             rounds[-1]["plays"].append({**p, "who": self.name(p["seat"])})
@@ -147,7 +148,7 @@ class Table:
         out.reverse()
         return out[:limit] if limit else out
 
-    def shows(self, shows, starter, dealer):
+    def shows(self, shows, starter):
         out = []
         for s in shows:
             score = _score(s["score"]) if "score" in s else None
@@ -165,16 +166,8 @@ class Table:
             return None
         return {"number": h["number"], "dealer": self.name(h["dealer"]), "starter": h["starter"],
                 "kept": [{"who": self.name(s), "cards": cards} for s, cards in enumerate(h["kept"])],
-                "crib": h["crib"], "shows": self.shows(h["shows"], h["starter"], h["dealer"]),
-                "plays": self._rounds(h["plays"]), "records": self.records(h["records"])}
-
-    def _rounds(self, plays):
-        saved = self.view["plays"]
-        self.view = {**self.view, "plays": plays}
-        try:
-            return self.plays()
-        finally:
-            self.view = {**self.view, "plays": saved}
+                "crib": h["crib"], "shows": self.shows(h["shows"], h["starter"]),
+                "plays": self.plays(h["plays"]), "records": self.records(h["records"])}
 
     # What the viewer may do now
     def can(self, phase):
@@ -214,7 +207,7 @@ def _context(request, game, seat_number):
         "game": game, "v": v, "table": table, "sides": table.sides(), "tracks": table.tracks(),
         "players": table.players(), "status": table.status(), "deadline": table.deadline(),
         "rounds": table.plays(), "records": table.records(v["records"], limit=6),
-        "shows": table.shows(v["shows"], v["starter"], v["dealer"]),
+        "shows": table.shows(v["shows"], v["starter"]),
         "previous": table.previous(), "counting": table.counting(),
         "advice": table.advice() if game.practice else [],
         "can_discard": table.can("discard"), "can_play": table.can("play"),
@@ -290,9 +283,9 @@ def record(request, game_id):
     hands = []
     for h in rec["hands"]:
         hands.append({**h, "dealer_name": table.name(h["dealer"]),
-                      "rounds": table._rounds(h["plays"]),
+                      "rounds": table.plays(h["plays"]),
                       "records": table.records(h["records"])[::-1],
-                      "shows": table.shows(h["shows"], h["starter"], h["dealer"]),
+                      "shows": table.shows(h["shows"], h["starter"]),
                       "score_line": list(zip([table.side_name(s) for s in range(len(h["scores"] or []))],
                                              h["scores"] or []))})
     return render(request, "games/record.html", {"game": game, "record": rec, "hands": hands,

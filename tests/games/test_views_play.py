@@ -397,3 +397,15 @@ def test_the_deadline_moves_with_time(client, game, players):
     deadline = game.seats.get(number=0).deadline
     assert deadline - timezone.now() <= timedelta(days=game.days_per_move)
     assert deadline.isoformat() in html
+
+
+@pytest.mark.parametrize("variant,seats", [("three", 3), ("four", 4), ("five_card", 2)])
+def test_practice_in_other_variants_fills_every_other_seat_with_the_computer(client, variant, seats):
+    user = make_user()
+    client.force_login(user)
+    response = client.post(reverse("games:practice"), {"level": "expert", "variant": variant, "target": "61"})
+    game = Game.objects.get()
+    assert response["Location"] == game.get_absolute_url()
+    assert [(s.player, s.computer_level) for s in game.seats.order_by("number")] == \
+        [(user, "")] + [(None, "expert")] * (seats - 1)
+    assert "Lay away 1 card" in page(client, game) or variant == "five_card"
