@@ -72,10 +72,10 @@ class ProfileForm(forms.ModelForm):
         help_text="When the daily digest is sent, in your time zone.")
 
     night_start_hour = forms.TypedChoiceField(
-        choices=DIGEST_HOURS, coerce=int, label="My night starts at",
+        choices=DIGEST_HOURS, coerce=int, required=False, empty_value=None, label="My night starts at",
         help_text="In games that stop the clock at night, yours stops from this hour (your time zone)...")
     night_end_hour = forms.TypedChoiceField(
-        choices=DIGEST_HOURS, coerce=int, label="My night ends at", help_text="...until this hour.")
+        choices=DIGEST_HOURS, coerce=int, required=False, empty_value=None, label="My night ends at", help_text="...until this hour.")
 
     class Meta:
         model = User
@@ -86,6 +86,9 @@ class ProfileForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        for name in ("night_start_hour", "night_end_hour"):   # not sent: unchanged
+            if cleaned.get(name) is None and name not in self.errors:
+                cleaned[name] = getattr(self.instance, name)
         start, end = cleaned.get("night_start_hour"), cleaned.get("night_end_hour")
         if start is not None and end is not None and (end - start) % 24 > 12:
             self.add_error("night_end_hour", "A night lasts at most 12 hours.")

@@ -33,3 +33,13 @@ def send_digests():
     from games import digest
 
     return digest.send_digests()
+
+
+@shared_task
+def send_notice(name, *args, **kwargs):
+    """One clock email queued by games.reminders.notify_later (a timeout, a vacation, ...)."""
+    from games import reminders
+
+    if name not in reminders.NOTICES:
+        raise ValueError(f"unknown notice {name!r}")
+    return getattr(reminders, name)(*args, **kwargs)

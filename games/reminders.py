@@ -72,6 +72,19 @@ def _game_context(game, seat_number, user):
     }
 
 
+NOTICES = ("send_timeout_over", "send_claim_offer", "send_stand_in", "send_vacation_day", "send_vacation_notices")
+
+
+def notify_later(name, *args, **kwargs):
+    """After commit, queue notice `name` (one of NOTICES) as a Celery task: the sweep never waits
+    on rendering and sending emails."""
+    if name not in NOTICES:
+        raise ValueError(f"unknown notice {name!r}")
+    from games import clock_tasks
+
+    transaction.on_commit(lambda: clock_tasks.send_notice.delay(name, *args, **kwargs))
+
+
 def _send_each(messages):
     for message in messages:
         try:

@@ -123,7 +123,7 @@ def forfeit(game, seat):
     from games import reminders
 
     result = services.record_forfeit(game, seat.number, reason="timeout", source=Event.Source.TIMEOUT)
-    transaction.on_commit(lambda: reminders.send_timeout_over(result.game.pk, seat.number))
+    reminders.notify_later("send_timeout_over", result.game.pk, seat.number)
     return result
 
 
@@ -132,7 +132,7 @@ def _offer_claim(game, seat, now):
     from games import reminders
 
     _mark_timed_out(game, seat, now)
-    transaction.on_commit(lambda: reminders.send_claim_offer(game.pk, seat.number))
+    reminders.notify_later("send_claim_offer", game.pk, seat.number)
 
 
 def _grace_period(game, seat, now):
@@ -141,7 +141,7 @@ def _grace_period(game, seat, now):
     from games import reminders
 
     _mark_timed_out(game, seat, now)
-    transaction.on_commit(lambda: reminders.send_claim_offer(game.pk, seat.number, only="self"))
+    reminders.notify_later("send_claim_offer", game.pk, seat.number, only="self")
 
 
 def _mark_timed_out(game, seat, now):
@@ -203,7 +203,7 @@ def _stand_in(game, seat, now):
         clock.set_turn(result.game, row, True, now)
         row.save(update_fields=clock.TURN_FIELDS)
     Seat.objects.filter(pk=seat.pk).update(stand_in_moves=len(_stand_ins_since_own_move(game, seat)))
-    transaction.on_commit(lambda: reminders.send_stand_in(game.pk, seat.number, move))
+    reminders.notify_later("send_stand_in", game.pk, seat.number, move)
     return result
 
 
@@ -283,7 +283,7 @@ def claim_timeout(game, claiming_seat, *, actor=None, source=Event.Source.TIMEOU
         from games import reminders
 
         result = services.record_forfeit(game, seat.number, reason="timeout", source=source, actor=actor)
-        transaction.on_commit(lambda: reminders.send_timeout_over(game.pk, seat.number))
+        reminders.notify_later("send_timeout_over", game.pk, seat.number)
     return result
 
 

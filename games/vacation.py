@@ -82,7 +82,7 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
             paused.append(seat.game_id)
     from games import reminders
 
-    transaction.on_commit(lambda: reminders.send_vacation_notices(user.pk, "start"))
+    reminders.notify_later("send_vacation_notices", user.pk, "start")
     return vacation, paused
 
 
@@ -139,7 +139,7 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
     if unused > 0:  # came back early: tell the opponents
         from games import reminders
 
-        transaction.on_commit(lambda: reminders.send_vacation_notices(user.pk, "end"))
+        reminders.notify_later("send_vacation_notices", user.pk, "end")
     return vacation
 
 
@@ -185,6 +185,8 @@ def spend_day_instead(game, seat, now):
     if player is None or clock.vacation_left(game, seat) is not None and \
             clock.vacation_left(game, seat) < timedelta(days=1):
         return False
+    if days_left(player, now) < 1:   # read without a lock first: most players who time out have none
+        return False
     with transaction.atomic():
         user = _settled(player.pk, now)
         if user.vacation_days < 1:
@@ -204,5 +206,5 @@ def spend_day_instead(game, seat, now):
         record_clock_event(game, seat.number, data, Event.Source.TIMEOUT, change=change)
     from games import reminders
 
-    transaction.on_commit(lambda: reminders.send_vacation_day(game.pk, seat.number))
+    reminders.notify_later("send_vacation_day", game.pk, seat.number)
     return True
