@@ -409,3 +409,27 @@ def test_practice_in_other_variants_fills_every_other_seat_with_the_computer(cli
     assert [(s.player, s.computer_level) for s in game.seats.order_by("number")] == \
         [(user, "")] + [(None, "expert")] * (seats - 1)
     assert "Lay away 1 card" in page(client, game) or variant == "five_card"
+
+
+def test_laying_away_the_wrong_number_of_cards(client, game, players):
+    client.force_login(players[0])
+    fields = form_fields(page(client, game), "discard")
+    response = post(client, game, {**fields, "cards": hand_of(game, 0)[:1]})
+    assert any("exactly 2" in m for m in messages_of(response))
+    assert events(game) == 2
+
+
+def test_a_forged_play_of_a_card_too_high_for_the_count(client, game, players):
+    rng = random.Random(3)
+    play_until(game, lambda g: services.engine_state(g).phase == "play"
+               and len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0])["playable"])
+               < len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0])["hand"]), rng)
+    seat = cribbage.to_act(services.engine_state(game))[0]
+    view = selectors.view_for(game, seat)
+    too_high = next(c for c in view["hand"] if c not in view["playable"])
+    client.force_login(players[seat])
+    fields = form_fields(page(client, game), "play")
+    before = events(game)
+    response = post(client, game, {**fields, "card": too_high})
+    assert any("past 31" in m for m in messages_of(response))
+    assert events(game) == before
