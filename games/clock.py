@@ -17,9 +17,7 @@ from datetime import UTC, datetime, time, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-# Events in a game's log that the rules engine never sees: they change clocks only.
-# Replays (verify_games, selectors.record_for) skip them; see games/clock_events.py.
-CLOCK_EVENT_KINDS = frozenset({"more_time", "time_out", "vacation_day", "vacation_start", "vacation_end"})
+from games.models import CLOCK_EVENT_KINDS  # noqa: F401  (re-exported for callers of the clock)
 
 DAY = timedelta(days=1)
 REMINDER_FRACTION = 0.8          # first reminder when 80% of the turn's time is used

@@ -82,7 +82,7 @@ def hand_records(game, seat):
         starter = card_from_code(v["starter"]) if v["starter"] else None
         return coach.HandRecord(**{**current, "starter": starter, "plays": tuple(v["plays"])})
 
-    for data in Event.objects.filter(game=game).order_by("seq").values_list("data", flat=True):
+    for data in game.events.engine_moves().values_list("data", flat=True):
         kind = data.get("kind")
         if kind == "deal" and state.hand_number:
             rec = close(state, current)

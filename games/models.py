@@ -140,7 +140,16 @@ class Seat(models.Model):
         return not self.player_id
 
 
+# Events in a game's log that the rules engine never sees: they change clocks only
+# (see games/clock_events.py). Everything that replays a log uses `engine_moves()`.
+CLOCK_EVENT_KINDS = frozenset({"more_time", "time_out", "vacation_day", "vacation_start", "vacation_end"})
+
+
 class AppendOnlyQuerySet(models.QuerySet):
+    def engine_moves(self):
+        """The events the rules engine folds, in order: a game's state is their replay."""
+        return self.exclude(kind__in=CLOCK_EVENT_KINDS).order_by("game", "seq")
+
     def update(self, **kwargs):
         raise TypeError("Game events are append-only: record a new event instead.")
 

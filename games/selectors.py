@@ -5,8 +5,8 @@ A view holds only what one person may know at the table (the engine's
 """
 from django.db.models import Case, IntegerField, Prefetch, When
 
-from games import clock, cribbage
-from games.models import Event, Game, Seat
+from games import cribbage
+from games.models import Game, Seat
 
 
 def seat_of(game, user):
@@ -73,8 +73,7 @@ def record_for(game, seat=None):
     names = {s.number: str(s) for s in game.seats.all()}
     state = cribbage.new_game(rules, first_dealer=game.first_dealer)
     hands, cuts, current = [], None, None
-    events = Event.objects.filter(game=game).exclude(kind__in=clock.CLOCK_EVENT_KINDS)  # the engine's only
-    for event in events.order_by("seq").only("data"):
+    for event in game.events.engine_moves().only("data"):
         if event.data["kind"] == "deal" and current is not None:
             hands.append(_closed_hand(current, cribbage.view(state, seat)))
         state = cribbage.apply(state, event.data)

@@ -164,7 +164,7 @@ def _stand_ins_since_own_move(game, seat):
     events = Event.objects.filter(game=game, seat=seat.number)
     last_own = events.filter(source__in=OWN_SOURCES).order_by("-seq").values_list("seq", flat=True).first() or 0
     return list(events.filter(seq__gt=last_own, source=Event.Source.TIMEOUT)
-                .exclude(kind__in=clock.CLOCK_EVENT_KINDS).order_by("seq").values_list("created_at", flat=True))
+                .engine_moves().values_list("created_at", flat=True))
 
 
 def _simple_turn(game, seat):

@@ -179,3 +179,28 @@ def test_the_record_shows_each_reader_only_what_they_saw():
     text = record_text(record)
     assert "Hand 1: " in text and "Won by" in text and "(resign)" in text
     assert record["result"]["winners"] == [str(game.seats.get(number=1))]
+
+
+def test_clock_events_in_the_log_are_skipped_by_every_replay(capsys):
+    from games import coaching, timeouts
+    from games.selectors import record_for
+
+    rng = random.Random(3)
+    game = start_two_player_game(rng=rng)
+    timeouts.grant_more_time(game, 0, 1, 2)
+    while not game.is_finished:
+        play_random_move(game, cribbage.to_act(services.engine_state(game))[0], rng=rng)
+        game.refresh_from_db()
+    assert game.events.filter(kind="more_time").count() == 1
+    call_command("verify_games", str(game.pk))
+    assert "0 disagree" in capsys.readouterr().out
+    assert record_for(game, 0)["result"]
+    assert coaching.coach_notes(game, 0)["review"] is not None
+
+
+def test_a_game_starts_with_its_clock_settings():
+    game = start_two_player_game(timeout_policy="opponent_chooses", pause_weekends=True, vacation_cap_days=0)
+    game.refresh_from_db()
+    assert (game.timeout_policy, game.pause_weekends, game.vacation_cap_days) == ("opponent_chooses", True, 0)
+    with pytest.raises(TypeError, match="colour"):
+        start_two_player_game(colour="red")

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from games import clock, cribbage
+from games import cribbage
 from games.models import Game
 
 
@@ -33,7 +33,7 @@ def replay_problem(game):
     if seqs != list(range(1, len(seqs) + 1)) or len(seqs) != game.seq:
         return f"event sequence is not 1..{game.seq} without gaps"
     rules = cribbage.Rules.from_json(game.rules)
-    moves = [data for _, data in events if data["kind"] not in clock.CLOCK_EVENT_KINDS]  # not the engine's
+    moves = list(game.events.engine_moves().values_list("data", flat=True))
     try:
         state = cribbage.replay(rules, moves, first_dealer=game.first_dealer)
     except cribbage.IllegalMove as exc:
