@@ -55,12 +55,16 @@ def engine_state(game):
 
 
 def start_game(*, players, variant="two", target=None, muggins=False, days_per_move=3,
-               computer_level="", practice=False, first_dealer=None, rng=None):
+               computer_level="", practice=False, first_dealer=None, rng=None, **clock_settings):
     """Create a game for `players` (a user, or None for a computer seat, per seat) and deal.
 
     Seat numbers follow the order of `players`; for four players, seats 0 and 2
-    are partners against 1 and 3.
+    are partners against 1 and 3. `clock_settings` are the Game's clock fields
+    (timeout_policy, pause_weekends, pause_nights, vacation_cap_days).
     """
+    unknown = set(clock_settings) - {"timeout_policy", "pause_weekends", "pause_nights", "vacation_cap_days"}
+    if unknown:
+        raise TypeError(f"start_game() got unexpected settings: {', '.join(sorted(unknown))}")
     seats_needed = SEATS_BY_VARIANT[variant]
     if len(players) != seats_needed:
         raise ValueError(f"A {variant} game needs {seats_needed} players, not {len(players)}.")
@@ -70,7 +74,7 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
         game = Game.objects.create(
             variant=variant, target=rules.target, muggins=muggins, days_per_move=days_per_move,
             practice=practice, rules=rules.to_json(), first_dealer=first_dealer,
-            snapshot=cribbage.state_to_json(state),
+            snapshot=cribbage.state_to_json(state), **clock_settings,
         )
         Seat.objects.bulk_create(
             Seat(game=game, number=n, player=player,
@@ -126,7 +130,7 @@ def _moved_on_for(game, seat, expected_seq):
     Another player's discard is face down: it changes nothing this seat knows,
     so a discard link stays good while the others throw to the crib.
     """
-    later = Event.objects.filter(game=game, seq__gt=expected_seq).exclude(kind__in=clock.CLOCK_EVENT_KINDS)
+    later = Event.objects.filter(game=game, seq__gt=expected_seq).engine_moves()
     return later.exclude(kind="discard").exists() or later.filter(kind="discard", seat=seat).exists()
 
 

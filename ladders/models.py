@@ -69,7 +69,8 @@ class Ladder(models.Model):
         default=False, help_text="Off: a double skunk counts as a skunk. On: it is worth the value below.")
     value_double_skunk = models.PositiveSmallIntegerField("a double skunk is worth", default=2)
     value_forfeit = models.PositiveSmallIntegerField(
-        "a win by timeout, forfeit or resignation is worth", default=1)
+        "a win by timeout or forfeit is worth", default=1,
+        help_text="A resignation counts as the board stood: a win, or a skunk if the resigner was below the line.")
 
     # Challenges.
     challenge_range = models.PositiveSmallIntegerField(
@@ -233,7 +234,7 @@ class LadderGame(models.Model):
         WIN = "win", "Win"
         SKUNK = "skunk", "Skunk"
         DOUBLE_SKUNK = "double_skunk", "Double skunk"
-        FORFEIT = "forfeit", "Win by timeout, forfeit or resignation"
+        FORFEIT = "forfeit", "Win by timeout or forfeit"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="ladder_game")

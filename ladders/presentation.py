@@ -14,8 +14,9 @@ def describe_rules(ladder):
         f"{', muggins' if ladder.muggins else ''}; {_plural(ladder.days_per_move, 'day')} per move. "
         f"On a timeout: {ladder.get_timeout_action_display().lower()}.",
         f"A match goes to the first player with {_plural(ladder.match_length, 'game point')}: "
-        f"a win is worth {ladder.value_win}, a skunk {ladder.value_skunk}, {double}; a win by timeout, "
-        f"forfeit or resignation {ladder.value_forfeit}. The loser of each game deals the next.",
+        f"a win is worth {ladder.value_win}, a skunk {ladder.value_skunk}, {double}; a win by timeout "
+        f"or forfeit {ladder.value_forfeit}. A resignation counts as the board stood. "
+        f"The loser of each game deals the next.",
         f"You may challenge anyone up to {_plural(ladder.challenge_range, 'place')} above you. "
         f"The challenged player has {_plural(ladder.accept_days, 'day')} to accept, or the challenge "
         f"counts as a forfeit.",

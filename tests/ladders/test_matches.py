@@ -151,3 +151,11 @@ def test_notices_go_out_after_commit(make_ladder, django_capture_on_commit_callb
     [message] = mail.outbox
     assert message.to == [a.player.email] and "challenges you" in message.subject
     assert message.alternatives and ladder.get_absolute_url() in message.body
+
+
+def test_ladder_games_take_the_ladders_timeout_rule_and_vacation_cap(make_ladder):
+    ladder, (a, b) = make_ladder(2)
+    ladder.timeout_action, ladder.vacation_allowed = "computer_stands_in", False
+    ladder.save()
+    game = services.start_match(b, a, actor=None).games.get().game
+    assert game.timeout_policy == "computer_stands_in" and game.vacation_cap_days == 0
