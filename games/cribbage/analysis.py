@@ -36,7 +36,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Iterable, Sequence
 
-from .cards import FULL_DECK, Card
+from .cards import Card
 from .stats import INDEX_WEIGHT, RANK_WEIGHT, SUITLESS
 
 __all__ = ["DiscardOption", "discard_options", "best_discard", "hand_ev", "crib_ev", "throw_count"]

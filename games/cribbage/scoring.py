@@ -212,7 +212,7 @@ def _phrase(item: ScoreItem, running: str) -> str:
     if kind == "fifteen":
         return f"fifteen {running}"
     if kind == "thirty_one":
-        return f"thirty-one for two" if running == "two" else f"thirty-one for two is {running}"
+        return "thirty-one for two" if running == "two" else f"thirty-one for two is {running}"
     if kind == "run":
         return f"a run of {number_words(len(item.cards))} is {running}"
     names = {
