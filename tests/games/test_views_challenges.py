@@ -16,7 +16,6 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _env(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SITE_URL = "https://cribbage.example"
     from django.core.cache import cache
 

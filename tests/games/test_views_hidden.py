@@ -27,11 +27,6 @@ LABEL = re.compile(r"(?<![A-Za-z0-9])(10|[A2-9JQK])([♠♥♦♣])")
 SUIT_OF_SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def cards_named(text):
     """Every card code a page names, by code or by label."""
     named = set(CODE.findall(text))

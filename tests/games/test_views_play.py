@@ -19,11 +19,6 @@ from tests.factories import make_user, play_random_move, start_two_player_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def page(client, game):
     response = client.get(reverse("games:game", args=[game.pk]))
     assert response.status_code == 200
