@@ -39,7 +39,7 @@ def view_for(game, seat=None):
              "to_act": s.to_act, "deadline": s.deadline}
             for s in seats
         ],
-        "legal_moves": cribbage.legal_moves(state, seat) if seat is not None and not game.is_finished else [],
+        "legal_moves": cribbage.moves_to_offer(state, seat) if seat is not None and not game.is_finished else [],
     }
 
 
@@ -108,6 +108,17 @@ def _result(game, names):
             "skunk": game.skunk or None}
 
 
+def _record_words(rec):
+    """What a score record said aloud; under muggins, what the claim missed."""
+    if rec.get("text"):
+        return f": {rec['text']}"
+    if rec["phase"] == "muggins":
+        return " (muggins)"
+    if rec.get("missed"):
+        return f" (claimed; {rec['missed']} missed)"
+    return ""
+
+
 def record_text(record):
     """The record as plain text, one line per deal, play, peg and count."""
     names = {p["seat"]: p["name"] for p in record["players"]}
@@ -124,7 +135,7 @@ def record_text(record):
             peg = f", pegs {play['points']}" if play["points"] else ""
             lines.append(f"  {names[play['seat']]} {what}{peg}")
         for rec in hand["records"]:
-            lines.append(f"  {names[rec['seat']]} scores {rec['points']} in the {rec['phase']}: {rec['text']}")
+            lines.append(f"  {names[rec['seat']]} scores {rec['points']} in the {rec['phase']}{_record_words(rec)}")
         if hand["scores"]:
             lines.append("  Scores: " + ", ".join(
                 f"{side} {score}" for side, score in zip(record["sides"], hand["scores"])))

@@ -107,16 +107,32 @@ def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
         if expected_seq is not None and expected_seq != game.seq and _moved_on_for(game, seat, expected_seq):
             raise StaleMove(
                 "The game has moved on since that move was offered; here is where it stands now.",
-                cribbage.legal_moves(state, seat),
+                cribbage.moves_to_offer(state, seat),
             )
         event = {**move, "seat": seat}
         try:
-            state = cribbage.apply(state, event)
+            after = cribbage.apply(state, event)
         except cribbage.IllegalMove as exc:
-            raise IllegalMove(str(exc), cribbage.legal_moves(engine_state(game), seat)) from exc
+            raise _refusal(exc, state, seat) from exc
+        state = after
         first = _new_event(game, event, seat, source, actor, idempotency_key)
         events = _append(game, state, [first], rng=rng)
     return MoveResult(game=game, events=events)
+
+
+def _refusal(exc, state, seat):
+    """The engine's reason, said to the player, with only their own moves.
+
+    The engine's own message lists every seat's legal moves (and, under
+    muggins, the true counts): fine for a developer, a leak for a player.
+    """
+    reason = exc.reason.replace(f"Seat {seat} ", "You ", 1)
+    offered = cribbage.moves_to_offer(state, seat)
+    if offered:
+        shown = ", ".join(cribbage.move_text(m) for m in offered[:20])
+        more = f" and {len(offered) - 20} more" if len(offered) > 20 else ""
+        return IllegalMove(f"{reason}. Your moves now: {shown}{more}.", offered)
+    return IllegalMove(f"{reason}. It is not your turn to move.", offered)
 
 
 def record_forfeit(game, seat, *, reason, source=Event.Source.ADMIN, actor=None):

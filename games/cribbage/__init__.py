@@ -2,7 +2,7 @@
 from .cards import FULL_DECK, Card, card_from_code, parse_cards
 from .engine import (
     IllegalMove, State, apply, cut_for_deal_event, deal_event, is_over, legal_moves, move_text,
-    needs_chance, new_game, replay, result, state_from_json, state_to_json, to_act, view,
+    moves_to_offer, needs_chance, new_game, replay, result, state_from_json, state_to_json, to_act, view,
 )
 from .rules import VARIANTS, Rules, rules_for
 from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, score_pegging
@@ -12,6 +12,6 @@ __all__ = [
     "Score", "ScoreItem", "describe", "score_hand", "score_pegging", "score_last_card",
     "Rules", "rules_for", "VARIANTS",
     "IllegalMove", "State", "new_game", "apply", "replay", "needs_chance", "to_act",
-    "legal_moves", "view", "is_over", "result", "state_to_json", "state_from_json",
+    "legal_moves", "moves_to_offer", "view", "is_over", "result", "state_to_json", "state_from_json",
     "move_text", "cut_for_deal_event", "deal_event",
 ]

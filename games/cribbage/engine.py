@@ -219,6 +219,30 @@ def legal_moves(state: State, seat: int) -> list[dict]:
     return moves
 
 
+def moves_to_offer(state: State, seat: int) -> list[dict]:
+    """The legal moves as a player may be shown them.
+
+    Without muggins that is `legal_moves`. Under muggins the points of a claim
+    are the player's own count: listing the claims the rules accept (0 up to
+    the true score) would count for them, and listing "muggins" only when a
+    claim fell short would tell what was missed. So plays carry no claim,
+    a count carries no points, and muggins is offered whenever a call is possible.
+    """
+    if not state.rules.muggins:
+        return legal_moves(state, seat)
+    offered, seen = [], set()
+    for move in legal_moves(state, seat):
+        move = {k: v for k, v in move.items() if k not in ("claim", "points")}
+        key = move_text(move)
+        if move["kind"] != "muggins" and key not in seen:
+            seen.add(key)
+            offered.append(move)
+    claim = state.open_claim
+    if claim is not None and state.phase != "over" and state.rules.side_of(seat) != claim.side:
+        offered.append({"kind": "muggins", "seat": seat})
+    return offered
+
+
 # --- Scoring into the state ------------------------------------------------
 
 def _peg(state: State, seat: int, phase: str, points: int, items: Iterable[ScoreItem],
@@ -583,7 +607,7 @@ def move_text(move: dict) -> str:
     if kind == "play":
         return f"play {move['card']}" + (f" claim {move['claim']}" if "claim" in move else "")
     if kind == "count":
-        return f"count {move['points']}"
+        return f"count {move['points']}" if "points" in move else "count <points>"
     if kind == "forfeit":
         return f"forfeit {move['reason']}" if move.get("reason") else "forfeit"
     if kind == "cut_for_deal":
@@ -677,6 +701,7 @@ def view(state: State, seat: int | None = None) -> dict:
         "shows": [_show_view(s, s is hidden_show) for s in state.shows],
         "previous_hand": _summary_view(state, state.previous, hidden_show) if state.previous else None,
         "result": result(state),
+        "counting": _counting_view(state),
     }
     if seat is not None:
         v["hand"] = _codes(state.hands[seat])
@@ -688,6 +713,15 @@ def view(state: State, seat: int | None = None) -> dict:
         v["may_call_muggins"] = (state.open_claim is not None
                                  and rules.side_of(seat) != state.open_claim.side)
     return v
+
+
+def _counting_view(state: State) -> dict | None:
+    """Under muggins, the hand or crib being counted now: laid face up on the table."""
+    if state.phase != "show":
+        return None
+    seat, what = show_order(state)[state.show_next]
+    return {"seat": seat, "what": what, "cards": _codes(_show_cards(state, seat, what)),
+            "starter": state.starter.code if state.starter else None}
 
 
 def _summary_view(state: State, h: HandSummary, hidden_show: ShowResult | None) -> dict:

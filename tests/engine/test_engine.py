@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games.cribbage import (
-    IllegalMove, apply, is_over, legal_moves, move_text, needs_chance, new_game, replay, result,
+    IllegalMove, apply, deal_event, is_over, legal_moves, move_text, moves_to_offer, needs_chance, new_game, replay, result,
     rules_for, state_from_json, state_to_json, to_act, view,
 )
 from games.cribbage.pegging import resolve_play
@@ -349,3 +349,31 @@ def test_chance_phases_have_no_player_moves():
     assert all(legal_moves(s, seat) == [] for seat in (0, 1))
     with pytest.raises(IllegalMove, match="Waiting for the cut for deal"):
         apply(s, discard(0, "5H 5C"))
+
+
+def test_moves_offered_under_muggins_do_not_count_for_the_player():
+    import random as _random
+
+    rules = rules_for("two", muggins=True)
+    rng = _random.Random(4)
+    state = new_game(rules, first_dealer=0)
+    state = apply(state, deal_event(state, rng))
+    for seat in (0, 1):
+        state = apply(state, legal_moves(state, seat)[0])
+    seat = to_act(state)[0]
+    offered = moves_to_offer(state, seat)
+    assert all("claim" not in m for m in offered)
+    assert len(offered) == len({m["card"] for m in offered if m["kind"] == "play"})
+    while state.phase != "show":
+        seat = to_act(state)[0]
+        state = apply(state, legal_moves(state, seat)[0])  # claims 0 for every play
+    seat = to_act(state)[0]
+    offered = moves_to_offer(state, seat)
+    assert offered[0] == {"kind": "count", "seat": seat}  # no points: the player counts
+    assert {m["kind"] for m in offered} <= {"count", "muggins"}
+    counting = view(state, 1 - seat)["counting"]
+    assert counting["seat"] == seat and len(counting["cards"]) == 4
+    # After a claim, the opponent is offered muggins whether or not anything was missed.
+    state = apply(state, {"kind": "count", "seat": seat, "points": 0})
+    other = 1 - seat
+    assert {"kind": "muggins", "seat": other} in moves_to_offer(state, other)

@@ -204,3 +204,16 @@ def test_a_game_starts_with_its_clock_settings():
     assert (game.timeout_policy, game.pause_weekends, game.vacation_cap_days) == ("opponent_chooses", True, 0)
     with pytest.raises(TypeError, match="colour"):
         start_two_player_game(colour="red")
+
+
+def test_a_refusal_names_only_the_players_own_moves():
+    game = start_two_player_game()
+    state = services.engine_state(game)
+    mine = set(cribbage.view(state, 0)["hand"])
+    theirs = set(cribbage.view(state, 1)["hand"])
+    with pytest.raises(services.IllegalMove) as caught:
+        services.submit_move(game, 0, {"kind": "play", "card": sorted(mine)[0]})
+    message = str(caught.value)
+    assert message.startswith("You cannot play now")
+    assert not any(code in message for code in theirs)
+    assert all(move["seat"] == 0 for move in caught.value.legal)
