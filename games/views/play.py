@@ -45,9 +45,8 @@ def _score(data):
 
 
 def message_of(error):
-    """The service's message for the player, without the engine's list of legal moves
-    (that list can name other players' cards, e.g. every discard of every seat)."""
-    return error.message.split(". Legal moves:")[0].rstrip(".") + "."
+    """The service's message for the player (it names only the player's own moves)."""
+    return error.message
 
 
 # --- Presenting a view --------------------------------------------------------------
@@ -176,15 +175,10 @@ class Table:
                 and self.seat in v["to_act"])
 
     def counting(self):
-        """What the viewer must count now under muggins: ("hand"|"crib", cards they can see)."""
-        v = self.view
+        """What the viewer must count now under muggins: the hand or crib laid on the table."""
         if not self.can("show"):
             return None
-        n = self.rules["players"]
-        k = len(v["shows"])
-        if k < n:
-            return {"what": "hand", "cards": v["kept"]}
-        return {"what": "crib", "cards": []}
+        return self.view["counting"]
 
     def advice(self):
         """Practice games: the best throws for the dealt hand (from the viewer's own cards)."""

@@ -428,3 +428,36 @@ def test_a_forged_play_of_a_card_too_high_for_the_count(client, game, players):
     response = post(client, game, {**fields, "card": too_high})
     assert any("past 31" in m for m in messages_of(response))
     assert events(game) == before
+
+
+def test_under_muggins_the_dealer_counts_the_crib_with_its_cards_in_view(client):
+    import random
+
+    from games import cribbage, services
+    from tests.factories import start_two_player_game
+
+    rng = random.Random(8)
+    game = start_two_player_game(rng=rng, muggins=True)
+    while True:
+        state = services.engine_state(game)
+        counting = cribbage.view(state, None)["counting"]
+        if counting and counting["what"] == "crib":
+            break
+        seat = cribbage.to_act(state)[0]
+        services.submit_move(game, seat, cribbage.legal_moves(state, seat)[-1], rng=rng)
+        game.refresh_from_db()
+        assert not game.is_finished
+    dealer = game.seats.get(number=counting["seat"])
+    client.force_login(dealer.player)
+    html = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    form = html[html.index("count-form"):]
+    form = form[:form.index("</form>")]
+    assert "Count your crib" in form
+    assert len(state.crib) == 4 and all(card_name_in(form, c.code) for c in state.crib)
+
+
+def card_name_in(html, code):
+    from games.cribbage import card_from_code
+    from games.presentation import card_name
+
+    return card_name(card_from_code(code)) in html
