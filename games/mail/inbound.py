@@ -20,7 +20,7 @@ from email.utils import getaddresses, parseaddr
 
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from django.utils.html import strip_tags
 
@@ -204,6 +204,10 @@ def process(inbound_id):
     row = InboundEmail.objects.get(pk=inbound_id)
     try:
         status, outcome = _process(row)
+    except (OperationalError, InterfaceError):
+        # The database was busy or away: read the message again later (the task retries).
+        InboundEmail.objects.filter(pk=row.pk).update(status=InboundEmail.Status.RECEIVED)
+        raise
     except Exception as exc:
         log.exception("Reading inbound %s failed.", row.message_id)
         status, outcome = InboundEmail.Status.ANSWERED, f"error: {exc!r}"

@@ -11,7 +11,7 @@ import time
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -85,9 +85,35 @@ def claim(outbound_id):
 
 
 def send_outbound(outbound_id):
-    """Send one outbox row once. Returns the final status; raises TransientSendError to be retried."""
+    """Send one outbox row once. Returns the final status; raises TransientSendError to be retried.
+
+    A row is claimed (READY -> SENDING) before anything else, so two tasks for
+    one row send it once. Whatever goes wrong after the claim puts the row back
+    to READY (a transient failure: retried) or FAILED, never leaves it claimed.
+    """
     if not claim(outbound_id):
         return None
+    try:
+        return _send_claimed(outbound_id)
+    except TransientSendError:
+        raise
+    except Exception as exc:
+        if not _is_transient(exc):
+            _release(outbound_id, OutboundEmail.Status.FAILED, exc)
+            raise
+        _release(outbound_id, OutboundEmail.Status.READY, exc)
+        raise TransientSendError(repr(exc)) from exc
+
+
+def _release(outbound_id, status, exc):
+    try:
+        OutboundEmail.objects.filter(pk=outbound_id, status=OutboundEmail.Status.SENDING).update(
+            status=status, last_error=repr(exc)[:2000])
+    except (OperationalError, InterfaceError):  # the sweeper will find it stuck in SENDING
+        log.warning("Outbox row %s left claimed after %r.", outbound_id, exc)
+
+
+def _send_claimed(outbound_id):
     row = OutboundEmail.objects.select_related("game").get(pk=outbound_id)
     game = row.game
     seat = Seat.objects.select_related("player").get(game=game, number=row.seat)
@@ -98,18 +124,11 @@ def send_outbound(outbound_id):
         return _finish(row, OutboundEmail.Status.SKIPPED, "a newer turn email replaces it")
     from .rendering import turn_message
 
+    message = turn_message(game, row.seat, seat.player)
     try:
-        message = turn_message(game, row.seat, seat.player)
         message.send()
     except (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused) as exc:
         return _finish(row, OutboundEmail.Status.FAILED, repr(exc))
-    except Exception as exc:  # the provider's or the network's fault: try again later
-        if _is_transient(exc):
-            OutboundEmail.objects.filter(pk=row.pk).update(status=OutboundEmail.Status.READY,
-                                                          last_error=repr(exc)[:2000])
-            raise TransientSendError(repr(exc)) from exc
-        _finish(row, OutboundEmail.Status.FAILED, repr(exc))
-        raise
     return _finish(row, OutboundEmail.Status.SENT, "", message_id=message.extra_headers["Message-ID"])
 
 
@@ -120,7 +139,8 @@ def _is_transient(exc):
         return False
     if isinstance(exc, AnymailAPIError):
         return exc.status_code is None or exc.status_code >= 500 or exc.status_code == 429
-    return isinstance(exc, (smtplib.SMTPException, OSError))
+    # A busy or briefly unreachable database is as passing as a busy mail server.
+    return isinstance(exc, (smtplib.SMTPException, OSError, OperationalError, InterfaceError))
 
 
 def _finish(row, status, error, message_id=""):

@@ -2,6 +2,7 @@
 import logging
 
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
 from .services import TransientSendError
 
@@ -14,12 +15,12 @@ def _send_failed(self, exc, task_id, args, kwargs, einfo):
     services.mark_failed(args[0], repr(exc))
 
 
-@shared_task(autoretry_for=(TransientSendError,), retry_backoff=True, retry_backoff_max=600,
+@shared_task(autoretry_for=(TransientSendError, OperationalError, InterfaceError), retry_backoff=True, retry_backoff_max=600,
              retry_jitter=True, max_retries=6, on_failure=_send_failed, acks_late=True,
              ignore_result=True)
 def send_outbound(outbound_id):
-    """Send one outbox row: transient provider or SMTP failures are retried with backoff;
-    a SENT row is never sent again."""
+    """Send one outbox row: transient provider, SMTP or database failures are retried with
+    backoff; a SENT row is never sent again."""
     from . import services
 
     return services.send_outbound(outbound_id)
@@ -38,7 +39,8 @@ def requeue_unsent():
     return len(ids)
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(acks_late=True, ignore_result=True, autoretry_for=(OperationalError, InterfaceError),
+             retry_backoff=True, retry_backoff_max=300, max_retries=8)
 def process_inbound(inbound_id):
     """Read one stored reply and act on it (a move, an answer, or nothing)."""
     from . import inbound
