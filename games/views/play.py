@@ -18,10 +18,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, services
+from games import coaching, selectors, services
 from games.board import DEFAULT_COLOURS
 from games.cribbage import Score, ScoreItem, card_from_code
-from games.cribbage.analysis import discard_options
 from games.forms import MoveForm
 from games.models import Event, Game, Seat
 from games.presentation import score_rows
@@ -180,18 +179,6 @@ class Table:
             return None
         return self.view["counting"]
 
-    def advice(self):
-        """Practice games: the best throws for the dealt hand (from the viewer's own cards)."""
-        v = self.view
-        if not self.can("discard"):
-            return []
-        players = self.rules["players"]
-        is_dealer = self.side_of(v["dealer"]) == self.side_of(self.seat)
-        options = discard_options([card_from_code(c) for c in v["hand"]], is_dealer, players=players)
-        return [{"discard": [c.code for c in o.discard], "keep": [c.code for c in o.keep],
-                 "hand_ev": float(o.hand_ev), "crib_ev": float(o.crib_ev), "total_ev": float(o.total_ev)}
-                for o in options[:3]]
-
 
 def _context(request, game, seat_number):
     view = selectors.view_for(game, seat_number)
@@ -203,7 +190,8 @@ def _context(request, game, seat_number):
         "rounds": table.plays(), "records": table.records(v["records"], limit=6),
         "shows": table.shows(v["shows"], v["starter"]),
         "previous": table.previous(), "counting": table.counting(),
-        "advice": table.advice() if game.practice else [],
+        "advice": coaching.advice_before(game, seat_number) if seat_number is not None else None,
+        "coach": coaching.coach_notes(game, seat_number) if seat_number is not None else {},
         "can_discard": table.can("discard"), "can_play": table.can("play"),
         "can_count": table.can("show"),
         "can_muggins": bool(v.get("may_call_muggins")) and not table.finished,

@@ -461,3 +461,30 @@ def card_name_in(html, code):
     from games.presentation import card_name
 
     return card_name(card_from_code(code)) in html
+
+
+def test_the_coach_judges_a_discard_after_it_and_advises_before_only_in_practice(client):
+    import random
+
+    from games import cribbage, services
+    from games.cribbage.analysis import discard_options
+    from tests.factories import make_user, start_two_player_game
+
+    me = make_user()
+    practice = services.start_game(players=[me, None], practice=True, rng=random.Random(2))
+    client.force_login(me)
+    html = client.get(reverse("games:game", args=[practice.pk])).content.decode()
+    state = services.engine_state(practice)
+    hand = [cribbage.card_from_code(c) for c in cribbage.view(state, 0)["hand"]]
+    best = discard_options(hand, state.dealer == 0)[0]
+    assert "Advice (practice game)" in html and f"{float(best.total_ev):.2f}" in html
+
+    people = start_two_player_game(players=[me, make_user()], rng=random.Random(2))
+    page = client.get(reverse("games:game", args=[people.pk])).content.decode()
+    assert "Advice" not in page and "Coach" not in page  # nothing before the move between people
+    worst = discard_options([cribbage.card_from_code(c) for c in
+                             cribbage.view(services.engine_state(people), 0)["hand"]],
+                            services.engine_state(people).dealer == 0)[-1]
+    services.submit_move(people, 0, {"kind": "discard", "cards": [c.code for c in worst.discard]})
+    page = client.get(reverse("games:game", args=[people.pk])).content.decode()
+    assert "Coach" in page and ("mistake" in page or "inaccuracy" in page)
