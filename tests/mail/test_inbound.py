@@ -279,3 +279,18 @@ def test_html_only_reply_is_read_without_its_quote(game, on_commit):
              "</blockquote></div>", headers={"Message-ID": "<html@mail.example.com>"})
     assert deliver(message, on_commit).status == InboundEmail.Status.APPLIED
     assert Event.objects.get(game=game, source=Event.Source.EMAIL).data["cards"] == hand[:2]
+
+
+def test_under_muggins_a_play_must_say_what_it_claims(db, on_commit):
+    from tests.factories import make_user, start_two_player_game
+
+    game = start_two_player_game(players=[make_user("alice@example.com", "Alice", password=None),
+                                          make_user("bob@example.com", "Bob", password=None)], muggins=True)
+    turn = to_play_phase(game)
+    card = view_for(game, turn)["playable"][0]
+    mail.outbox.clear()
+    row = deliver(reply(game, turn, f"play {card}"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and f"play {card} claim N" in mail.outbox[-1].body
+    row = deliver(reply(game, turn, f"play {card} claim 0"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    assert Event.objects.get(game=game, source=Event.Source.EMAIL).data["claim"] == 0

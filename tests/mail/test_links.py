@@ -121,3 +121,23 @@ def test_unsubscribe_get_asks_and_the_one_click_post_turns_emails_off(client, ga
 def test_a_forged_unsubscribe_link_is_refused(client, game):
     token = signing.dumps({"u": game.seats.get(number=0).player_id, "e": "alice@example.com"}, salt="other")
     assert client.post(f"/m/unsubscribe/{token}/").status_code == 400
+
+
+def test_under_muggins_the_page_asks_what_is_claimed(client, db, on_commit):
+    from tests.factories import make_user, start_two_player_game
+
+    game = start_two_player_game(players=[make_user(password=None, allow_forced_moves=False),
+                                          make_user(password=None, allow_forced_moves=False)], muggins=True)
+    for seat in (0, 1):
+        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        game.refresh_from_db()
+    turn = view_for(game, 0)["turn"]
+    view = view_for(game, turn)
+    card = view["playable"][0]
+    path = link_path(links.move_url(game.pk, turn, view["seq"], {"kind": "play", "card": card}))
+    page = client.get(path).content.decode()
+    assert 'name="claim"' in page
+    assert client.post(path, {"claim": "x"}).status_code == 400
+    assert client.post(path, {"claim": "0"}).status_code == 200
+    assert Event.objects.get(game=game, source=Event.Source.LINK).data == {
+        "kind": "play", "card": card, "claim": 0, "seat": turn}

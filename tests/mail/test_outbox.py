@@ -223,3 +223,15 @@ def test_the_deadline_is_in_the_recipients_time_zone(db, on_commit):
         start_two_player_game(players=players)
     message = next(m for m in mail.outbox if m.to == [players[0].email])
     assert re.search(r"Reply by .*\((NZDT|NZST|\+1[23])\)", message.body)
+
+
+@pytest.mark.parametrize("variant, seats, choices", [("three", 3, 5), ("four", 4, 5), ("five_card", 2, 10)])
+def test_every_variant_gets_its_turn_emails_with_every_discard(db, on_commit, variant, seats, choices):
+    players = [make_user(password=None) for _ in range(seats)]
+    with on_commit():
+        game = start_two_player_game(variant=variant, players=players)
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in players)
+    for message in mail.outbox:
+        assert len([line for line in message.body.splitlines() if line.startswith("crib ")]) == choices
+    if variant == "four":
+        assert "v" in mail.outbox[0].subject and "&" in mail.outbox[0].body
