@@ -10,7 +10,9 @@ SQLite file). It creates its own throwaway test database.
 - throughput: many games move at once; turn emails accepted per second.
 - baseline: a bare django.core.mail.send_mail over the same SMTP server.
 
-Run alone: `python -m bench mail`.
+Run alone: `python -m bench mail`. Set DB_CONN_MAX_AGE (e.g. 600) as production
+should: without persistent connections the worker reconnects to PostgreSQL for
+every task.
 """
 import os
 import random

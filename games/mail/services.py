@@ -40,10 +40,10 @@ def record_turn_notices(game, seats, state=None, events=()):
 
     `seats` maps seat number to Seat (with `player`) as `_append` has them,
     already updated for the new state. Computer seats, players who chose the
-    digest or no email, and finished games get nothing. Sending is queued
-    after commit.
+    digest or no email, practice games (played on the site, with advice) and
+    finished games get nothing. Sending is queued after commit.
     """
-    if game.is_finished:
+    if game.is_finished or game.practice:
         return []
     owed = []
     for number, seat in sorted(seats.items()):

@@ -76,6 +76,12 @@ def test_computer_seats_get_no_email(db, on_commit):
     assert list(OutboundEmail.objects.filter(game=game).values_list("seat", flat=True)) == [0]
 
 
+def test_practice_games_get_no_email(db, on_commit):
+    with on_commit():
+        start_two_player_game(players=[make_user(password=None), None], practice=True)
+    assert mail.outbox == [] and not OutboundEmail.objects.exists()
+
+
 def test_a_sent_row_is_never_sent_again(game):
     row = OutboundEmail.objects.filter(game=game).first()
     mail.outbox.clear()
