@@ -19,11 +19,19 @@ def seat_of(game, user):
     return None
 
 
+def _seats_with_players(game):
+    """The game's seats with their players, from a prefetch when there is one."""
+    prefetched = getattr(game, "_prefetched_objects_cache", {})
+    if "seats" in prefetched:
+        return list(prefetched["seats"])
+    return list(game.seats.select_related("player"))
+
+
 def view_for(game, seat=None):
     """What seat number `seat` (None: a spectator) may see of `game`, as plain data."""
     state = cribbage.state_from_json(game.snapshot)
     view = cribbage.view(state, seat)
-    seats = list(game.seats.all())
+    seats = _seats_with_players(game)
     return {
         **view,
         "game_id": game.pk,

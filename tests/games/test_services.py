@@ -217,3 +217,11 @@ def test_a_refusal_names_only_the_players_own_moves():
     assert message.startswith("You cannot play now")
     assert not any(code in message for code in theirs)
     assert all(move["seat"] == 0 for move in caught.value.legal)
+
+
+def test_a_view_costs_one_query_for_the_seats(django_assert_num_queries):
+    from games.selectors import view_for
+
+    game = Game.objects.get(pk=start_two_player_game().pk)
+    with django_assert_num_queries(1):
+        view_for(game, 0)

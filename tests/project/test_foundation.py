@@ -41,15 +41,17 @@ def test_healthz_reports_database_and_broker(client):
 def test_healthz_reports_an_unreachable_broker(client, settings):
     from cribsite.celery import app
 
+    from tests.conftest import _drop_connection_pools
+
     saved = app.conf.broker_url, app.conf.task_always_eager
     settings.CELERY_TASK_ALWAYS_EAGER = False
     app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
-    app._pool = None
+    _drop_connection_pools(app)
     try:
         response = client.get("/healthz")
     finally:
         app.conf.update(broker_url=saved[0], task_always_eager=saved[1])
-        app._pool = None
+        _drop_connection_pools(app)
     assert response.status_code == 503
     assert response.json()["broker"].startswith("error")
 
@@ -97,7 +99,7 @@ def test_env_example_documents_every_setting_read_from_the_environment():
 def test_a_task_runs_on_a_real_worker_through_redis(celery_worker_on_redis):
     get_user_model().objects.create_user("w@example.com", "pw-123456", display_name="W")
     result = probe_database.delay()
-    assert result.get(timeout=20) == {"users": 1}
+    assert result.get(timeout=60) == {"users": 1}  # generous: CI machines can be busy
     assert json.dumps(result.result)  # came back through the Redis result backend
 
 
