@@ -51,9 +51,10 @@ def celery_worker_on_redis(transactional_db):
 
 
 def _drop_connection_pools(app):
-    """Forget connections made under the previous broker configuration."""
+    """Forget connections (and the result backend) made under the previous configuration."""
     app._pool = None
     app.amqp._producer_pool = None
+    app._local.__dict__.pop("backend", None)  # Celery caches the backend per thread
 
 
 @pytest.fixture(autouse=True)
