@@ -1,7 +1,14 @@
-"""Tiny helpers to make test data. Keep them general: every app's tests use them."""
+"""Factories and helpers shared by every test package: users, games, time travel."""
 import itertools
+import random
+from contextlib import contextmanager
+
+import time_machine
+from django.test import TestCase
 
 from accounts.models import User
+from games import cribbage, services
+from games.cribbage import FULL_DECK, card_from_code, parse_cards, score_hand
 
 _numbers = itertools.count(1)
 
@@ -19,9 +26,6 @@ def make_user(email=None, display_name=None, password="pw-Secret-123", **fields)
 
 def start_two_player_game(variant="two", players=None, rng=None, **settings):
     """A dealt game between new players (as many as the variant seats)."""
-    import random
-
-    from games import services
     from games.models import SEATS_BY_VARIANT
 
     if players is None:
@@ -31,10 +35,126 @@ def start_two_player_game(variant="two", players=None, rng=None, **settings):
 
 def play_random_move(game, seat, rng=None, **kwargs):
     """Submit one random legal move for `seat` through the move service."""
-    import random
-
-    from games import cribbage, services
-
     legal = cribbage.legal_moves(services.engine_state(game), seat)
     move = (rng or random).choice(legal)
     return services.submit_move(game, seat, move, rng=rng, **kwargs)
+
+
+# --- Finished games with a chosen result ---------------------------------------
+# Finish games (ladders use them) with a chosen result by real play through games.services.
+#
+# `finish_game` plays both seats with a stacked deck: each deal after the first
+# gives the winner a 29 hand (starter 5S) and the loser a hand whose value steers
+# them into the asked band (plain, skunk, double skunk). Every move is a real move through submit_move; nothing is written by hand.
+
+STARTER = "5S"
+STRONG = ["5H", "5D", "5C", "JS"]            # 29 with the 5S starter
+LOSER_HANDS = [["4H", "4D", "6H", "6D"],     # 24
+               ["4H", "6H", "6D", "AC"],     # 12
+               ["7C", "8D", "2H", "KS"]]     # a few
+_used = set(STRONG) | {STARTER} | {c for hand in LOSER_HANDS for c in hand}
+
+
+def _value(codes):
+    return score_hand(parse_cards(" ".join(codes)), card_from_code(STARTER)).total
+
+
+def _junk(exclude):
+    """The lowest-scoring keep (with the 5S starter) from cards not in `exclude`."""
+    pool = [c.code for c in FULL_DECK if c.code not in exclude and c.rank != 5 and c.value != 10]
+    best = min((keep for keep in itertools.combinations(pool[:24], 4) if len({c[1] for c in keep}) > 1),
+               key=_value)
+    return list(best)
+
+
+JUNK_W = _junk(_used)                       # the winner's hand while the loser catches up
+JUNK_L = _junk(_used | set(JUNK_W))         # the loser's hand once high enough
+LOSER_VALUES = [_value(h) for h in LOSER_HANDS]
+_all = _used | set(JUNK_W) | set(JUNK_L)
+_spare = [c.code for c in FULL_DECK if c.code not in _all]
+# The four cards laid away to the crib each stacked hand: the lowest-scoring crib.
+CRIB = list(min(itertools.combinations(_spare[:20], 4), key=lambda crib: score_hand(
+    parse_cards(" ".join(crib)), card_from_code(STARTER), crib=True).total))
+
+BANDS = {"": (91, 120), "skunk": (61, 90), "double_skunk": (0, 60)}
+
+
+class StackedDeck(random.Random):
+    """An rng whose 52-card draws are the planned deal (plan = dealer, {seat: keep})."""
+
+    def __init__(self, seed=5):
+        super().__init__(seed)
+        self.plan = None
+
+    def sample(self, population, k):
+        if k != 52 or self.plan is None:
+            return super().sample(population, k)
+        dealer, keeps = self.plan
+        hands = {seat: keep + CRIB[2 * seat:2 * seat + 2] for seat, keep in keeps.items()}
+        pone = 1 - dealer
+        order = [code for i in range(6) for code in (hands[pone][i], hands[dealer][i])]
+        rest = [c for c in FULL_DECK if c.code not in set(order) | {STARTER}]
+        super().shuffle(rest)
+        return [card_from_code(c) for c in order] + [card_from_code(STARTER)] + rest
+
+
+def _plan(state, winner, skunk):
+    """Hands for the next deal: the winner's 29, and a loser's hand that steers them to mid-band."""
+    loser = 1 - winner
+    low, high = BANDS[skunk]
+    aim = (low + high) // 2
+    hands_left = max(1, -(-(121 - state.scores[winner]) // 33))
+    wanted = (aim - state.scores[loser]) / hands_left - 3  # a few a hand from pegging
+    keep = min(LOSER_HANDS + [JUNK_L], key=lambda hand: abs(_value(hand) - wanted))
+    # When the loser cannot keep up, the winner marks time for a hand.
+    near_the_end = state.scores[winner] >= 121 - 45 and state.scores[loser] < low
+    return {winner: JUNK_W if wanted > 24 or near_the_end else STRONG, loser: keep}
+
+
+def finish_game(game, winner, skunk="", max_moves=600):
+    """Play `game` (a two-player game) to the end so seat `winner` wins with `skunk`."""
+    rng = StackedDeck()
+    for _ in range(max_moves):
+        game.refresh_from_db()
+        if game.is_finished:
+            break
+        state = services.engine_state(game)
+        seat = cribbage.to_act(state)[0]
+        moves = cribbage.legal_moves(state, seat)
+        move = _choose(state, seat, moves, rng.plan[1].get(seat, []) if rng.plan else [])
+        after = cribbage.apply(state, {**move, "seat": seat})  # the pure engine: what this move leads to
+        if cribbage.needs_chance(after) == "deal":
+            rng.plan = (1 - after.dealer, _plan(after, winner, skunk))
+        services.submit_move(game, seat, move, rng=rng)
+    game.refresh_from_db()
+    assert game.is_finished and game.winner_side == winner and game.skunk == skunk, (
+        game.winner_side, game.skunk, services.engine_state(game).scores)
+    return game
+
+
+def _choose(state, seat, moves, planned):
+    """The planned discard, else the first legal move."""
+    kind = moves[0]["kind"]
+    if kind == "discard":
+        held = {c.code for c in state.hands[seat]}
+        for move in moves:
+            if held - set(move["cards"]) == set(planned) or not set(planned) <= held:
+                return move
+    return moves[0]
+
+
+# --- Time travel -----------------------------------------------------------------
+# Test helpers for the clock: travel in time with after-commit work (emails, follow-ups) run.
+
+@contextmanager
+def committed():
+    """Run what the code under test queues with transaction.on_commit (the test's transaction never commits)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        yield
+
+
+@contextmanager
+def at(moment):
+    """Be at `moment` (the clock stands still), with on-commit work run at the end of the block."""
+    with time_machine.travel(moment, tick=False), committed():
+        yield

@@ -9,7 +9,7 @@ from django.core import mail
 from accounts.models import DigestSent
 from games import digest
 from tests.factories import make_user, play_random_move, start_two_player_game
-from tests.games.clock_helpers import at
+from tests.factories import at
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 0, tzinfo=UTC)

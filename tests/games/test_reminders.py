@@ -10,7 +10,7 @@ from django.core import mail
 from games import clock, reminders, timeouts
 from games.models import Seat
 from tests.factories import make_user, play_random_move, start_two_player_game
-from tests.games.clock_helpers import at
+from tests.factories import at
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 9, tzinfo=UTC)

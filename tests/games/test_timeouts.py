@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import clock, cribbage, services, timeouts
 from games.clock_events import ClockError
 from games.models import Event, Game, Seat
-from tests.games.clock_helpers import at
+from tests.factories import at
 from tests.factories import make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from accounts.models import Vacation
 from games import clock, timeouts, vacation
 from games.models import Game
 from tests.factories import make_user, play_random_move, start_two_player_game
-from tests.games.clock_helpers import at
+from tests.factories import at
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 9, tzinfo=UTC)

@@ -5,15 +5,10 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _seeded_shuffles(monkeypatch):
-    """Deterministic first deals, so games finished by tests.ladders.helpers play out the same."""
+    """Deterministic first deals, so games finished by tests.factories.finish_game play out the same."""
     from games import services
 
     monkeypatch.setattr(services, "_shuffler", random.Random(11))
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from django.core import mail
 from games.models import Game
 from ladders import services
 from ladders.models import Challenge, LadderGame, Match
-from tests.ladders.helpers import finish_game
+from tests.factories import finish_game
 
 
 def positions(ladder):
