@@ -35,11 +35,10 @@ def _cards(codes):
 
 
 def _is_dealer(view, seat):
+    """Is the crib this seat's side's (their own, or their partner's)?"""
     if view["dealer"] is None:
         return False
-    if view["rules"]["partnerships"]:
-        return view["dealer"] % 2 == seat % 2
-    return view["dealer"] == seat
+    return view["side_of_seat"][view["dealer"]] == view["side_of_seat"][seat]
 
 
 def _discard_json(j):
@@ -143,7 +142,7 @@ def _previous_hand_record(game, view, seat):
     rules = view["rules"]
     kept = _cards(prev["kept"][seat])
     discard = _cards(own[0]["cards"])
-    summary_view = {"dealer": prev["dealer"], "rules": rules}
+    summary_view = {"dealer": prev["dealer"], "side_of_seat": view["side_of_seat"]}
     return coach.HandRecord(
         number=prev["number"], seat=seat, players=rules["players"], dealt=kept + discard,
         discard=discard, is_dealer=_is_dealer(summary_view, seat), starter=card_from_code(prev["starter"]),

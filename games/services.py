@@ -79,7 +79,7 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
         Seat.objects.bulk_create(
             Seat(game=game, number=n, player=player,
                  computer_level="" if player else (computer_level or "standard"),
-                 team=n % 2 if rules.partnerships else n)
+                 team=rules.side_of(n))
             for n, player in enumerate(players)
         )
         _append(game, state, [], rng=rng)

@@ -681,6 +681,7 @@ def view(state: State, seat: int | None = None) -> dict:
     v = {
         "rules": rules.to_json(),
         "seat": seat,
+        "side_of_seat": [rules.side_of(s) for s in range(rules.players)],
         "phase": state.phase,
         "hand_number": state.hand_number,
         "dealer": state.dealer,

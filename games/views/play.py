@@ -62,7 +62,7 @@ class Table:
         self.finished = v["status"] == Game.Status.FINISHED
 
     def side_of(self, seat):
-        return seat % 2 if self.partnerships else seat
+        return self.view["side_of_seat"][seat]
 
     def name(self, seat):
         if seat is None:
