@@ -24,6 +24,7 @@ from django.db import IntegrityError, InterfaceError, OperationalError, transact
 from django.utils import timezone
 from django.utils.html import strip_tags
 
+from games import clock, cribbage
 from games import services as game_services
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
@@ -52,6 +53,8 @@ HELP = """How to play by replying: write your move on the first line of your rep
   count 12       under muggins: the points you claim for your show
   muggins        take the points an opponent missed
   resign         concede the game
+  more time 2    give your opponent 2 more days for their move (or "extend 2"; 1 to 14 days)
+  claim          win the game of an opponent who ran out of time, when the game lets you choose
   status         the game as it stands, and your moves
   help           this help
 
@@ -250,6 +253,7 @@ def _process(row):
             f"A message from your address to game {game.pk} was refused because it could not be "
             f"verified as yours ({why}). Nothing was changed."))
         return InboundEmail.Status.REFUSED, why
+    clock.note_seen(seat)   # the player is back (the quiet inbox and reminders count it)
     texts = parsing.reply_texts(row.stripped_text, _body_text(message))
     command = parsing.read_command(texts)
     if command is None and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
@@ -277,6 +281,8 @@ def _act(row, game, number, player, command):
             "You will get no more turn emails. Your games go on: play them on the site, "
             "and turn emails back on in your profile."))
         return InboundEmail.Status.ANSWERED, "unsubscribed"
+    if kind in ("more_time", "claim"):
+        return _clock_word(game, number, player, command)
     view = view_for(game, number)
     try:
         move = _move_for(command, view)
@@ -293,7 +299,43 @@ def _act(row, game, number, player, command):
         _answer(game, number, player, "illegal", words=command.words,
                 problem=f"That move cannot be made: {exc.message}")
         return InboundEmail.Status.ANSWERED, f"illegal: {exc.message}"
-    return InboundEmail.Status.APPLIED, "duplicate" if result.duplicate else game_services.cribbage.move_text(move)
+    return InboundEmail.Status.APPLIED, "duplicate" if result.duplicate else cribbage.move_text(move)
+
+
+def _clock_word(game, number, player, command):
+    """ "more time N" / "extend N" and "claim": the clock's services decide; a refusal is
+    answered with their reason (rate limited like any refusal) and changes nothing."""
+    from games import timeouts
+    from games.clock_events import ClockError
+
+    try:
+        if command.kind == "claim":
+            timeouts.claim_timeout(game, number, actor=player, source=Event.Source.EMAIL)
+            return InboundEmail.Status.APPLIED, "claimed the game on time"
+        to_seat = _more_time_seat(game, number)
+        timeouts.grant_more_time(game, number, to_seat, command.number, source=Event.Source.EMAIL, actor=player)
+    except ClockError as exc:
+        _answer(game, number, player, "clock", words=command.words, problem=exc.message)
+        return InboundEmail.Status.ANSWERED, f"clock: {exc.message}"
+    to = Seat.objects.select_related("player").get(game=game, number=to_seat)
+    _answer(game, number, player, "more_time", words=command.words, include_state=False, problem=(
+        f"You gave {to} {command.number} more day{'s' if command.number != 1 else ''} in game {game.pk}."))
+    return InboundEmail.Status.APPLIED, f"more time: {command.number} days to seat {to_seat}"
+
+
+def _more_time_seat(game, number):
+    """Who "more time" is for: the opponent whose turn it is, or in a two-handed game the other seat."""
+    from games.clock_events import ClockError
+
+    rules = cribbage.Rules.from_json(game.rules)
+    seats = list(game.seats.order_by("number"))
+    opponents = [s for s in seats if rules.side_of(s.number) != rules.side_of(number)]
+    acting = [s for s in opponents if s.to_act]
+    if acting:
+        return acting[0].number
+    if len(seats) == 2:
+        return opponents[0].number
+    raise ClockError("None of your opponents is to move now: say \"more time N\" when one of them is.")
 
 
 class CommandProblem(Exception):

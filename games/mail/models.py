@@ -7,17 +7,25 @@ from django.utils import timezone
 
 
 class OutboundEmail(models.Model):
-    """A turn email owed to a seat, written in the move's own transaction.
+    """An email owed to a seat (a turn email, or the result of a finished game), written in
+    the move's own transaction.
 
     Unique per game, seat, state (seq) and kind: a move committed once owes
-    one email, however many times a task or the sweeper tries to send it.
+    one email, however many times a task or the sweeper tries to send it; and
+    one result email per game and seat.
+
+    A turn email for a player who has not come back since their last one is
+    HELD until `hold_until` (games.clock.turn_email_hold); the sweeper then
+    sends it, telling what happened since.
     """
 
     class Kind(models.TextChoices):
         TURN = "turn", "Your move"
+        RESULT = "result", "Game over"
 
     class Status(models.TextChoices):
         READY = "ready", "Ready to send"
+        HELD = "held", "Held (the player has not come back since the last one)"
         SENDING = "sending", "Being sent"
         SENT = "sent", "Sent"
         SKIPPED = "skipped", "Not needed any more"
@@ -34,12 +42,16 @@ class OutboundEmail(models.Model):
     message_id = models.CharField(max_length=255, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    hold_until = models.DateTimeField(null=True, blank=True,
+                                      help_text="A held turn email goes out at this time (or is no longer needed).")
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat", "seq", "kind"], name="outbound_once_per_state"),
+            models.UniqueConstraint(fields=["game", "seat"], condition=models.Q(kind="result"),
+                                    name="outbound_one_result_per_seat"),
         ]
         indexes = [models.Index(fields=["status", "created_at"])]
 

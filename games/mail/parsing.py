@@ -41,13 +41,15 @@ _KEYWORDS = {
     "play": "play", "go": "go", "count": "count", "muggins": "muggins",
     "resign": "resign", "concede": "resign", "status": "status", "help": "help", "?": "help",
     "unsubscribe": "unsubscribe",
+    "extend": "more_time", "claim": "claim",
 }
 _TRIM = " \t-*•–—.,!;:"
 
 
 @dataclass(frozen=True)
 class Command:
-    kind: str              # discard, play, go, count, muggins, resign, status, help, unsubscribe, cards
+    kind: str              # discard, play, go, count, muggins, resign, status, help, unsubscribe, cards,
+                           # more_time (number: the days), claim
     words: str             # the line as the player wrote it
     cards: tuple = ()      # card codes named
     number: int | None = None
@@ -113,6 +115,10 @@ def read_line(line):
     head = tokens[0].lower().strip(_TRIM) or tokens[0]
     kind = _KEYWORDS.get(head)
     rest = tokens[1:]
+    if head == "more" and rest and rest[0].lower().strip(_TRIM) == "time":   # "more time 2"
+        kind, rest = "more_time", rest[1:]
+    if kind == "more_time":   # "more time 2", "extend 2", "extend 2 days"
+        return Command("more_time", words, number=_number(rest[0].strip(_TRIM)) if rest else None)
     if kind in ("discard",):
         return Command("discard", words, cards=_cards_from(rest))
     if kind == "play":

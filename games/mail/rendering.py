@@ -4,28 +4,47 @@
 move-link page) shows: what the others just did and pegged, the hand, the
 starter, the count, the scores as a text board, the deadline, and every legal
 move with the words to reply with and its link. `turn_message(...)` wraps it
-in an email with the headers mail clients and providers expect.
+in an email with the headers mail clients and providers expect, adding the
+coach's notes (games.coaching, the seat's own view) and, for a player who has
+not come back since their last turn email, what happened since
+(`since_lines`: the log replayed through the engine's view for that seat
+alone). `result_message(...)` is the game-over email.
 """
+import logging
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.core.mail.message import make_msgid
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 
+from games import clock, cribbage
 from games.cribbage import card_from_code
 from games.cribbage.analysis import discard_options
+from games.models import Event
 from games.presentation import cards_text
 from games.selectors import view_for
 
 from . import links
 
+log = logging.getLogger(__name__)
 BAR_WIDTH = 30
 # Words that can be sent at any time, besides the moves listed.
 OTHER_WORDS = [
     ("status", "send this email again, with the game as it stands"),
     ("help", "how to reply"),
     ("resign", "concede the game"),
+    ("more time N", f"give your opponent N more days for their move (1 to {clock.MAX_MORE_DAYS}; or \"extend N\")"),
 ]
+CLAIM_WORD = ("claim", "win the game of an opponent who ran out of time (we tell you when you may)")
+
+
+def other_words(game):
+    """The words besides the moves: "claim" only in games where a timeout may be claimed."""
+    if game.timeout_policy == game.TimeoutPolicy.OPPONENT_CHOOSES:
+        return OTHER_WORDS + [CLAIM_WORD]
+    return OTHER_WORDS
 
 
 def side_names(view):
@@ -135,7 +154,9 @@ def move_choices(view, game_id, seq):
     """Every legal move as {words, url, note}: discards best first with their expected value.
 
     Under muggins a card (or a count) is offered once: the player says what
-    they claim, since listing every claim would tell them the true score.
+    they claim ("play 7C claim N", "count N"), since listing every claim would
+    tell them the true score (the view's legal moves carry no claim anyway:
+    cribbage.moves_to_offer).
     """
     seat, choices = view["viewer"], []
     moves = [{k: v for k, v in m.items() if k != "seat"} for m in view["legal_moves"]]
@@ -157,9 +178,10 @@ def move_choices(view, game_id, seq):
                 "url": links.move_url(game_id, seat, seq, move),
             })
     seen = set()
+    muggins = view["rules"]["muggins"]
     for move in moves:
         kind = move["kind"]
-        if kind == "play" and "claim" in move:
+        if kind == "play" and muggins:
             if move["card"] in seen:
                 continue
             seen.add(move["card"])
@@ -216,7 +238,7 @@ def turn_context(game, seat, user=None, view=None):
         "board": board_rows(view),
         "deadline": _deadline(view, user),
         "moves": move_choices(view, game.pk, view["seq"]) if view["legal_moves"] else [],
-        "other_words": OTHER_WORDS,
+        "other_words": other_words(game),
         "game_url": links.absolute(game.get_absolute_url()),
         "finished": game.is_finished,
     }
@@ -256,10 +278,231 @@ def build_message(template, context, *, game_id, seat, user, subject):
     return message
 
 
-def turn_message(game, seat, user):
+def turn_message(game, seat, user, seat_row=None):
+    """The turn email: the state and moves, the coach's notes after a discard or a hand and,
+    for a player who has not come back since the last one (`seat_row`, the Seat, tells),
+    what happened since that one."""
     context = turn_context(game, seat, user)
+    context["coach"] = turn_coach_lines(game, seat, context["view"])
+    if seat_row is not None:
+        last = clock.last_turn_email(seat_row)
+        if last is not None and not clock.came_back_since(seat_row, *last):
+            context["since"] = since_lines(game, seat, last[1])
+            context["recent"] = [] if context["since"] else context["recent"]   # told in full above
     subject = f"Your move: {context['title']} (game {game.pk})"
     return build_message("turn", context, game_id=game.pk, seat=seat, user=user, subject=subject)
+
+
+# --- What happened since the last turn email (the quiet inbox) ----------------------
+
+def since_lines(game, seat, since_seq):
+    """What happened after state `since_seq`, as `seat` saw it at the table.
+
+    The log is replayed through the engine's `view(state, seat)` (what that
+    seat could see, never another hand), and each move after `since_seq` is
+    told from the difference between the views before and after it: the
+    plays and goes, the points pegged with their reasons, the starter, the
+    shows, each new deal; moves made for the player (forced, or by the
+    computer standing in) are marked; then the scores then and now.
+    """
+    rules = cribbage.Rules.from_json(game.rules)
+    state = cribbage.new_game(rules, first_dealer=game.first_dealer)
+    names = {s.number: str(s) for s in game.seats.all()}
+    names_you = {**names, seat: "You"}
+    lines, before, first = [], None, None
+    for seq, data, source in game.events.engine_moves().values_list("seq", "data", "source"):
+        if seq > since_seq and before is None:
+            before = first = cribbage.view(state, seat)
+        state = cribbage.apply(state, data)
+        if seq <= since_seq:
+            continue
+        after = cribbage.view(state, seat)
+        lines += _move_lines(data, source, before, after, names_you, seat)
+        before = after
+    if first is None:
+        return []
+    if first["scores"] != before["scores"]:
+        sides = side_names({"rules": rules.to_json(), "scores": before["scores"],
+                            "players": [{"seat": n, "name": name} for n, name in names.items()]})
+        lines.append("Scores then and now: " + ", ".join(
+            f"{name} {then} \u2192 {now}" for name, then, now in zip(sides, first["scores"], before["scores"])))
+    return lines
+
+
+def _move_lines(data, source, before, after, names, seat):
+    kind = data.get("kind")
+    if kind == "deal":
+        return [f"Hand {after['hand_number']}: {names.get(after['dealer'])} dealt."]
+    same_hand = after["hand_number"] == before["hand_number"]
+    lines = []
+    if after["starter"] and not (same_hand and before["starter"]):
+        lines.append(f"The starter: {_cards([after['starter']])}")
+    plays = after["plays"][len(before["plays"]):] if same_hand else after["plays"]
+    for_you = data.get("seat") == seat and source in (Event.Source.FORCED, Event.Source.TIMEOUT)
+    for p in plays:
+        who = names.get(p["seat"])
+        line = f"{who} said go" if p["go"] else f"{who} played {_cards([p['card']])} (count {p['count']})"
+        if for_you and p["seat"] == seat:
+            line += " (played for you)" if source == Event.Source.FORCED else " (the computer stood in for you)"
+        lines.append(line)
+    records = after["records"][len(before["records"]):] if same_hand else after["records"]
+    lines += [_record_line(r, names) for r in records
+              if r["phase"] in ("play", "heels", "start", "muggins") and (r["points"] or r.get("missed"))]
+    shows = after["shows"][len(before["shows"]):] if same_hand else after["shows"]
+    lines += [_show_line(s, names, after["starter"]) for s in shows]
+    return lines
+
+
+# --- The coach -----------------------------------------------------------------------
+
+def turn_coach_lines(game, seat, view):
+    """The coach's notes a turn email carries: the verdict on the player's discard in the first
+    email after it, and the last hand's throw and pegging slips in the next hand's discard email.
+
+    From games.coaching (the seat's own view only). The coach is an extra: if it fails, the
+    turn email goes without it.
+    """
+    first_after_discard = (view["phase"] == "play" and view.get("my_discards")
+                           and not any(p["seat"] == seat for p in view["plays"]))
+    new_hand = view["phase"] == "discard" and view.get("previous_hand")
+    if not (first_after_discard or new_hand):
+        return []
+    notes = _coach_notes(game, seat)
+    if notes is None:
+        return []
+    return coach_lines({"discard": notes["discard"] if first_after_discard else None,
+                        "previous_hand": notes["previous_hand"] if new_hand else None})
+
+
+def _coach_notes(game, seat):
+    from games import coaching
+
+    try:
+        return coaching.coach_notes(game, seat)
+    except Exception:
+        log.exception("The coach failed for game %s seat %s; the email goes without it.", game.pk, seat)
+        return None
+
+
+def _label(code):
+    return cards_text([code]) if code else ""
+
+
+def coach_lines(notes):
+    """The coach's notes (games.coaching.coach_notes, or part of them) in words, one per line."""
+    lines = []
+    d = notes.get("discard")
+    if d:
+        line = f"You threw {cards_text(d['discard'])}: {d['ev']:.2f} points expected. "
+        if d["is_best"]:
+            line += "The best throw: good."
+        else:
+            line += (f"Best was {cards_text(d['best_discard'])} ({d['best_ev']:.2f}), "
+                     f"{d['loss']:.2f} more: {d['verdict']}.")
+        lines.append(line)
+    h = notes.get("previous_hand")
+    if h:
+        line = f"Last hand (hand {h['number']})"
+        if h["discard"]:
+            line += f": your throw was {h['discard']['verdict']}"
+            if not h["discard"]["is_best"]:
+                line += f" ({h['discard']['loss']:.2f} points behind {cards_text(h['discard']['best_discard'])})"
+        lines.append(line + "." + ("" if h["lapses"] else " No pegging slips."))
+        for lapse in h["lapses"]:
+            line = _lapse_line(lapse)
+            lines.append(line[0].upper() + line[1:])
+    r = notes.get("review")
+    if r:
+        verdicts = r["verdicts"]
+        lines.append(f"Game review: about {r['total_loss']:.1f} points lost "
+                     f"({r['discard_loss']:.1f} in discards, {r['pegging_loss']:.1f} in pegging) "
+                     f"over {r['discards']} hand{'s' if r['discards'] != 1 else ''}; your throws: "
+                     f"{verdicts['good']} good, {verdicts['inaccuracy']} inaccurate, {verdicts['mistake']} mistakes.")
+        for w in r["worst_discards"]:
+            lines.append(f"Hand {w['hand']}: you threw {cards_text(w['discard'])}; best was "
+                         f"{cards_text(w['best_discard'])} ({w['loss']:.2f} points, {w['verdict']}).")
+        for w in r["worst_plays"]:
+            lines.append(f"Hand {w['hand']}: " + _lapse_line(w))
+    return lines
+
+
+def _lapse_line(lapse):
+    better = lapse["safer"] or lapse["best"]
+    reasons = "; ".join(lapse["reasons"])
+    return (f"in the pegging, {_label(lapse['card'])} on {lapse['count_before']}"
+            + (f": {reasons}" if reasons else "")
+            + f"; {_label(better)} was {'safer' if lapse['safer'] else 'better'}"
+              f" ({lapse['loss']:.2f} points, {lapse['verdict']}).")
+
+
+# --- The result of a finished game ---------------------------------------------------
+
+FINISH_WORDS = {
+    "target": "reached {target}",
+    "resign": "{loser} resigned",
+    "forfeit": "{loser} forfeited",
+    "timeout": "{loser} ran out of time",
+}
+SKUNK_WORDS = {"skunk": "a skunk", "double_skunk": "a double skunk"}
+
+
+def result_lines(view):
+    """The result in words: who won, how, the skunk, the final scores; "" while playing."""
+    result = view.get("result")
+    if not result:
+        return []
+    names, sides = seat_names(view), side_names(view)
+    seat = view["viewer"]
+    rules = view["rules"]
+    winner = sides[result["winner"]]
+    loser = names.get(result["seat"], "") if result["seat"] is not None else ""
+    reason = "timeout" if result["reason"] == "forfeit" and result.get("detail") == "timeout" else result["reason"]
+    how = FINISH_WORDS.get(reason, reason).format(target=view["target"], loser=loser)
+    mine = seat is not None and (seat % 2 if rules["partnerships"] else seat) == result["winner"]
+    text = f"{'You won' if mine else winner + ' won'} ({how})"
+    if result["skunk"]:
+        text += f", with {SKUNK_WORDS[result['skunk']]}"
+    scores = ", ".join(f"{name} {score}" for name, score in zip(sides, result["scores"]))
+    return [f"{text}.", f"Final scores: {scores}."]
+
+
+def last_show_lines(view):
+    """The last hand's show (or, when the game was pegged out, the last pegging), as the reader saw it."""
+    names = seat_names(view)
+    if view["shows"]:
+        return [_show_line(s, names, view["starter"]) for s in view["shows"]]
+    prev = view.get("previous_hand")
+    if view["plays"]:
+        lines = []
+        for p in view["plays"][-8:]:
+            who = names.get(p["seat"])
+            line = f"{who} said go" if p["go"] else f"{who} played {_cards([p['card']])} (count {p['count']})"
+            lines.append(line + (f"; pegged {p['points']}" if p["points"] else ""))
+        return lines
+    if prev:
+        return [_show_line(s, names, prev["starter"]) for s in prev["shows"]]
+    return []
+
+
+def result_context(game, seat, user=None):
+    view = view_for(game, seat)
+    context = turn_context(game, seat, user, view=view)
+    notes = _coach_notes(game, seat)
+    context.update(
+        result=result_lines(view),
+        last_show=last_show_lines(view),
+        last_show_title="The last show" if view["shows"] or not view["plays"] else "The last pegging",
+        coach=coach_lines({"review": notes["review"]}) if notes else [],
+        record_url=links.absolute(reverse("games:record", args=[game.pk])),
+    )
+    return context
+
+
+def result_message(game, seat, user):
+    """The game-over email: the result, the last show, the coach's review, the record."""
+    context = result_context(game, seat, user)
+    subject = f"Game over: {context['title']} (game {game.pk})"
+    return build_message("result", context, game_id=game.pk, seat=seat, user=user, subject=subject)
 
 
 def answer_message(game, seat, user, *, problem, words=None, include_state=True):

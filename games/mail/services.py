@@ -1,9 +1,14 @@
-"""Play-by-email operations: the outbox of turn emails, unsubscribing, the answer limiter.
+"""Play-by-email operations: the outbox (turn and result emails), unsubscribing, the answer limiter.
 
 The outbox row is written inside the move's transaction (`record_turn_notices`,
 called from `games.services._append`) and its sending is queued only after
 commit, so a lost task or a broker restart loses no notification (the sweeper
 re-queues it) and a retried task never sends twice (a SENT row is final).
+
+A quiet inbox (games.clock.turn_email_hold): a turn email for a player who
+has not come back since their last one for the game, within the window, is
+HELD rather than sent; the sweeper sends it when the hold is over, and it
+then tells what happened since the last one (rendering.since_lines).
 """
 import logging
 import smtplib
@@ -12,9 +17,10 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Prefetch, Q
 from django.utils import timezone
 
+from games import clock
 from games.models import Event, Game, Seat
 
 from .models import AnswerSent, OutboundEmail
@@ -36,15 +42,18 @@ class TransientSendError(Exception):
 # --- Writing the outbox (inside the move's transaction) -------------------------
 
 def record_turn_notices(game, seats, state=None, events=()):
-    """Owe a turn email to each seat that must act now and has not been told since it last moved.
+    """Owe a turn email to each seat that must act now and has not been told since it last moved,
+    and, when the move ended the game, a result email to every player.
 
     `seats` maps seat number to Seat (with `player`) as `_append` has them,
     already updated for the new state. Computer seats, players who chose the
-    digest or no email, practice games (played on the site, with advice) and
-    finished games get nothing. Sending is queued after commit.
+    digest or no email, practice games (played on the site, with advice) get
+    no turn email. Sending is queued after commit.
     """
-    if game.is_finished or game.practice:
+    if game.practice:
         return []
+    if game.is_finished:
+        return _record_results(game, seats)
     owed = []
     for number, seat in sorted(seats.items()):
         player = seat.player
@@ -56,20 +65,48 @@ def record_turn_notices(game, seats, state=None, events=()):
                      .order_by("-seq").values_list("seq", flat=True).first()) or 0
         if OutboundEmail.objects.filter(game=game, seat=number, kind=OutboundEmail.Kind.TURN,
                                         seq__gt=last_move).exists():
-            continue  # told already (e.g. the other player threw to the crib meanwhile)
-        try:
-            with transaction.atomic():
-                row = OutboundEmail.objects.create(game=game, seat=number, seq=game.seq,
-                                                   kind=OutboundEmail.Kind.TURN, to=player.email)
-        except IntegrityError:
+            continue  # told already, or held (e.g. the other player threw to the crib meanwhile)
+        row = _owe(game, number, OutboundEmail.Kind.TURN, player.email)
+        if row is not None:
+            owed.append(row)
+    return _queue(owed)
+
+
+def _record_results(game, seats):
+    """The game just ended: one result email per human player (once per game and seat).
+
+    Digest players get it too: their digest lists only the games waiting for
+    them, so without it they would never hear how a game ended. Players who
+    chose no email get nothing.
+    """
+    owed = []
+    for number, seat in sorted(seats.items()):
+        player = seat.player
+        if seat.is_computer or player is None or not player.is_active or not player.email:
             continue
-        owed.append(row)
-    if owed:
+        if player.notify == player.Notify.NONE:
+            continue
+        row = _owe(game, number, OutboundEmail.Kind.RESULT, player.email)
+        if row is not None:
+            owed.append(row)
+    return _queue(owed)
+
+
+def _owe(game, number, kind, to):
+    try:
+        with transaction.atomic():
+            return OutboundEmail.objects.create(game=game, seat=number, seq=game.seq, kind=kind, to=to)
+    except IntegrityError:
+        return None
+
+
+def _queue(rows):
+    if rows:
         from . import tasks
 
-        for row in owed:
+        for row in rows:
             tasks.send_outbound.delay_on_commit(row.pk)
-    return owed
+    return rows
 
 
 # --- Sending ------------------------------------------------------------------
@@ -113,18 +150,36 @@ def _release(outbound_id, status, exc):
         log.warning("Outbox row %s left claimed after %r.", outbound_id, exc)
 
 
-def _send_claimed(outbound_id):
-    row = OutboundEmail.objects.select_related("game").get(pk=outbound_id)
-    game = row.game
-    seat = Seat.objects.select_related("player").get(game=game, number=row.seat)
-    if game.is_finished or not seat.to_act or seat.player is None or seat.player.notify != "every_turn":
+def _send_claimed(outbound_id, now=None):
+    row = OutboundEmail.objects.get(pk=outbound_id)
+    # The seats (and players) once, for the checks, the view and the coach alike.
+    game = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))).get(pk=row.game_id)
+    seat = next(s for s in game.seats.all() if s.number == row.seat)
+    player = seat.player
+    if row.kind == OutboundEmail.Kind.RESULT:
+        if player is None or player.notify == player.Notify.NONE:
+            return _finish(row, OutboundEmail.Status.SKIPPED, "the player chose no email")
+        from .rendering import result_message
+
+        return _deliver(row, result_message(game, row.seat, player))
+    if game.is_finished or not seat.to_act or player is None or player.notify != "every_turn":
         return _finish(row, OutboundEmail.Status.SKIPPED, "not needed any more")
     if game.seq != row.seq and OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind,
                                                             seq__gt=row.seq).exists():
         return _finish(row, OutboundEmail.Status.SKIPPED, "a newer turn email replaces it")
+    hold = clock.turn_email_hold(seat, now)
+    if hold is not None:
+        # Not come back since the last one: this one waits, and then tells all that happened since.
+        OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(
+            status=OutboundEmail.Status.HELD, hold_until=hold, claimed_at=None)
+        return OutboundEmail.Status.HELD
     from .rendering import turn_message
 
-    message = turn_message(game, row.seat, seat.player)
+    return _deliver(row, turn_message(game, row.seat, player, seat_row=seat))
+
+
+def _deliver(row, message):
     try:
         message.send()
     except (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused) as exc:
@@ -156,17 +211,19 @@ def mark_failed(outbound_id, error):
         status=OutboundEmail.Status.FAILED, last_error=str(error)[:2000])
 
 
-def unsent_batch(limit=REQUEUE_BATCH):
-    """Ids of rows whose task was lost (READY for a while, or stuck SENDING), claimed for re-queueing.
+def unsent_batch(limit=REQUEUE_BATCH, now=None):
+    """Ids of rows to (re-)queue, claimed for it: those whose task was lost (READY for a
+    while, or stuck SENDING) and the HELD turn emails whose hold is over (made READY).
 
     Two sweepers at once take different rows on PostgreSQL (SKIP LOCKED); a
     row picked twice anyway is only sent once (`claim`).
     """
-    now = timezone.now()
+    now = now or timezone.now()
     with transaction.atomic():
         rows = OutboundEmail.objects.filter(
-            Q(status=OutboundEmail.Status.READY, created_at__lt=now - REQUEUE_AFTER,
-              claimed_at__isnull=True)
+            Q(status=OutboundEmail.Status.HELD, hold_until__lte=now)
+            | Q(status=OutboundEmail.Status.READY, created_at__lt=now - REQUEUE_AFTER,
+                claimed_at__isnull=True)
             | Q(status=OutboundEmail.Status.READY, claimed_at__lt=now - REQUEUE_AFTER)
             | Q(status=OutboundEmail.Status.SENDING, claimed_at__lt=now - STUCK_AFTER)
         ).order_by("created_at")
@@ -174,7 +231,8 @@ def unsent_batch(limit=REQUEUE_BATCH):
             rows = rows.select_for_update(skip_locked=True)
         ids = list(rows.values_list("pk", flat=True)[:limit])
         # Push the rows out of the next sweep's window while their tasks run.
-        OutboundEmail.objects.filter(pk__in=ids, status=OutboundEmail.Status.READY).update(claimed_at=now)
+        OutboundEmail.objects.filter(pk__in=ids, status__in=(OutboundEmail.Status.READY, OutboundEmail.Status.HELD)
+                                     ).update(status=OutboundEmail.Status.READY, claimed_at=now)
     return ids
 
 

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
+from games import clock
 from games import services as game_services
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
@@ -77,6 +78,7 @@ def move(request, token):
     seat = Seat.objects.select_related("player").filter(game_id=link.game_id, number=link.seat).first()
     if game is None or seat is None or seat.player is None:
         return _page(request, "link_problem", status=404, problem="This game no longer exists.")
+    clock.note_seen(seat)   # the player is at the table (the quiet inbox and reminders count it)
     context = turn_context(game, link.seat, seat.player)
     view = context["view"]
     base = {**context, "link": link, "token": token, "action": _describe(link.move),

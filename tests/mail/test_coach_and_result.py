@@ -1,0 +1,224 @@
+"""The coach in turn emails, the game-over email, and claims under muggins never counted for the player."""
+import random
+import re
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from games import coaching, cribbage, services
+from games.cribbage import FULL_DECK
+from games.mail import links, rendering
+from games.mail import services as mail_services
+from games.mail.models import OutboundEmail
+from games.models import Game
+from games.presentation import cards_text
+from games.selectors import view_for
+from tests.factories import make_user, start_two_player_game
+
+
+def label(code):
+    return next(c for c in FULL_DECK if c.code == code).label
+
+
+def coach_part(body):
+    return body.split("The coach:\n", 1)[1].split("\n\n", 1)[0] if "The coach:\n" in body else ""
+
+
+def play_move(game, seat, rng):
+    """A random legal move, never a resignation (nor a call of muggins, which may find nothing)."""
+    game.refresh_from_db()
+    moves = [m for m in view_for(game, seat)["legal_moves"] if m["kind"] not in ("resign", "muggins")]
+    move = {k: v for k, v in rng.choice(moves).items() if k != "seat"}
+    if move["kind"] == "play" and game.muggins:
+        move["claim"] = 0
+    if move["kind"] == "count":
+        move["points"] = 0
+    services.submit_move(game, seat, move)
+    game.refresh_from_db()
+
+
+def play_until(game, on_commit, done, rng, limit=400):
+    for _ in range(limit):
+        if game.is_finished or done():
+            return
+        with on_commit():
+            play_move(game, view_for(game, 0)["to_act"][0], rng)
+    pytest.fail("never got there")
+
+
+# --- The coach in the turn email -------------------------------------------------------------
+
+def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(game, on_commit):
+    rng = random.Random(3)
+    with on_commit():
+        for seat in (0, 1):
+            play_move(game, seat, rng)
+    notes = coaching.coach_notes(game, 0)["discard"]
+    play_until(game, on_commit, lambda: any(m.to == ["alice@example.com"] for m in mail.outbox[2:]), rng)
+    first = [m for m in mail.outbox if m.to == ["alice@example.com"]][1]
+    coach = coach_part(first.body)
+    assert f"You threw {cards_text(notes['discard'])}: {notes['ev']:.2f} points expected." in coach
+    assert (("The best throw: good." in coach) if notes["is_best"] else
+            (f"Best was {cards_text(notes['best_discard'])}" in coach and notes["verdict"] in coach))
+    assert "The coach" in first.alternatives[0][0] and "You threw" in first.alternatives[0][0]
+    # Nothing Bob still holds, in the coach or anywhere else in the email.
+    text = re.sub(r"https?://\S+", "", first.body)
+    for code in view_for(game, 1)["hand"]:
+        assert not re.search(rf"\b{code}\b", text) and label(code) not in text
+    # The next play email of the hand does not say it again.
+    count = len(mail.outbox)
+    play_until(game, on_commit, lambda: any(m.to == ["alice@example.com"] for m in mail.outbox[count:]), rng)
+    later = [m for m in mail.outbox[count:] if m.to == ["alice@example.com"]][0]
+    assert "You threw" not in later.body
+
+
+def test_the_next_hands_discard_email_tells_the_last_hands_throw_and_pegging(game, on_commit):
+    rng = random.Random(5)
+    play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, rng)
+    email = [m for m in mail.outbox if m.to == ["alice@example.com"]][-1]
+    assert "lay away" in email.body
+    notes = coaching.coach_notes(game, 0)["previous_hand"]
+    coach = coach_part(email.body)
+    assert coach.splitlines()[0].strip().startswith(f"Last hand (hand {notes['number']}): your throw was "
+                                                    f"{notes['discard']['verdict']}")
+    assert len([line for line in coach.splitlines() if "In the pegging" in line]) == len(notes["lapses"])
+    assert ("No pegging slips." in coach) == (not notes["lapses"])
+
+
+def test_coach_lines_in_words():
+    lines = rendering.coach_lines({
+        "discard": {"discard": ["5H", "JD"], "ev": 7.5, "is_best": False, "best_discard": ["KS", "QS"],
+                    "best_ev": 8.25, "loss": 0.75, "verdict": "inaccuracy"},
+        "previous_hand": {"number": 3, "discard": None, "pegging_loss": 1.2, "lapses": [
+            {"card": "5S", "count_before": 0, "reasons": ["left the count at 5: any ten-card makes 15 for two"],
+             "safer": "4C", "best": "4C", "loss": 1.2, "verdict": "mistake"}]},
+        "review": None,
+    })
+    assert lines == [
+        "You threw 5♥ J♦: 7.50 points expected. Best was K♠ Q♠ (8.25), 0.75 more: inaccuracy.",
+        "Last hand (hand 3).",
+        "In the pegging, 5♠ on 0: left the count at 5: any ten-card makes 15 for two; 4♣ was safer "
+        "(1.20 points, mistake).",
+    ]
+
+
+def test_a_failing_coach_never_stops_a_turn_email(game, on_commit, monkeypatch):
+    monkeypatch.setattr(coaching, "coach_notes", lambda *a: 1 / 0)
+    rng = random.Random(3)
+    with on_commit():
+        for seat in (0, 1):
+            play_move(game, seat, rng)
+    assert OutboundEmail.objects.filter(game=game, status="sent").count() >= 3
+
+
+# --- The game-over email ------------------------------------------------------------------------
+
+def results(outbox):
+    return {m.to[0]: m for m in outbox if m.subject.startswith("Game over")}
+
+
+def test_a_resignation_sends_each_player_one_result_email(game, on_commit):
+    mail.outbox.clear()
+    with on_commit():
+        services.submit_move(game, 1, {"kind": "resign"})
+    sent = results(mail.outbox)
+    assert set(sent) == {"alice@example.com", "bob@example.com"} and len(mail.outbox) == 2
+    # Resigning at 0 concedes as the board stands: a double skunk.
+    assert "You won (Bob resigned), with a double skunk." in sent["alice@example.com"].body
+    assert "Alice won (Bob resigned), with a double skunk." in sent["bob@example.com"].body
+    record = links.absolute(reverse("games:record", args=[game.pk]))
+    for message in sent.values():
+        assert "Final scores: Alice 0, Bob 0." in message.body
+        assert record in message.body and record in message.alternatives[0][0]
+        assert message.subject == f"Game over: Alice v Bob (game {game.pk})"
+        assert message.reply_to == [links.reply_address(game.pk, 0 if "alice" in message.to[0] else 1)]
+        assert "Your moves" not in message.body
+    rows = OutboundEmail.objects.filter(game=game, kind="result")
+    assert sorted(rows.values_list("seat", "status")) == [(0, "sent"), (1, "sent")]
+    # Sent once: a retried task or the sweeper sends nothing more.
+    for row in rows:
+        assert mail_services.send_outbound(row.pk) is None
+    assert len(mail.outbox) == 2
+
+
+def test_one_result_row_per_game_and_seat(game):
+    from django.db import IntegrityError, transaction
+
+    game.refresh_from_db()
+    OutboundEmail.objects.create(game=game, seat=0, seq=game.seq, kind="result", to="a@example.com")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        OutboundEmail.objects.create(game=game, seat=0, seq=game.seq + 1, kind="result", to="a@example.com")
+
+
+@pytest.mark.parametrize("notify, gets_it", [("digest", True), ("none", False)])
+def test_digest_players_get_the_result_and_none_gets_nothing(db, on_commit, notify, gets_it):
+    quiet = make_user(notify=notify, password=None)
+    other = make_user(password=None)
+    with on_commit():
+        game = start_two_player_game(players=[quiet, other])
+    mail.outbox.clear()
+    with on_commit():
+        services.submit_move(game, 1, {"kind": "resign"})
+    assert set(results(mail.outbox)) == ({quiet.email, other.email} if gets_it else {other.email})
+
+
+def test_practice_and_computer_seats_get_no_result_email(db, on_commit):
+    player = make_user(password=None)
+    with on_commit():
+        practice = services.start_game(players=[player, None], practice=True)
+        services.submit_move(practice, 0, {"kind": "resign"})
+        versus = services.start_game(players=[player, None])
+        services.submit_move(versus, 0, {"kind": "resign"})
+    assert not OutboundEmail.objects.filter(game=practice).exists()
+    assert list(OutboundEmail.objects.filter(game=versus, kind="result").values_list("seat", flat=True)) == [0]
+
+
+def test_a_game_played_out_ends_with_the_result_the_last_show_and_the_review(db, on_commit):
+    alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
+    bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
+    with on_commit():
+        game = start_two_player_game(players=[alice, bob], rng=random.Random(11), target=61)
+    play_until(game, on_commit, lambda: False, random.Random(11), limit=600)
+    assert game.is_finished and game.finish == "target"
+    sent = results(mail.outbox)
+    assert set(sent) == {"alice@example.com", "bob@example.com"}
+    view = view_for(game, 0)
+    result = view["result"]
+    winner = ["Alice", "Bob"][result["winner"]]
+    skunk = {"skunk": ", with a skunk", "double_skunk": ", with a double skunk", None: ""}[result["skunk"]]
+    body = sent["alice@example.com"].body
+    assert f"{'You' if winner == 'Alice' else winner} won (reached 61){skunk}." in body
+    assert f"Final scores: Alice {result['scores'][0]}, Bob {result['scores'][1]}." in body
+    review = coaching.coach_notes(game, 0)["review"]
+    assert f"Game review: about {review['total_loss']:.1f} points lost" in body
+    assert ("The last show:" in body) == bool(view["shows"]) and ("The last pegging:" in body) != bool(view["shows"])
+    assert "Game review" in sent["alice@example.com"].alternatives[0][0]
+    assert OutboundEmail.objects.filter(game=game, kind="result").count() == 2
+
+
+# --- Muggins: the email never counts for the player -------------------------------------------------
+
+def test_under_muggins_the_turn_emails_never_list_claim_values(db, on_commit):
+    alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
+    bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
+    with on_commit():
+        game = start_two_player_game(players=[alice, bob], rng=random.Random(2), muggins=True)
+    rng = random.Random(2)
+    play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, rng)
+    phases = set()
+    for message in mail.outbox:
+        game_words = [line.split("   ")[0] for line in message.body.splitlines()
+                      if re.match(r"^(play|count|muggins|crib)\b", line)]
+        for words in game_words:
+            assert re.fullmatch(r"crib( \w\w)+|play \w\w claim N|count N|muggins", words), words
+            phases.add(words.split()[0])
+        moves_text = message.body.partition("Your moves.")[2].partition("Other words")[0]
+        moves_html = message.alternatives[0][0].partition("Your moves")[2].partition("You can also reply")[0]
+        assert not re.search(r"claim \d|count \d", moves_text + moves_html)
+    assert {"crib", "play"} <= phases
+    # The view's moves carry no claim: the email does not count for the player.
+    game.refresh_from_db()
+    for seat in (0, 1):
+        assert all("claim" not in m and "points" not in m for m in view_for(game, seat)["legal_moves"])
+    assert cribbage.moves_to_offer is not None

@@ -1,0 +1,166 @@
+"""The quiet inbox (issue 7): a player who has not come back since their last turn email is not
+sent another for every further move within the window; they get one, later, that tells all since."""
+import re
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core import mail
+from django.utils import timezone
+
+from games import clock, services
+from games.cribbage import FULL_DECK
+from games.mail import tasks
+from games.mail.models import OutboundEmail
+from games.models import Event, Seat
+from games.selectors import view_for
+
+ALICE = 0
+
+
+def emails_to(address):
+    return [m for m in mail.outbox if m.to == [address]]
+
+
+def alice_rows(game, **filters):
+    return OutboundEmail.objects.filter(game=game, seat=ALICE, kind="turn", **filters)
+
+
+def stand_in_for_alice(game):
+    """The computer makes Alice's move (a timeout stand-in): she has not come back."""
+    game.refresh_from_db()
+    move = {k: v for k, v in view_for(game, ALICE)["legal_moves"][0].items() if k != "seat"}
+    services.submit_move(game, ALICE, move, source=Event.Source.TIMEOUT)
+
+
+def bob_plays(game):
+    game.refresh_from_db()
+    move = {k: v for k, v in view_for(game, 1)["legal_moves"][0].items() if k != "seat"}
+    services.submit_move(game, 1, move, source=Event.Source.WEB)
+
+
+def until_alice_is_owed_again(game, on_commit):
+    """Both throw (Alice by link: she came back), her play email goes, then the computer stands in
+    for her and Bob plays on until she is owed another turn email."""
+    game.refresh_from_db()
+    with on_commit():
+        services.submit_move(game, ALICE, view_for(game, ALICE)["legal_moves"][0], source=Event.Source.LINK)
+        game.refresh_from_db()
+        services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0], source=Event.Source.WEB)
+    game.refresh_from_db()
+    if view_for(game, ALICE)["turn"] != ALICE:
+        with on_commit():
+            bob_plays(game)
+    assert alice_rows(game, status="sent").count() == 2   # the deal, then her first play
+    told_about = alice_rows(game, status="sent").order_by("-seq").first().seq
+    mail.outbox.clear()
+    for _ in range(8):
+        with on_commit():
+            stand_in_for_alice(game)
+            game.refresh_from_db()
+            while Seat.objects.get(game=game, number=1).to_act:
+                bob_plays(game)
+                game.refresh_from_db()
+        if alice_rows(game, seq__gt=told_about).exists():
+            return told_about
+    pytest.fail("Alice was never owed another turn email")
+
+
+def test_a_turn_email_for_a_player_who_has_not_come_back_is_held(game, on_commit):
+    until_alice_is_owed_again(game, on_commit)
+    row = alice_rows(game).order_by("-seq").first()
+    sent_at, _ = clock.last_turn_email(Seat.objects.get(game=game, number=ALICE))
+    assert row.status == OutboundEmail.Status.HELD
+    assert row.hold_until == sent_at + clock.TURN_EMAIL_HOLD
+    assert emails_to("alice@example.com") == []
+
+
+def test_the_sweeper_sends_one_email_when_the_hold_ends_telling_all_since(game, on_commit):
+    told_about = until_alice_is_owed_again(game, on_commit)
+    row = alice_rows(game).order_by("-seq").first()
+    with time_machine.travel(row.hold_until - timedelta(minutes=1)):
+        tasks.requeue_unsent()
+    assert emails_to("alice@example.com") == []
+    with time_machine.travel(row.hold_until + timedelta(minutes=1)):
+        tasks.requeue_unsent()
+        tasks.requeue_unsent()   # twice (two beats): still one email
+    (message,) = emails_to("alice@example.com")
+    row.refresh_from_db()
+    assert row.status == OutboundEmail.Status.SENT
+
+    body = message.body
+    since = body.split("Since our last email to you:\n", 1)[1].split("\n\n", 1)[0]
+    game.refresh_from_db()
+    # Every play made after the email she was last sent is told, hers marked as made for her.
+    state_then = [e for e in Event.objects.filter(game=game, seq__gt=told_about, kind="play").order_by("seq")]
+    assert state_then, "plays were made since"
+    for event in state_then:
+        label = next(c for c in FULL_DECK if c.code == event.data["card"]).label
+        assert f"played {label}" in since
+    assert since.count("(the computer stood in for you)") == sum(e.seat == ALICE for e in state_then)
+    assert "Scores then and now:" in since or view_for(game, ALICE)["scores"] == [0, 0]
+    assert "Since our last email to you" in message.alternatives[0][0]
+    assert "Since your last move" not in body   # the summary replaces the short one
+    # ... and nothing Bob still holds.
+    for code in view_for(game, 1)["hand"]:
+        card = next(c for c in FULL_DECK if c.code == code)
+        assert not re.search(rf"\b{code}\b", re.sub(r"https?://\S+", "", body)) and card.label not in body
+
+
+def test_further_moves_while_held_still_make_one_email(game, on_commit):
+    until_alice_is_owed_again(game, on_commit)
+    first_held = alice_rows(game, status="held").get()
+    with on_commit():   # the computer stands in again and Bob answers: another email owed
+        stand_in_for_alice(game)
+        game.refresh_from_db()
+        while Seat.objects.get(game=game, number=1).to_act and not game.is_finished:
+            bob_plays(game)
+            game.refresh_from_db()
+    if not Seat.objects.get(game=game, number=ALICE).to_act:
+        pytest.skip("the hand ended with that play (seeded game)")
+    assert emails_to("alice@example.com") == []
+    with time_machine.travel(first_held.hold_until + timedelta(minutes=1)):
+        tasks.requeue_unsent()
+    assert len(emails_to("alice@example.com")) == 1
+    statuses = sorted(alice_rows(game, seq__gte=first_held.seq).values_list("status", flat=True))
+    assert statuses in (["sent"], ["sent", "skipped"])
+
+
+def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
+    """Opening a link of the last email is coming back (note_seen): the next one is not held."""
+    game.refresh_from_db()
+    with on_commit():
+        services.submit_move(game, ALICE, view_for(game, ALICE)["legal_moves"][0], source=Event.Source.LINK)
+        game.refresh_from_db()
+        services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0], source=Event.Source.WEB)
+    game.refresh_from_db()
+    if view_for(game, ALICE)["turn"] != ALICE:
+        with on_commit():
+            bob_plays(game)
+    last = emails_to("alice@example.com")[-1]
+    link = re.search(r"https?://[^/\s]+(/m/move/\S+/)", last.body).group(1)
+    mail.outbox.clear()
+    with time_machine.travel(timezone.now() + timedelta(minutes=5)):
+        assert client.get(link).status_code == 200   # she looks (and does not move)
+        seat = Seat.objects.get(game=game, number=ALICE)
+        assert seat.last_seen_at is not None
+        with on_commit():
+            stand_in_for_alice(game)
+            game.refresh_from_db()
+            while Seat.objects.get(game=game, number=1).to_act:
+                bob_plays(game)
+                game.refresh_from_db()
+    if not Seat.objects.get(game=game, number=ALICE).to_act:
+        pytest.skip("the hand ended with that play (seeded game)")
+    assert len(emails_to("alice@example.com")) == 1
+    assert not alice_rows(game, status="held").exists()
+
+
+def test_a_reply_is_coming_back(game, on_commit):
+    from games.mail import inbound
+
+    from .conftest import reply
+
+    with on_commit():
+        inbound.receive(reply(game, ALICE, "status"), esp_name="test")
+    assert Seat.objects.get(game=game, number=ALICE).last_seen_at is not None
