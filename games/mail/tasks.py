@@ -28,14 +28,15 @@ def send_outbound(outbound_id):
 
 @shared_task
 def requeue_unsent():
-    """Periodic: queue again the outbox rows whose task was lost (a bounded batch)."""
+    """Periodic (beat "mail-requeue-unsent", every 2 minutes): queue again the outbox rows whose
+    task was lost, and the held turn emails whose hold is over (a bounded batch; idempotent)."""
     from . import services
 
     ids = services.unsent_batch()
     for outbound_id in ids:
         send_outbound.delay(outbound_id)
     if ids:
-        log.info("Re-queued %d unsent turn emails.", len(ids))
+        log.info("Re-queued %d unsent or held emails.", len(ids))
     return len(ids)
 
 

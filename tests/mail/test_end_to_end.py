@@ -48,8 +48,9 @@ def quoted_reply(message, words):
 
 
 def play_by_mail(smtp, game, players, answer, rng):
-    """Answer every turn email with `answer(message, move lines)` until the game ends."""
-    emails = 0
+    """Answer every turn email with `answer(message, move lines)` until the game ends and each
+    player has the game-over email."""
+    emails, results = 0, {}
     while True:
         waited = 0.0
         while True:
@@ -58,10 +59,17 @@ def play_by_mail(smtp, game, players, answer, rng):
                 break
             except queue.Empty:
                 waited += 0.5
-            if _finished(game):  # the last move (or a forced play after it) ended the game: no email
+            # The last move (or a forced play after it) ended the game: no turn email, a result each.
+            if _finished(game) and set(results) == players:
                 return emails
             if waited > GAME_TIMEOUT:
-                    pytest.fail(f"no turn email for {GAME_TIMEOUT}s after {emails} emails: {_diagnosis(game)}")
+                    pytest.fail(f"no turn email for {GAME_TIMEOUT}s after {emails} emails "
+                                f"(results to {sorted(results)}): {_diagnosis(game)}")
+        if message["Subject"].startswith("Game over:"):
+            assert rcpt_tos[0] not in results, "one result email per player"
+            results[rcpt_tos[0]] = text_part(message)
+            assert "Final scores:" in results[rcpt_tos[0]] and "/record/" in results[rcpt_tos[0]]
+            continue
         assert message["Subject"].startswith("Your move:"), (message["Subject"], text_part(message)[:400])
         assert rcpt_tos[0] in players
         emails += 1
