@@ -6,12 +6,11 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import coaching, cribbage, services
+from games import coaching, services
 from games.cribbage import FULL_DECK
 from games.mail import links, rendering
 from games.mail import services as mail_services
 from games.mail.models import OutboundEmail
-from games.models import Game
 from games.presentation import cards_text
 from games.selectors import view_for
 from tests.factories import make_user, start_two_player_game
@@ -221,4 +220,14 @@ def test_under_muggins_the_turn_emails_never_list_claim_values(db, on_commit):
     game.refresh_from_db()
     for seat in (0, 1):
         assert all("claim" not in m and "points" not in m for m in view_for(game, seat)["legal_moves"])
-    assert cribbage.moves_to_offer is not None
+
+
+@pytest.mark.parametrize("variant, seats", [("three", 3), ("four", 4), ("five_card", 2)])
+def test_the_coach_speaks_in_every_variant(db, on_commit, caplog, variant, seats):
+    players = [make_user(allow_forced_moves=False, password=None) for _ in range(seats)]
+    with on_commit():
+        game = start_two_player_game(variant=variant, players=players, rng=random.Random(4))
+    play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, random.Random(4))
+    assert "The coach failed" not in caplog.text
+    coached = [m for m in mail.outbox if "The coach:" in m.body]
+    assert any("You threw" in m.body for m in coached) and any("Last hand (hand 1)" in m.body for m in coached)

@@ -1,5 +1,4 @@
 """The outbox: written with the move, sent once after commit, retried, swept; and the turn email itself."""
-import random
 import re
 import smtplib
 from datetime import timedelta
