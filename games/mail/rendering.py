@@ -49,10 +49,9 @@ def other_words(game):
 
 def side_names(view):
     """Name of each side (a player, or a partnership "Alice & Carol"), by side number."""
-    rules = view["rules"]
     names = []
     for side in range(len(view["scores"])):
-        seats = [p for p in view["players"] if (p["seat"] % 2 if rules["partnerships"] else p["seat"]) == side]
+        seats = [p for p in view["players"] if view["side_of_seat"][p["seat"]] == side]
         names.append(" & ".join(p["name"] for p in seats))
     return names
 
@@ -163,8 +162,8 @@ def move_choices(view, game_id, seq):
     discards = [m for m in moves if m["kind"] == "discard"]
     if discards:
         rules = view["rules"]
-        my_side = seat % 2 if rules["partnerships"] else seat
-        owner_side = view["crib_owner"] % 2 if rules["partnerships"] else view["crib_owner"]
+        my_side = view["side_of_seat"][seat]
+        owner_side = view["side_of_seat"][view["crib_owner"]]
         hand = [card_from_code(c) for c in view["hand"]]
         for option in discard_options(hand, my_side == owner_side, players=rules["players"]):
             codes = sorted(c.code for c in option.discard)
@@ -322,8 +321,7 @@ def since_lines(game, seat, since_seq):
     if first is None:
         return []
     if first["scores"] != before["scores"]:
-        sides = side_names({"rules": rules.to_json(), "scores": before["scores"],
-                            "players": [{"seat": n, "name": name} for n, name in names.items()]})
+        sides = side_names({**before, "players": [{"seat": n, "name": name} for n, name in names.items()]})
         lines.append("Scores then and now: " + ", ".join(
             f"{name} {then} \u2192 {now}" for name, then, now in zip(sides, first["scores"], before["scores"])))
     return lines
@@ -447,18 +445,17 @@ SKUNK_WORDS = {"skunk": "a skunk", "double_skunk": "a double skunk"}
 
 
 def result_lines(view):
-    """The result in words: who won, how, the skunk, the final scores; "" while playing."""
+    """The result in words: who won, how, the skunk, the final scores; [] while playing."""
     result = view.get("result")
     if not result:
         return []
     names, sides = seat_names(view), side_names(view)
     seat = view["viewer"]
-    rules = view["rules"]
     winner = sides[result["winner"]]
     loser = names.get(result["seat"], "") if result["seat"] is not None else ""
     reason = "timeout" if result["reason"] == "forfeit" and result.get("detail") == "timeout" else result["reason"]
     how = FINISH_WORDS.get(reason, reason).format(target=view["target"], loser=loser)
-    mine = seat is not None and (seat % 2 if rules["partnerships"] else seat) == result["winner"]
+    mine = seat is not None and view["side_of_seat"][seat] == result["winner"]
     text = f"{'You won' if mine else winner + ' won'} ({how})"
     if result["skunk"]:
         text += f", with {SKUNK_WORDS[result['skunk']]}"
