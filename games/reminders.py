@@ -72,7 +72,7 @@ def _game_context(game, seat_number, user):
     }
 
 
-NOTICES = ("send_timeout_over", "send_claim_offer", "send_stand_in", "send_vacation_day", "send_vacation_notices")
+NOTICES = ("send_claim_offer", "send_stand_in", "send_vacation_day", "send_vacation_notices")
 
 
 def notify_later(name, *args, **kwargs):
@@ -167,11 +167,6 @@ def _players_told(game, about_seat, template, subject, extra=None, only=None):
                               game_id=game.pk, seat=seat.number))
     _send_each(messages)
     return len(messages)
-
-
-def send_timeout_over(game_id, seat_number):
-    game = Game.objects.get(pk=game_id)
-    return _players_told(game, seat_number, "timeout_over", "Game {game.pk} ended on time: {about} ran out of time")
 
 
 def send_claim_offer(game_id, seat_number, only=None):

@@ -119,12 +119,11 @@ def _time_out(game, seat, now):
 
 
 def forfeit(game, seat):
-    """End `game` by timeout against `seat`: the others win, no skunk; everyone is told."""
-    from games import reminders
+    """End `game` by timeout against `seat`: the others win, no skunk.
 
-    result = services.record_forfeit(game, seat.number, reason="timeout", source=Event.Source.TIMEOUT)
-    reminders.notify_later("send_timeout_over", result.game.pk, seat.number)
-    return result
+    Everyone is told by the game-over email the move service records (games.mail).
+    """
+    return services.record_forfeit(game, seat.number, reason="timeout", source=Event.Source.TIMEOUT)
 
 
 def _offer_claim(game, seat, now):
@@ -280,10 +279,7 @@ def claim_timeout(game, claiming_seat, *, actor=None, source=Event.Source.TIMEOU
         seat = claimable_seat(game, claiming_seat)
         if seat is None:
             raise ClockError("Nobody here is out of time: there is nothing to claim.")
-        from games import reminders
-
         result = services.record_forfeit(game, seat.number, reason="timeout", source=source, actor=actor)
-        reminders.notify_later("send_timeout_over", game.pk, seat.number)
     return result
 
 

@@ -225,3 +225,9 @@ def test_a_view_costs_one_query_for_the_seats(django_assert_num_queries):
     game = Game.objects.get(pk=start_two_player_game().pk)
     with django_assert_num_queries(1):
         view_for(game, 0)
+
+
+def test_a_refusal_speaks_to_the_player():
+    game = start_two_player_game(muggins=True)
+    with pytest.raises(services.IllegalMove, match="^You have no muggins to call"):
+        services.submit_move(game, 0, {"kind": "muggins"})

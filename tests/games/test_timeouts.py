@@ -52,8 +52,11 @@ def test_an_overdue_turn_is_forfeit_a_win_without_skunk_and_everyone_is_told():
     assert game.is_finished and game.finish == "forfeit" and game.winner_side == 0 and game.skunk == ""
     last = game.events.order_by("-seq").first()
     assert (last.kind, last.seat, last.source, last.data["reason"]) == ("forfeit", 1, Event.Source.TIMEOUT, "timeout")
-    assert sorted(m.to[0] for m in mail.outbox if "ended on time" in m.subject) == sorted(
-        s.player.email for s in game.seats.select_related("player"))
+    # One game-over email each, saying how it ended (and no separate timeout notice).
+    over = [m for m in mail.outbox if m.subject.startswith("Game over")]
+    assert sorted(m.to[0] for m in over) == sorted(s.player.email for s in game.seats.select_related("player"))
+    assert all("ran out of time" in m.body for m in over)
+    assert not [m for m in mail.outbox if "ended on time" in m.subject]
     with at(START + timedelta(days=2)):
         assert timeouts.sweep() == {}   # idempotent: nothing left to do
 

@@ -488,3 +488,13 @@ def test_the_coach_judges_a_discard_after_it_and_advises_before_only_in_practice
     services.submit_move(people, 0, {"kind": "discard", "cards": [c.code for c in worst.discard]})
     page = client.get(reverse("games:game", args=[people.pk])).content.decode()
     assert "Coach" in page and ("mistake" in page or "inaccuracy" in page)
+
+
+def test_looking_at_the_game_page_is_noted_for_the_clock(client, game, players):
+    from games.models import Seat
+
+    client.force_login(players[0])
+    assert Seat.objects.get(game=game, number=0).last_seen_at is None
+    client.get(reverse("games:game", args=[game.pk]))
+    assert Seat.objects.get(game=game, number=0).last_seen_at is not None
+    assert Seat.objects.get(game=game, number=1).last_seen_at is None  # only the viewer's seat
