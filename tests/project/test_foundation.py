@@ -119,3 +119,16 @@ def test_with_nothing_set_the_project_runs_on_embedded_defaults():
                          capture_output=True, text=True, check=True).stdout.split()
     assert out == ["django.db.backends.sqlite3", "True",
                    "django.core.mail.backends.filebased.EmailBackend", "True"]
+
+
+@pytest.mark.django_db
+def test_the_home_page_leads_a_newcomer_in(client):
+    from django.urls import reverse
+
+    from tests.factories import make_user
+
+    page = client.get("/").content.decode()
+    assert reverse("accounts:signup") in page and reverse("games:calculator") in page
+    client.force_login(make_user())
+    page = client.get("/").content.decode()
+    assert reverse("games:my_games") in page and reverse("games:practice") in page
