@@ -32,7 +32,7 @@ test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: install
-	$(PY) -m bench
+	LOG_LEVEL=WARNING $(PY) -m bench
 
 clean:
 	rm -rf $(VENV) var db.sqlite3
