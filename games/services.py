@@ -197,7 +197,10 @@ def _append(game, state, events, *, rng=None):
                              "winner_side", "finish", "skunk"])
     _update_turns(game, seats, state, now)
     mail_services.record_turn_notices(game, seats, state, events)
-    transaction.on_commit(lambda: _after_commit(game.pk, game.seq))
+    # Follow-ups exist for a finished game (ladder results) and a computer's turn;
+    # a move between people needs none beyond the turn email recorded above.
+    if game.is_finished or any(seats[n].is_computer for n in cribbage.to_act(state)):
+        transaction.on_commit(lambda: _after_commit(game.pk, game.seq))
     return events
 
 

@@ -4,7 +4,7 @@ from celery import shared_task
 
 @shared_task
 def game_moved(game_id, seq):
-    """Whatever the state after event `seq` calls for: the computer's turn, for now."""
+    """What the state after event `seq` calls for: a finished game's ladder result, the computer's turn."""
     from ladders.services import record_game_result
 
     record_game_result(game_id)  # a finished ladder game counts in its match (idempotent)
