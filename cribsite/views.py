@@ -1,6 +1,10 @@
+import email
+import email.policy
+from pathlib import Path
+
 from django.conf import settings
 from django.db import connection
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
@@ -37,3 +41,28 @@ def healthz(request):
     healthy = all(value.startswith("ok") for value in checks.values())
     return JsonResponse({"status": "ok" if healthy else "error", **checks},
                         status=200 if healthy else 503)
+
+
+def dev_mail(request):
+    """DEBUG only: the mail the site would have sent, newest first (from EMAIL_FILE_PATH).
+
+    With no mail provider configured, outgoing mail is written to files; this
+    page lets someone trying the project read it and click its links.
+    """
+    if not settings.DEBUG:
+        raise Http404
+    folder = Path(settings.EMAIL_FILE_PATH)
+    files = sorted(folder.glob("*.log"), key=lambda f: f.stat().st_mtime, reverse=True) if folder.exists() else []
+    messages = []
+    for path in files[:20]:
+        # The file backend writes messages one after another, separated by a line of dashes.
+        for raw in reversed(path.read_text(errors="replace").split("\n" + "-" * 79 + "\n")):
+            if raw.strip():
+                messages.append(_readable(email.message_from_string(raw.strip(), policy=email.policy.default)))
+    return render(request, "dev_mail.html", {"messages": messages[:50], "folder": folder})
+
+
+def _readable(message):
+    body = message.get_body(preferencelist=("plain",))
+    return {"subject": message["Subject"], "to": message["To"], "date": message["Date"],
+            "text": body.get_content() if body else ""}
