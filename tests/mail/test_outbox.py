@@ -218,6 +218,9 @@ def test_the_play_email_shows_what_the_opponent_did_and_the_count(game, on_commi
     assert f"played {label} (count {view['count']})" in message.body
     assert f"The count: {view['count']}" in message.body
     assert "Starter:" in message.body and "Scores (to 121)" in message.body
+    html = message.alternatives[0][0]
+    for score in view["scores"]:  # the HTML part's score bars
+        assert f"{score} / 121</td>" in html
     for playable in view["playable"]:
         assert re.search(rf"^play {playable}\s+https?://\S+/m/move/\S+/$", message.body, re.MULTILINE)
 
