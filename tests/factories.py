@@ -1,6 +1,7 @@
 """Factories and helpers shared by every test package: users, games, time travel."""
 import itertools
 import random
+import threading
 from contextlib import contextmanager
 
 import time_machine
@@ -158,3 +159,34 @@ def at(moment):
     """Be at `moment` (the clock stands still), with on-commit work run at the end of the block."""
     with time_machine.travel(moment, tick=False), committed():
         yield
+
+
+# --- Concurrency ---------------------------------------------------------------
+
+def at_once(*calls):
+    """Run the callables at the same moment, each in its own thread (and so its own
+    database connection). Returns, in order, what each returned or the exception it raised."""
+    from django.db import close_old_connections
+
+    barrier = threading.Barrier(len(calls))
+    outcomes = [None] * len(calls)
+
+    def run(i, call):
+        try:
+            barrier.wait()
+            outcomes[i] = call()
+        except Exception as exc:  # the outcome under test
+            outcomes[i] = exc
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return outcomes
+
+
+def failures(outcomes):
+    return [o for o in outcomes if isinstance(o, BaseException)]

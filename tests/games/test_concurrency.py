@@ -1,37 +1,12 @@
 """Simultaneous moves on real PostgreSQL: exactly the legal ones land, no fork, no gap."""
-import threading
-
 import pytest
-from django.db import close_old_connections
 
 from games import cribbage, services
 from games.management.commands.verify_games import replay_problem
 from games.models import Game
-from tests.factories import start_two_player_game
+from tests.factories import at_once, start_two_player_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _race(calls):
-    """Run the callables at the same moment in threads; collect results or errors."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            outcomes[i] = call()
-        except Exception as exc:  # the outcome under test
-            outcomes[i] = exc
-        finally:
-            close_old_connections()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return outcomes
 
 
 def test_many_threads_submitting_to_one_game_never_fork_the_log():
@@ -47,7 +22,7 @@ def test_many_threads_submitting_to_one_game_never_fork_the_log():
             for move in cribbage.legal_moves(state, seat)[:4] * 2:
                 calls.append(lambda seat=seat, move=move: services.submit_move(
                     Game.objects.get(pk=game.pk), seat, move, expected_seq=seq))
-        outcomes = _race(calls)
+        outcomes = at_once(*calls)
         landed = [o for o in outcomes if isinstance(o, services.MoveResult) and not o.duplicate]
         refused = [o for o in outcomes if isinstance(o, services.MoveError)]
         assert len(landed) + len(refused) == len(calls), [o for o in outcomes if o not in landed + refused]
@@ -63,7 +38,7 @@ def test_many_threads_submitting_to_one_game_never_fork_the_log():
 def test_the_same_email_delivered_twice_at_once_moves_once():
     game = start_two_player_game()
     move = cribbage.legal_moves(services.engine_state(game), 0)[0]
-    outcomes = _race([
+    outcomes = at_once(*[
         lambda: services.submit_move(Game.objects.get(pk=game.pk), 0, move, idempotency_key="<m1@x>")
         for _ in range(6)
     ])

@@ -1,6 +1,5 @@
 """The daily digest: at each reader's hour in their own zone, once a day, every game waiting with its deadline."""
 import random
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -9,7 +8,7 @@ from django.core import mail
 from accounts.models import DigestSent
 from games import digest
 from tests.factories import make_user, play_random_move, start_two_player_game
-from tests.factories import at
+from tests.factories import at, at_once, failures
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 0, tzinfo=UTC)
@@ -77,23 +76,10 @@ def test_two_digest_runs_at_once_send_once():
     for user in users:
         waiting_for(user)
     mail.outbox.clear()
-    barrier, errors = threading.Barrier(2), []
 
     def run():
-        from django.db import connection
-        try:
-            barrier.wait()
-            with at(START + timedelta(hours=10)):
-                digest.send_digests()
-        except Exception as exc:  # pragma: no cover
-            errors.append(exc)
-        finally:
-            connection.close()
+        with at(START + timedelta(hours=10)):
+            digest.send_digests()
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    assert not failures(at_once(run, run))
     assert [len(digests(u)) for u in users] == [1, 1, 1]

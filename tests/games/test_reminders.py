@@ -1,7 +1,6 @@
 """Reminders: one per stage (80% of the time used, and 24 hours before a deadline of 3+ days),
 never while the player is looking; and the quiet-inbox rule for turn emails."""
 import random
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -10,7 +9,7 @@ from django.core import mail
 from games import clock, reminders, timeouts
 from games.models import Seat
 from tests.factories import make_user, play_random_move, start_two_player_game
-from tests.factories import at
+from tests.factories import at, at_once, failures
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 9, tzinfo=UTC)
@@ -111,26 +110,13 @@ def test_quiet_inbox_holds_turn_emails_until_the_player_comes_back():
 def test_two_reminder_sweeps_at_once_send_once():
     games = [game_waiting_for_bob(days=1) for _ in range(4)]
     mail.outbox.clear()
-    barrier, errors = threading.Barrier(2), []
 
     def run():
-        from django.db import connection
-        try:
-            barrier.wait()
-            with at(START + timedelta(hours=20)):
-                reminders.send_due_reminders(batch=3)
-                reminders.send_due_reminders(batch=3)
-        except Exception as exc:  # pragma: no cover
-            errors.append(exc)
-        finally:
-            connection.close()
+        with at(START + timedelta(hours=20)):
+            reminders.send_due_reminders(batch=3)
+            reminders.send_due_reminders(batch=3)
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    assert not failures(at_once(run, run))
     for game, bob in games:
         assert len(reminders_to(bob)) == 1
     assert set(Seat.objects.filter(to_act=True).values_list("reminder_stage", flat=True)) == {1}

@@ -1,6 +1,5 @@
 """Timeouts: the sweep ends overdue turns by itself, per the game's policy; more time; claims."""
 import random
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -11,7 +10,7 @@ from django.urls import reverse
 from games import clock, cribbage, services, timeouts
 from games.clock_events import ClockError
 from games.models import Event, Game, Seat
-from tests.factories import at
+from tests.factories import at, at_once, failures
 from tests.factories import make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db
@@ -249,26 +248,13 @@ def test_admin_lists_overdue_games_and_applies_the_timeout(client):
 @pytest.mark.django_db(transaction=True)
 def test_two_sweeps_at_once_act_once():
     games = [waiting_for_bob() for _ in range(6)]
-    results, errors = [], []
-    barrier = threading.Barrier(2)
 
     def run():
-        from django.db import connection
-        try:
-            barrier.wait()
-            with at(START + timedelta(days=1, minutes=1)):
-                results.append(timeouts.sweep(batch=2))
-        except Exception as exc:  # pragma: no cover - shown on failure
-            errors.append(exc)
-        finally:
-            connection.close()
+        with at(START + timedelta(days=1, minutes=1)):
+            return timeouts.sweep(batch=2)
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    results = at_once(run, run)
+    assert not failures(results)
     assert sum(r.get("forfeit", 0) for r in results) == len(games)
     for game in games:
         assert game.events.filter(kind="forfeit").count() == 1
