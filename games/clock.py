@@ -17,7 +17,6 @@ from datetime import UTC, datetime, time, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import CLOCK_EVENT_KINDS  # noqa: F401  (re-exported for callers of the clock)
 
 DAY = timedelta(days=1)
 REMINDER_FRACTION = 0.8          # first reminder when 80% of the turn's time is used

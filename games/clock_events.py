@@ -1,7 +1,7 @@
 """Clock events: a change of a seat's clock, written in the game's own log.
 
 More time, a timeout the opponent may claim, a vacation day spent, a vacation
-starting or ending: each is an Event (kind in games.clock.CLOCK_EVENT_KINDS)
+starting or ending: each is an Event (kind in games.models.CLOCK_EVENT_KINDS)
 appended through games.services.append_clock_event with the next seq, under
 the game's row lock, in the same transaction as the change of the seats'
 clocks. The rules engine never sees them.

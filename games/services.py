@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games import clock, cribbage
 from games.mail import services as mail_services
-from games.models import SEATS_BY_VARIANT, Event, Game, Seat
+from games.models import CLOCK_EVENT_KINDS, SEATS_BY_VARIANT, Event, Game, Seat
 
 # Shuffles must be unpredictable to players; the deck is then stored in the event.
 _shuffler = random.SystemRandom()
@@ -228,13 +228,13 @@ def _update_turns(game, seats, state, now):
 
 
 def append_clock_event(game, data, *, seat, source, actor=None):
-    """Append a clock event (kind in games.clock.CLOCK_EVENT_KINDS) to the log of `game`.
+    """Append a clock event (kind in games.models.CLOCK_EVENT_KINDS) to the log of `game`.
 
     Locks the game row (the caller, games.clock_events, changes the seats' clocks
     in the same transaction). The engine never sees these events: the snapshot
     is unchanged and replays skip them.
     """
-    if data["kind"] not in clock.CLOCK_EVENT_KINDS:
+    if data["kind"] not in CLOCK_EVENT_KINDS:
         raise ValueError(f"{data['kind']!r} is not a clock event")
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)

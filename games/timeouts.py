@@ -175,20 +175,10 @@ def _simple_turn(game, seat):
 
 
 def stand_in_move(state, number):
-    """The move the computer makes for an absent player: games.cribbage.players.choose_move,
-    or (without it) the first legal move."""
-    from games import cribbage
+    """The move the computer makes for an absent player (from what that seat could see)."""
+    from games.cribbage import players
 
-    try:
-        from games.cribbage.players import choose_move
-    except ImportError:
-        choose_move = None
-    if choose_move is not None:
-        try:
-            return choose_move(state, number, level="standard")
-        except Exception:
-            log.exception("choose_move failed; the first legal move is played instead.")
-    return cribbage.legal_moves(state, number)[0]
+    return players.choose_move(state, number, level="standard")
 
 
 def _stand_in(game, seat, now):

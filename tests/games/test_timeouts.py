@@ -7,9 +7,9 @@ import time_machine
 from django.core import mail
 from django.urls import reverse
 
-from games import clock, cribbage, services, timeouts
+from games import cribbage, services, timeouts
 from games.clock_events import ClockError
-from games.models import Event, Game, Seat
+from games.models import CLOCK_EVENT_KINDS, Event, Game, Seat
 from tests.factories import at, at_once, failures
 from tests.factories import make_user, play_random_move, start_two_player_game
 
@@ -259,4 +259,4 @@ def test_two_sweeps_at_once_act_once():
     for game in games:
         assert game.events.filter(kind="forfeit").count() == 1
     assert Seat.objects.filter(to_act=True).count() == 0
-    assert clock.CLOCK_EVENT_KINDS.isdisjoint(set(Event.objects.values_list("kind", flat=True)))
+    assert CLOCK_EVENT_KINDS.isdisjoint(set(Event.objects.values_list("kind", flat=True)))
