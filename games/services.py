@@ -82,7 +82,8 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
                  team=rules.side_of(n))
             for n, player in enumerate(players)
         )
-        _append(game, state, [], rng=rng)
+        seats = {seat.number: seat for seat in game.seats.select_related("player")}
+        _append(game, seats, state, [], rng=rng)
     return game
 
 
@@ -96,7 +97,7 @@ def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
     `idempotency_key`, the same submission applied twice has the effect of once.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game, seats = _locked_with_seats(game.pk)
         if idempotency_key:
             earlier = Event.objects.filter(game=game, idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -116,8 +117,20 @@ def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
             raise _refusal(exc, state, seat) from exc
         state = after
         first = _new_event(game, event, seat, source, actor, idempotency_key)
-        events = _append(game, state, [first], rng=rng)
+        events = _append(game, seats, state, [first], rng=rng)
     return MoveResult(game=game, events=events)
+
+
+def _locked_with_seats(game_id):
+    """The game row, locked until the transaction ends, and its seats with their players.
+
+    Two statements on purpose: the seats are read after the lock is granted, so
+    they include what a move that held the lock before this one wrote to them
+    (a single joined SELECT ... FOR UPDATE would return the game's new row but
+    the seats as they were when it started waiting).
+    """
+    game = Game.objects.select_for_update().get(pk=game_id)
+    return game, {seat.number: seat for seat in game.seats.select_related("player")}
 
 
 def _refusal(exc, state, seat):
@@ -155,14 +168,14 @@ def _new_event(game, data, seat, source, actor=None, idempotency_key=None):
                  actor=actor, idempotency_key=idempotency_key)
 
 
-def _append(game, state, events, *, rng=None):
+def _append(game, seats, state, events, *, rng=None):
     """Add the events that follow by themselves, write everything, update the game row.
 
-    Chance events (the cut for deal, each deal) are drawn here, never in the
-    engine, and forced plays are made for players who allow it.
+    `seats` maps seat number to Seat (with its player). Chance events (the cut
+    for deal, each deal) are drawn here, never in the engine, and forced plays
+    are made for players who allow it.
     """
     rng = rng or _shuffler
-    seats = {seat.number: seat for seat in game.seats.select_related("player")}
     while not cribbage.is_over(state):
         chance = cribbage.needs_chance(state)
         if chance == "cut_for_deal":
@@ -195,8 +208,8 @@ def _append(game, state, events, *, rng=None):
         game.skunk = outcome["skunk"] or ""
     game.save(update_fields=["seq", "snapshot", "updated_at", "status", "finished_at",
                              "winner_side", "finish", "skunk"])
-    _update_turns(game, seats, state, now)
-    mail_services.record_turn_notices(game, seats, state, events)
+    started = _update_turns(game, seats, state, now)
+    mail_services.record_turn_notices(game, seats, events, started)
     # Follow-ups exist for a finished game (ladder results) and a computer's turn;
     # a move between people needs none beyond the turn email recorded above.
     if game.is_finished or any(seats[n].is_computer for n in cribbage.to_act(state)):
@@ -217,14 +230,19 @@ def _forced_move(state, seats):
 
 
 def _update_turns(game, seats, state, now):
+    """Start and end the seats' turns for the new state; the numbers of the seats whose turn started."""
     acting = set(cribbage.to_act(state)) if not game.is_finished else set()
+    started = set()
     for number, seat in seats.items():
         to_act = number in acting
         if to_act == seat.to_act:
             continue
+        if to_act:
+            started.add(number)
         clock.set_turn(game, seat, to_act, now)  # deadline, pauses, reminders: games/clock.py
         # One or two seats change a move: plain updates beat bulk_update's CASE.
         Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in clock.TURN_FIELDS})
+    return started
 
 
 def append_clock_event(game, data, *, seat, source, actor=None):

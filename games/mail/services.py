@@ -21,7 +21,7 @@ from django.db.models import F, Prefetch, Q
 from django.utils import timezone
 
 from games import clock
-from games.models import Event, Game, Seat
+from games.models import Game, Seat
 
 from .models import AnswerSent, OutboundEmail
 
@@ -41,34 +41,34 @@ class TransientSendError(Exception):
 
 # --- Writing the outbox (inside the move's transaction) -------------------------
 
-def record_turn_notices(game, seats, state=None, events=()):
+def record_turn_notices(game, seats, events=(), started=()):
     """Owe a turn email to each seat that must act now and has not been told since it last moved,
     and, when the move ended the game, a result email to every player.
 
     `seats` maps seat number to Seat (with `player`) as `_append` has them,
-    already updated for the new state. Computer seats, players who chose the
-    digest or no email, practice games (played on the site, with advice) get
-    no turn email. Sending is queued after commit.
+    already updated for the new state; `events` are the ones this move wrote
+    and `started` the seats whose turn it started. A seat that must act was
+    told already unless its turn just started or it moved in `events` (a turn
+    only ends with the seat's own move), so this asks the database nothing.
+    Computer seats, players who chose the digest or no email, practice games
+    (played on the site, with advice) get no turn email. Sending is queued
+    after commit.
     """
     if game.practice:
         return []
     if game.is_finished:
         return _record_results(game, seats)
+    moved = {event.seat for event in events if event.kind in ACTING_KINDS}
     owed = []
     for number, seat in sorted(seats.items()):
         player = seat.player
-        if not seat.to_act or seat.is_computer or player is None or not player.is_active:
+        if not seat.to_act or (number not in started and number not in moved):
+            continue
+        if seat.is_computer or player is None or not player.is_active:
             continue
         if player.notify != player.Notify.EVERY_TURN or not player.email:
             continue
-        last_move = (Event.objects.filter(game=game, seat=number, kind__in=ACTING_KINDS)
-                     .order_by("-seq").values_list("seq", flat=True).first()) or 0
-        if OutboundEmail.objects.filter(game=game, seat=number, kind=OutboundEmail.Kind.TURN,
-                                        seq__gt=last_move).exists():
-            continue  # told already, or held (e.g. the other player threw to the crib meanwhile)
-        row = _owe(game, number, OutboundEmail.Kind.TURN, player.email)
-        if row is not None:
-            owed.append(row)
+        owed.append(_owed(game, number, OutboundEmail.Kind.TURN, player.email))
     return _queue(owed)
 
 
@@ -86,24 +86,21 @@ def _record_results(game, seats):
             continue
         if player.notify == player.Notify.NONE:
             continue
-        row = _owe(game, number, OutboundEmail.Kind.RESULT, player.email)
-        if row is not None:
-            owed.append(row)
+        owed.append(_owed(game, number, OutboundEmail.Kind.RESULT, player.email))
     return _queue(owed)
 
 
-def _owe(game, number, kind, to):
-    try:
-        with transaction.atomic():
-            return OutboundEmail.objects.create(game=game, seat=number, seq=game.seq, kind=kind, to=to)
-    except IntegrityError:
-        return None
+def _owed(game, number, kind, to):
+    # game.seq is new under the move's lock on the game, and a game ends once, so
+    # these rows cannot collide with earlier ones (the constraints would refuse it).
+    return OutboundEmail(game=game, seat=number, seq=game.seq, kind=kind, to=to)
 
 
 def _queue(rows):
     if rows:
         from . import tasks
 
+        OutboundEmail.objects.bulk_create(rows)
         for row in rows:
             tasks.send_outbound.delay_on_commit(row.pk)
     return rows

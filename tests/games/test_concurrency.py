@@ -32,6 +32,10 @@ def test_many_threads_submitting_to_one_game_never_fork_the_log():
         assert 1 <= len(landed) <= len(acting_before)
         seqs = list(game.events.order_by("seq").values_list("seq", flat=True))
         assert seqs == list(range(1, game.seq + 1))
+        # The seats' cached turns follow the snapshot: a move that waited for the lock
+        # read the seats as the move before it left them.
+        acting = set(cribbage.to_act(services.engine_state(game)))
+        assert set(game.seats.filter(to_act=True).values_list("number", flat=True)) == acting
     assert replay_problem(game) is None
 
 

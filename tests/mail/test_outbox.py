@@ -1,4 +1,5 @@
 """The outbox: written with the move, sent once after commit, retried, swept; and the turn email itself."""
+import random
 import re
 import smtplib
 from datetime import timedelta
@@ -243,3 +244,30 @@ def test_every_variant_gets_its_turn_emails_with_every_discard(db, on_commit, va
         assert len([line for line in message.body.splitlines() if line.startswith("crib ")]) == choices
     if variant == "four":
         assert "v" in mail.outbox[0].subject and "&" in mail.outbox[0].body
+
+
+@pytest.mark.parametrize("variant, muggins", [("two", False), ("two", True), ("three", False), ("four", False)])
+def test_every_seat_that_must_act_is_told_once_since_it_last_moved(db, variant, muggins):
+    """The outbox owes a turn email from what the move itself did (whose turn started, who moved),
+    without asking the database; this checks that against the log, after every move of whole games:
+    each seat that must act has exactly one turn email since its own last move."""
+    from games.cribbage import to_act
+    from games.models import SEATS_BY_VARIANT, Event
+
+    rng = random.Random(3)
+    players = [make_user(password=None, allow_forced_moves=(n == 0)) for n in range(SEATS_BY_VARIANT[variant])]
+    game = start_two_player_game(variant=variant, players=players, muggins=muggins, rng=rng)
+    checked = set()
+    while not game.is_finished:
+        state = services.engine_state(game)
+        for seat in to_act(state):
+            last_move = max(Event.objects.filter(game=game, seat=seat, kind__in=mail_services.ACTING_KINDS)
+                            .values_list("seq", flat=True), default=0)
+            # A row carries the seq the move's batch ended at: a move's own row has seq >= the move.
+            told = OutboundEmail.objects.filter(game=game, seat=seat, kind="turn", seq__gte=last_move)
+            assert told.count() == 1, f"seat {seat} at event {game.seq}"
+            checked.add(game.seq)
+        seat = to_act(state)[0]
+        game = services.submit_move(game, seat, rng.choice(services.cribbage.legal_moves(state, seat)),
+                                    rng=rng).game
+    assert len(checked) > 50
