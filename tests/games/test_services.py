@@ -243,3 +243,18 @@ def test_a_refusal_speaks_to_the_player():
     game = start_two_player_game(muggins=True)
     with pytest.raises(services.IllegalMove, match="^You have no muggins to call"):
         services.submit_move(game, 0, {"kind": "muggins"})
+
+
+def test_a_move_costs_a_few_statements_however_long_the_log(django_assert_max_num_queries):
+    """Lock the game, read its seats, then write the event(s), the game row, the seats whose turn
+    changed and the turn email's outbox row: at most seven statements at any point of a whole
+    game (the test's own atomic block makes the move's transaction a savepoint: two more)."""
+    rng = random.Random(4)
+    game = start_two_player_game(rng=rng)
+    while not game.is_finished:
+        state = services.engine_state(game)
+        seat = cribbage.to_act(state)[0]
+        with django_assert_max_num_queries(9):
+            game = services.submit_move(game, seat, rng.choice(cribbage.legal_moves(state, seat)),
+                                        rng=rng).game
+    assert game.seq > 100
