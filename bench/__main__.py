@@ -9,6 +9,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cribsite.settings")
 
 
 def main(selected):
+    import django
+    from django.conf import settings
+
+    django.setup()
+    # As in production (and as Django's test runner does): no query log to keep.
+    settings.DEBUG = False
     here = Path(__file__).parent
     names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
     for name in names:
