@@ -158,6 +158,10 @@ CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
     "task": "games.mail.tasks.requeue_unsent",
     "schedule": 120.0,
 }
+# Replies are kept whole (raw RFC 822, for support and audits) this many days
+# after they arrive, then deleted once read; the moves they made stay in the logs.
+MAIL_KEEP_DAYS = int(env("MAIL_KEEP_DAYS", "30"))
+CELERY_BEAT_SCHEDULE["mail-forget-old"] = {"task": "games.mail.tasks.forget_old_mail", "schedule": 86400.0}
 
 # --- Slow games (games.clock_tasks): timeouts, reminders, vacations, digests ----
 # Each task is idempotent, bounded and safe to run twice at once.

@@ -23,7 +23,7 @@ from django.utils import timezone
 from games import clock
 from games.models import Game, Seat
 
-from .models import AnswerSent, OutboundEmail
+from .models import AnswerSent, InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
 
@@ -262,6 +262,30 @@ def may_answer(address, kind, now=None):
     except IntegrityError:
         return False
     return True
+
+
+# --- Forgetting -------------------------------------------------------------------
+
+FORGET_BATCH = 1000
+
+
+def forget_old_mail(now=None):
+    """Delete the replies read more than settings.MAIL_KEEP_DAYS ago and the answer limiter's
+    spent windows; (replies, windows) deleted. Periodic and idempotent, in bounded batches.
+
+    A reply's raw text holds the player's address and whatever else they wrote;
+    the move it made is in the game's log for good (with its Message-ID, so a
+    late redelivery still lands once). Unread replies are kept whatever their age.
+    """
+    now = now or timezone.now()
+    old = InboundEmail.objects.filter(
+        received_at__lt=now - timedelta(days=settings.MAIL_KEEP_DAYS),
+    ).exclude(status__in=(InboundEmail.Status.RECEIVED, InboundEmail.Status.PROCESSING))
+    replies = 0
+    while ids := list(old.values_list("pk", flat=True)[:FORGET_BATCH]):
+        replies += InboundEmail.objects.filter(pk__in=ids).delete()[0]
+    windows, _ = AnswerSent.objects.filter(window__lt=now.timestamp() - ANSWER_WINDOW).delete()
+    return replies, windows
 
 
 def own_addresses():

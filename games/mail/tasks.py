@@ -40,6 +40,17 @@ def requeue_unsent():
     return len(ids)
 
 
+@shared_task
+def forget_old_mail():
+    """Periodic (beat "mail-forget-old", daily): delete replies kept past MAIL_KEEP_DAYS."""
+    from . import services
+
+    replies, windows = services.forget_old_mail()
+    if replies or windows:
+        log.info("Forgot %d old replies and %d spent answer windows.", replies, windows)
+    return replies
+
+
 @shared_task(acks_late=True, ignore_result=True, autoretry_for=(OperationalError, InterfaceError),
              retry_backoff=True, retry_backoff_max=300, max_retries=8)
 def process_inbound(inbound_id):

@@ -148,3 +148,15 @@ def test_in_development_the_mail_sent_can_be_read_on_a_page(client, settings, tm
     assert '<a href="http://127.0.0.1:8000/m/move/abc/"' in page
     settings.DEBUG = False
     assert client.get("/dev/mail/").status_code == 404
+
+
+def test_every_periodic_task_names_a_task_the_workers_know():
+    """A misspelt beat entry would fail silently in production, once a day."""
+    from django.conf import settings
+
+    from cribsite.celery import app
+
+    app.loader.import_default_modules()
+    scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "games.mail.tasks.forget_old_mail" in scheduled
+    assert scheduled - set(app.tasks) == set()
