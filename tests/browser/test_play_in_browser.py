@@ -6,38 +6,15 @@ forms read off each player's game page until the game is over. A screenshot
 of the board is saved to test-artifacts/board.png (and the whole game page at
 desktop and phone widths beside it).
 """
-import os
 import re
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from django.core import mail
 
 from games.models import Game
-from tests import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture
-def browser():
-    """Debian's Chromium, headless. Playwright starts it on a new, empty profile
-    (a fresh temporary user-data dir) and each context is a separate person."""
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=services.chromium_path(), args=CHROMIUM_ARGS,
-                                     headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def person(browser):
@@ -83,7 +60,7 @@ def act(page):
     return False
 
 
-def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browser, settings):
+def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browser, artifacts, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     base = live_server.url
     alice = sign_up(person(browser), base, "alice@example.com", "Alice")
@@ -101,8 +78,7 @@ def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browse
     # Bob finds it on My games and accepts.
     bob.goto(f"{base}/")
     bob.click("nav >> text=My games")
-    ARTIFACTS.mkdir(exist_ok=True)
-    bob.screenshot(path=str(ARTIFACTS / "my-games-challenged.png"), full_page=True)
+    bob.screenshot(path=str(artifacts / "my-games-challenged.png"), full_page=True)
     bob.click("text=Alice challenges you")
     bob.click("button:has-text('Accept')")
     bob.wait_for_load_state()
@@ -111,13 +87,12 @@ def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browse
     alice.goto(f"{base}/games/{game.pk}/")
 
     # They play to the end, each making whatever move their page offers.
-    ARTIFACTS.mkdir(exist_ok=True)
     bob.goto(f"{base}/games/{game.pk}/")
-    bob.screenshot(path=str(ARTIFACTS / "game-discard.png"), full_page=True)
+    bob.screenshot(path=str(artifacts / "game-discard.png"), full_page=True)
     pictured = False
     for _ in range(600):
         if not pictured and alice.locator("form.play-form").count():
-            alice.screenshot(path=str(ARTIFACTS / "game-play.png"), full_page=True)
+            alice.screenshot(path=str(artifacts / "game-play.png"), full_page=True)
             pictured = True
         game.refresh_from_db()
         if game.is_finished:
@@ -132,16 +107,16 @@ def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browse
     alice.reload()
     text = alice.content()
     assert " won (reached 61)" in text and 'name="action"' not in text
-    alice.locator("svg.cribbage-board").screenshot(path=str(ARTIFACTS / "board.png"))
-    alice.screenshot(path=str(ARTIFACTS / "game-desktop.png"), full_page=True)
+    alice.locator("svg.cribbage-board").screenshot(path=str(artifacts / "board.png"))
+    alice.screenshot(path=str(artifacts / "game-desktop.png"), full_page=True)
     alice.set_viewport_size({"width": 390, "height": 844})
     alice.reload()
-    alice.screenshot(path=str(ARTIFACTS / "game-phone.png"), full_page=True)
+    alice.screenshot(path=str(artifacts / "game-phone.png"), full_page=True)
     alice.goto(f"{base}/games/")
-    alice.screenshot(path=str(ARTIFACTS / "my-games-phone.png"), full_page=True)
+    alice.screenshot(path=str(artifacts / "my-games-phone.png"), full_page=True)
     alice.goto(f"{base}/games/{game.pk}/record/")
     assert "Hand 1" in alice.content()
-    alice.screenshot(path=str(ARTIFACTS / "record-phone.png"), full_page=True)
+    alice.screenshot(path=str(artifacts / "record-phone.png"), full_page=True)
     alice.goto(f"{base}/challenges/new/")
-    alice.screenshot(path=str(ARTIFACTS / "new-game-phone.png"), full_page=True)
-    assert (ARTIFACTS / "board.png").stat().st_size > 1000
+    alice.screenshot(path=str(artifacts / "new-game-phone.png"), full_page=True)
+    assert (artifacts / "board.png").stat().st_size > 1000
