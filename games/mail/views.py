@@ -1,7 +1,8 @@
 """Pages behind the links in turn emails: a move (GET shows, POST moves) and one-click unsubscribe.
 
 No login: the signed token is the authority, so these views are CSRF-exempt.
-GET never changes anything (mail scanners and previews open links too).
+GET changes nothing for an anonymous visitor: mail scanners and previews open
+links too, and must not count as the player coming back (see `move`).
 """
 import hashlib
 
@@ -78,7 +79,10 @@ def move(request, token):
     seat = Seat.objects.select_related("player").filter(game_id=link.game_id, number=link.seat).first()
     if game is None or seat is None or seat.player is None:
         return _page(request, "link_problem", status=404, problem="This game no longer exists.")
-    clock.note_seen(seat)   # the player is at the table (the quiet inbox and reminders count it)
+    if request.method == "POST" or request.user.pk == seat.player_id:
+        # The player is at the table (the quiet inbox and reminders count it): a press of
+        # the button, or the page opened in their own logged-in browser; not a link scanner.
+        clock.note_seen(seat)
     context = turn_context(game, link.seat, seat.player)
     view = context["view"]
     base = {**context, "link": link, "token": token, "action": _describe(link.move),

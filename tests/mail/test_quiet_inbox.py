@@ -127,7 +127,8 @@ def test_further_moves_while_held_still_make_one_email(game, on_commit):
 
 
 def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
-    """Opening a link of the last email is coming back (note_seen): the next one is not held."""
+    """Opening a link of the last email in her own browser is coming back (note_seen): the next
+    one is not held. The same link opened by a mail scanner (no session) is not."""
     game.refresh_from_db()
     with on_commit():
         services.submit_move(game, ALICE, view_for(game, ALICE)["legal_moves"][0], source=Event.Source.LINK)
@@ -141,9 +142,11 @@ def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
     link = re.search(r"https?://[^/\s]+(/m/move/\S+/)", last.body).group(1)
     mail.outbox.clear()
     with time_machine.travel(timezone.now() + timedelta(minutes=5)):
+        assert client.get(link).status_code == 200   # her mail provider's link scanner
+        assert Seat.objects.get(game=game, number=ALICE).last_seen_at is None
+        client.force_login(game.seats.get(number=ALICE).player)
         assert client.get(link).status_code == 200   # she looks (and does not move)
-        seat = Seat.objects.get(game=game, number=ALICE)
-        assert seat.last_seen_at is not None
+        assert Seat.objects.get(game=game, number=ALICE).last_seen_at is not None
         with on_commit():
             stand_in_for_alice(game)
             game.refresh_from_db()
