@@ -39,9 +39,8 @@ def bob_plays(game):
     services.submit_move(game, 1, move, source=Event.Source.WEB)
 
 
-def until_alice_is_owed_again(game, on_commit):
-    """Both throw (Alice by link: she came back), her play email goes, then the computer stands in
-    for her and Bob plays on until she is owed another turn email."""
+def to_alices_first_play(game, on_commit):
+    """Both throw (Alice by link: she came back), then Bob leads if he is the pone: Alice must play."""
     game.refresh_from_db()
     with on_commit():
         services.submit_move(game, ALICE, view_for(game, ALICE)["legal_moves"][0], source=Event.Source.LINK)
@@ -51,6 +50,12 @@ def until_alice_is_owed_again(game, on_commit):
     if view_for(game, ALICE)["turn"] != ALICE:
         with on_commit():
             bob_plays(game)
+
+
+def until_alice_is_owed_again(game, on_commit):
+    """Both throw (Alice by link: she came back), her play email goes, then the computer stands in
+    for her and Bob plays on until she is owed another turn email."""
+    to_alices_first_play(game, on_commit)
     assert alice_rows(game, status="sent").count() == 2   # the deal, then her first play
     told_about = alice_rows(game, status="sent").order_by("-seq").first().seq
     mail.outbox.clear()
@@ -129,15 +134,7 @@ def test_further_moves_while_held_still_make_one_email(game, on_commit):
 def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
     """Opening a link of the last email in her own browser is coming back (note_seen): the next
     one is not held. The same link opened by a mail scanner (no session) is not."""
-    game.refresh_from_db()
-    with on_commit():
-        services.submit_move(game, ALICE, view_for(game, ALICE)["legal_moves"][0], source=Event.Source.LINK)
-        game.refresh_from_db()
-        services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0], source=Event.Source.WEB)
-    game.refresh_from_db()
-    if view_for(game, ALICE)["turn"] != ALICE:
-        with on_commit():
-            bob_plays(game)
+    to_alices_first_play(game, on_commit)
     last = emails_to("alice@example.com")[-1]
     link = re.search(r"https?://[^/\s]+(/m/move/\S+/)", last.body).group(1)
     mail.outbox.clear()
