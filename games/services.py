@@ -139,7 +139,11 @@ def _refusal(exc, state, seat):
     The engine's own message lists every seat's legal moves (and, under
     muggins, the true counts): fine for a developer, a leak for a player.
     """
-    reason = exc.reason.replace(f"Seat {seat} has ", "You have ", 1).replace(f"Seat {seat} ", "You ", 1)
+    reason = exc.reason
+    for engine_words, player_words in ((f"Seat {seat} has ", "You have "),
+                                       (f"Seat {seat} does not ", "You do not "),
+                                       (f"Seat {seat} ", "You ")):
+        reason = reason.replace(engine_words, player_words, 1)
     offered = cribbage.moves_to_offer(state, seat)
     if offered:
         shown = ", ".join(cribbage.move_text(m) for m in offered[:20])

@@ -390,8 +390,11 @@ def _apply_discard(state: State, event: dict) -> State:
         raise IllegalMove(f"Lay away exactly {rules.discard_count} card(s) to the crib", legal)
     cards = tuple(_card(c, legal) for c in codes)
     held = state.hands[seat]
-    if len(set(cards)) != len(cards) or not set(cards) <= set(held):
-        raise IllegalMove(f"Seat {seat} does not hold {' '.join(c.code for c in cards)}", legal)
+    if len(set(cards)) != len(cards):
+        raise IllegalMove(f"The same card twice: {' '.join(c.code for c in cards)}", legal)
+    missing = [c.code for c in cards if c not in held]
+    if missing:
+        raise IllegalMove(f"Seat {seat} does not hold {' '.join(missing)}", legal)
     rest = tuple(c for c in held if c not in cards)
     state = _replace(
         _close_window(state, seat),

@@ -251,8 +251,10 @@ def test_illegal_moves_name_the_legal_ones():
     with pytest.raises(IllegalMove) as err:
         apply(s, discard(0, "7D"))
     assert "crib 7D 7C" in str(err.value) and len(err.value.legal) == 15
-    with pytest.raises(IllegalMove, match="does not hold"):
+    with pytest.raises(IllegalMove, match=r"^Seat 0 does not hold KH\. Legal"):   # 7D is in the hand
         apply(s, discard(0, "7D KH"))
+    with pytest.raises(IllegalMove, match=r"^The same card twice: 7D 7D\. Legal"):
+        apply(s, discard(0, "7D 7D"))
     with pytest.raises(IllegalMove, match="seat"):
         apply(s, discard(5, "7D 7C"))
     with pytest.raises(IllegalMove):
