@@ -11,6 +11,7 @@ written the same way everywhere:
   and the words a player says ("fifteen two", "a pair is four").
 - `read_show(hand, starter, crib=False)` -> (hand cards, starter) from text or
   cards, or a ValueError whose message can be shown to the player as it is.
+- `won_text(winner, result, names, target)` -> "Alice won (Bob ran out of time), with a skunk"
 
 Suits are always written with their symbol, so colour is never the only sign.
 """
@@ -27,7 +28,7 @@ from games.cribbage.scoring import number_words
 
 __all__ = [
     "card_name", "card_chip", "card_chips", "cards_text", "kind_label",
-    "ShowRow", "score_rows", "say_score", "read_show", "to_card", "SUIT_NAMES",
+    "ShowRow", "score_rows", "say_score", "read_show", "to_card", "won_text", "SUIT_NAMES",
     "RANK_CHOICES", "SUIT_CHOICES",
 ]
 
@@ -166,3 +167,26 @@ def read_show(hand, starter, crib: bool = False, five_card: bool = False) -> tup
         raise ValueError(f"Starter: {start.label} ({card_name(start)}) is already in the "
                          f"{what.lower()}; a card can only be in one place.")
     return cards, start
+
+
+_FINISH_WORDS = {
+    "target": "reached {target}",
+    "resign": "{loser} resigned",
+    "forfeit": "{loser} forfeited",
+    "timeout": "{loser} ran out of time",
+}
+_SKUNK_WORDS = {"skunk": "a skunk", "double_skunk": "a double skunk"}
+
+
+def won_text(winner: str, result: dict, names: dict, target: int) -> str:
+    """Who won a finished game and how, from a view's `result`: "Alice won (reached 121), with a skunk".
+
+    `winner` is the winning side's name as the reader should see it ("You" for
+    the winner themselves); `names` maps seat number to name.
+    """
+    loser = names.get(result["seat"], "") if result["seat"] is not None else ""
+    reason = "timeout" if result["reason"] == "forfeit" and result.get("detail") == "timeout" else result["reason"]
+    text = f"{winner} won ({_FINISH_WORDS.get(reason, reason).format(target=target, loser=loser)})"
+    if result["skunk"]:
+        text += f", with {_SKUNK_WORDS[result['skunk']]}"
+    return text

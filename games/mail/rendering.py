@@ -23,7 +23,7 @@ from games import clock, cribbage
 from games.cribbage import card_from_code
 from games.cribbage.analysis import discard_options
 from games.models import Event
-from games.presentation import cards_text
+from games.presentation import cards_text, won_text
 from games.selectors import view_for
 
 from . import links
@@ -435,30 +435,15 @@ def _lapse_line(lapse):
 
 # --- The result of a finished game ---------------------------------------------------
 
-FINISH_WORDS = {
-    "target": "reached {target}",
-    "resign": "{loser} resigned",
-    "forfeit": "{loser} forfeited",
-    "timeout": "{loser} ran out of time",
-}
-SKUNK_WORDS = {"skunk": "a skunk", "double_skunk": "a double skunk"}
-
-
 def result_lines(view):
     """The result in words: who won, how, the skunk, the final scores; [] while playing."""
     result = view.get("result")
     if not result:
         return []
-    names, sides = seat_names(view), side_names(view)
+    sides = side_names(view)
     seat = view["viewer"]
-    winner = sides[result["winner"]]
-    loser = names.get(result["seat"], "") if result["seat"] is not None else ""
-    reason = "timeout" if result["reason"] == "forfeit" and result.get("detail") == "timeout" else result["reason"]
-    how = FINISH_WORDS.get(reason, reason).format(target=view["target"], loser=loser)
     mine = seat is not None and view["side_of_seat"][seat] == result["winner"]
-    text = f"{'You won' if mine else winner + ' won'} ({how})"
-    if result["skunk"]:
-        text += f", with {SKUNK_WORDS[result['skunk']]}"
+    text = won_text("You" if mine else sides[result["winner"]], result, seat_names(view), view["target"])
     scores = ", ".join(f"{name} {score}" for name, score in zip(sides, result["scores"]))
     return [f"{text}.", f"Final scores: {scores}."]
 

@@ -23,11 +23,9 @@ from games.board import DEFAULT_COLOURS
 from games.cribbage import Score, ScoreItem, card_from_code
 from games.forms import MoveForm
 from games.models import Event, Game, Seat
-from games.presentation import score_rows
+from games.presentation import score_rows, won_text
 
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
-FINISH_WORDS = {"target": "reached {target}", "resign": "{loser} resigned", "forfeit": "{loser} forfeited"}
-SKUNK_WORDS = {"skunk": "a skunk", "double_skunk": "a double skunk"}
 
 
 def _game(game_id):
@@ -111,12 +109,7 @@ class Table:
         result = self.view["result"]
         if not result:
             return ""
-        winner = self.side_name(result["winner"])
-        loser = self.names.get(result["seat"], "") if result["seat"] is not None else ""
-        how = FINISH_WORDS.get(result["reason"], result["reason"]).format(target=self.view["target"], loser=loser)
-        text = f"{winner} won ({how})"
-        if result["skunk"]:
-            text += f", with {SKUNK_WORDS[result['skunk']]}"
+        text = won_text(self.side_name(result["winner"]), result, self.names, self.view["target"])
         scores = " to ".join(str(s) for s in sorted(result["scores"], reverse=True))
         return f"{text}: {scores}."
 

@@ -84,7 +84,7 @@ def test_a_refused_clock_word_is_answered_and_changes_nothing(game, on_commit, b
     assert len(mail.outbox) == 1
 
 
-def test_claim_by_reply_ends_the_game_of_an_opponent_out_of_time(db, on_commit):
+def test_claim_by_reply_ends_the_game_of_an_opponent_out_of_time(db, on_commit, client):
     alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
     bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
     with on_commit():
@@ -106,6 +106,8 @@ def test_claim_by_reply_ends_the_game_of_an_opponent_out_of_time(db, on_commit):
     assert set(results) == {"alice@example.com", "bob@example.com"}
     assert "You won (Bob ran out of time)." in results["alice@example.com"].body
     assert "Alice won (Bob ran out of time)." in results["bob@example.com"].body
+    client.force_login(bob)  # the game page says it the same way
+    assert "Alice won (Bob ran out of time):" in client.get(game.get_absolute_url()).content.decode()
     assert OutboundEmail.objects.filter(game=game, kind="result", status="sent").count() == 2
 
 
