@@ -1,4 +1,5 @@
 import zoneinfo
+from datetime import UTC
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
@@ -84,7 +85,11 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     @property
     def zone(self):
-        return zoneinfo.ZoneInfo(self.time_zone)
+        """The player's time zone; UTC if the name stored is not one this machine knows."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return UTC
 
 
 class Vacation(models.Model):

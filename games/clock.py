@@ -11,7 +11,6 @@ The arithmetic is pure (`deadline_after`, `running_time_between`,
 `reminder_moments`); the rest reads or sets Seat fields without saving,
 except `note_seen`, which records a visit.
 """
-import zoneinfo
 from datetime import UTC, datetime, time, timedelta
 
 from django.db.models import Q
@@ -119,12 +118,7 @@ def reminders_due(turn_started_at, deadline, days_per_move, now):
 # --- A seat's clock ---------------------------------------------------------------
 
 def player_zone(player):
-    if player is None:
-        return UTC
-    try:
-        return zoneinfo.ZoneInfo(player.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return UTC
+    return UTC if player is None else player.zone
 
 
 def pauses_for(game, seat):

@@ -141,10 +141,11 @@ def recent_lines(view):
 
 
 def _deadline(view, user):
+    """The reader's deadline, whole and with its zone: an email is read later, so unlike
+    clock.deadline_text it says no "in 2 days"."""
     for p in view["players"]:
         if p["seat"] == view["viewer"] and p["deadline"]:
-            zone = user.zone if user is not None else timezone.get_default_timezone()
-            local = timezone.localtime(p["deadline"], zone)
+            local = timezone.localtime(p["deadline"], clock.player_zone(user))
             return f"{local:%A %-d %B %Y, %H:%M} ({local.tzname()})"
     return None
 

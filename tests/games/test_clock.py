@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
+from accounts.models import User
 from games import clock
 from games.models import Event
 from tests.factories import make_user, start_two_player_game
@@ -12,13 +13,6 @@ from tests.factories import make_user, start_two_player_game
 LONDON = zoneinfo.ZoneInfo("Europe/London")
 NEW_YORK = zoneinfo.ZoneInfo("America/New_York")
 TOKYO = zoneinfo.ZoneInfo("Asia/Tokyo")
-
-
-class Reader:
-    is_authenticated = True
-
-    def __init__(self, time_zone):
-        self.time_zone = time_zone
 
 
 def two_players():
@@ -104,7 +98,7 @@ def test_reminder_moments_80_percent_and_the_last_day_for_long_clocks():
 
 
 def test_deadline_text_in_the_readers_zone():
-    reader = Reader("America/New_York")
+    reader = User(time_zone="America/New_York")
     with time_machine.travel(utc(2024, 12, 1, 12), tick=False):
         deadline = utc(2024, 12, 3, 23)
         assert clock.deadline_text(deadline, reader) == "Tue 3 Dec, 18:00 (in 2 days)"
@@ -116,7 +110,7 @@ def test_deadline_text_in_the_readers_zone():
 def test_deadline_for_filter_renders_in_the_template():
     from django.template import Context, Template
 
-    reader = Reader("Asia/Tokyo")
+    reader = User(time_zone="Asia/Tokyo")
     with time_machine.travel(utc(2024, 12, 1, 12), tick=False):
         out = Template("{% load clock %}{{ d|deadline_for:user }}").render(
             Context({"d": utc(2024, 12, 2, 12), "user": reader}))
