@@ -252,21 +252,19 @@ def _update_turns(game, seats, state, now):
 def append_clock_event(game, data, *, seat, source, actor=None):
     """Append a clock event (kind in games.models.CLOCK_EVENT_KINDS) to the log of `game`.
 
-    Locks the game row (the caller, games.clock_events, changes the seats' clocks
-    in the same transaction). The engine never sees these events: the snapshot
-    is unchanged and replays skip them.
+    The caller, games.clock_events.record_clock_event, holds the game's row lock
+    and changes the seats' clocks in the same transaction. The engine never
+    sees these events: the snapshot is unchanged and replays skip them.
     """
     if data["kind"] not in CLOCK_EVENT_KINDS:
         raise ValueError(f"{data['kind']!r} is not a clock event")
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        if game.is_finished:
-            raise GameOver("This game is over.")
-        event = _new_event(game, data, seat, source, actor)
-        event.seq, event.created_at = game.seq + 1, timezone.now()
-        event.save()
-        game.seq = event.seq
-        game.save(update_fields=["seq"])
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("append_clock_event needs the game locked in the caller's transaction")
+    event = _new_event(game, data, seat, source, actor)
+    event.seq, event.created_at = game.seq + 1, timezone.now()
+    event.save()
+    game.seq = event.seq
+    game.save(update_fields=["seq"])
     return game, event
 
 

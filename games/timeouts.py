@@ -242,10 +242,7 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
         data["deadline"] = row.deadline.isoformat()
         return [(row, ["deadline", "timed_out_at", "reminder_stage", "remind_at"])]
 
-    try:
-        game, event = record_clock_event(game, granting_seat, data, source, actor, change=change)
-    except services.GameOver as exc:
-        raise ClockError(exc.message) from None
+    game, event = record_clock_event(game, granting_seat, data, source, actor, change=change)
     return event
 
 
