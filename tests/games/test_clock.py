@@ -154,3 +154,16 @@ def test_clock_events_are_in_the_log_but_not_in_replays():
     call_command("verify_games", game.pk)          # raises if the replay disagrees
     assert selectors.record_for(game, 0)["hands"]  # the record replays without the clock event
     assert Event.objects.filter(game=game).order_by("-seq").first().seq == game.__class__.objects.get(pk=game.pk).seq
+
+
+def test_no_clock_event_on_a_finished_game(db):
+    from games import services, timeouts
+    from games.clock_events import ClockError
+
+    game = start_two_player_game(players=two_players())
+    services.record_forfeit(game, 1, reason="adjudicated")
+    game.refresh_from_db()
+    with pytest.raises(ClockError, match="^This game is over.$"):
+        timeouts.grant_more_time(game, 0, 1, 2)
+    assert not Event.objects.filter(game=game, kind="more_time").exists()
+    assert Event.objects.filter(game=game).count() == game.seq
