@@ -243,12 +243,12 @@ def last_turn_email(seat):
 
 def came_back_since(seat, moment, seq):
     """Has the player looked at the game, or moved themselves, since `moment` (state `seq`)?"""
-    from games.models import Event
+    from games.models import PLAYER_SOURCES, Event
 
     if seat.last_seen_at and seat.last_seen_at >= moment:
         return True
-    own = (Event.Source.WEB, Event.Source.LINK, Event.Source.EMAIL)
-    return Event.objects.filter(game_id=seat.game_id, seat=seat.number, seq__gt=seq, source__in=own).exists()
+    return Event.objects.filter(game_id=seat.game_id, seat=seat.number, seq__gt=seq,
+                                source__in=PLAYER_SOURCES).exists()
 
 
 def turn_email_hold(seat, now=None):

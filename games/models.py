@@ -112,8 +112,8 @@ class Seat(models.Model):
     vacation_seconds = models.PositiveIntegerField(default=0, help_text="Vacation used in this game.")
     timed_out_at = models.DateTimeField(null=True, blank=True,
                                         help_text="Ran out of time; the opponent may claim the game.")
-    stand_in_moves = models.PositiveSmallIntegerField(default=0,
-                                                      help_text="Moves the computer made for this absent player.")
+    stand_in_moves = models.PositiveSmallIntegerField(
+        default=0, help_text="Moves the computer made for this absent player since their own last move.")
 
     class Meta:
         ordering = ["game", "number"]
@@ -207,6 +207,10 @@ class Event(models.Model):
 
     def delete(self, *args, **kwargs):
         raise TypeError("Game events are append-only: record a new event instead.")
+
+
+# Moves the player made themselves (not the dealer, a forced play or the clock's stand-in).
+PLAYER_SOURCES = (Event.Source.WEB, Event.Source.LINK, Event.Source.EMAIL)
 
 
 class Challenge(models.Model):

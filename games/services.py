@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games import clock, cribbage
 from games.mail import services as mail_services
-from games.models import CLOCK_EVENT_KINDS, SEATS_BY_VARIANT, Event, Game, Seat
+from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
 
 # Shuffles must be unpredictable to players; the deck is then stored in the event.
 _shuffler = random.SystemRandom()
@@ -213,6 +213,7 @@ def _append(game, seats, state, events, *, rng=None):
     game.save(update_fields=["seq", "snapshot", "updated_at", "status", "finished_at",
                              "winner_side", "finish", "skunk"])
     started = _update_turns(game, seats, state, now)
+    _end_stand_ins(seats, events)
     mail_services.record_turn_notices(game, seats, events, started)
     # Follow-ups exist for a finished game (ladder results) and a computer's turn;
     # a move between people needs none beyond the turn email recorded above.
@@ -231,6 +232,15 @@ def _forced_move(state, seats):
         if len(moves) == 1 and moves[0]["kind"] == "play":
             return {**moves[0], "seat": number}
     return None
+
+
+def _end_stand_ins(seats, events):
+    """A player's own move ends the computer's standing in for them: the count starts again."""
+    for number in {event.seat for event in events if event.source in PLAYER_SOURCES}:
+        seat = seats[number]
+        if seat.stand_in_moves:
+            seat.stand_in_moves = 0
+            Seat.objects.filter(pk=seat.pk).update(stand_in_moves=0)
 
 
 def _update_turns(game, seats, state, now):

@@ -23,6 +23,7 @@ import logging
 from datetime import timedelta
 
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games import clock, services
@@ -36,7 +37,6 @@ MAX_BATCHES = 10          # one sweep settles at most BATCH * MAX_BATCHES turns;
 STAND_IN_LIMIT = 3        # moves the computer makes for an absent player before the game is forfeit
 SIMPLE_KINDS = ("play", "count", "muggins")   # the computer stands in for these, never for the discard
 COMPUTER_RETRY = timedelta(hours=1)
-OWN_SOURCES = (Event.Source.WEB, Event.Source.LINK, Event.Source.EMAIL)
 # Reply words (games.mail calls grant_more_time / claim_timeout for them): "more time 2", "extend 2", "claim".
 MORE_TIME_WORDS = ("more time N", "extend N")
 CLAIM_WORDS = "claim"
@@ -108,7 +108,7 @@ def _time_out(game, seat, now):
         _offer_claim(game, seat, now)
         return "claimable"
     if policy == Game.TimeoutPolicy.COMPUTER_STANDS_IN and seat.timed_out_at is None \
-            and len(_stand_ins_since_own_move(game, seat)) < STAND_IN_LIMIT:
+            and seat.stand_in_moves < STAND_IN_LIMIT:
         if _simple_turn(game, seat):
             _stand_in(game, seat, now)
             return "stand_in"
@@ -158,14 +158,6 @@ def _mark_timed_out(game, seat, now):
     record_clock_event(game, seat.number, data, Event.Source.TIMEOUT, change=change)
 
 
-def _stand_ins_since_own_move(game, seat):
-    """The computer's moves for `seat` since the player last moved themselves (oldest first)."""
-    events = Event.objects.filter(game=game, seat=seat.number)
-    last_own = events.filter(source__in=OWN_SOURCES).order_by("-seq").values_list("seq", flat=True).first() or 0
-    return list(events.filter(seq__gt=last_own, source=Event.Source.TIMEOUT)
-                .engine_moves().values_list("created_at", flat=True))
-
-
 def _simple_turn(game, seat):
     """Is the move owed a forced or simple one (pegging, counting the show), not the discard?"""
     from games import cribbage
@@ -191,7 +183,8 @@ def _stand_in(game, seat, now):
     if row.to_act and row.deadline and row.deadline <= now:   # still their turn: the clock restarts
         clock.set_turn(result.game, row, True, now)
         row.save(update_fields=clock.TURN_FIELDS)
-    Seat.objects.filter(pk=seat.pk).update(stand_in_moves=len(_stand_ins_since_own_move(game, seat)))
+    # Counted since the player's own last move (games.services resets it then).
+    Seat.objects.filter(pk=seat.pk).update(stand_in_moves=F("stand_in_moves") + 1)
     reminders.notify_later("send_stand_in", game.pk, seat.number, move)
     return result
 
