@@ -1,6 +1,20 @@
+import json
+
 from django.contrib import admin
+from django.utils.html import format_html
 
 from .models import Event, Game, Seat
+
+# While a game is on, its snapshot and these events hold cards no player may see
+# yet (every hand, the shuffled deck, the face-down discards): staff play too.
+HIDDEN_KINDS = ("deal", "discard")
+HIDDEN = "Hidden while the game is on (players' cards)."
+
+
+def _event_data(event):
+    if event.kind in HIDDEN_KINDS and not event.game.is_finished:
+        return HIDDEN
+    return json.dumps(event.data)
 
 
 class SeatInline(admin.TabularInline):
@@ -19,10 +33,14 @@ class EventInline(admin.TabularInline):
 
     model = Event
     extra = 0
-    fields = ["seq", "kind", "seat", "source", "actor", "data", "created_at"]
+    fields = ["seq", "kind", "seat", "source", "actor", "what", "created_at"]
     readonly_fields = fields
     can_delete = False
     ordering = ["seq"]
+
+    @admin.display(description="data")
+    def what(self, event):
+        return _event_data(event)
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -36,15 +54,30 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["id", "__str__", "variant", "target", "status", "seq", "updated_at"]
     list_filter = ["status", "variant", "target", "muggins"]
     search_fields = ["seats__player__email", "seats__player__display_name"]
-    readonly_fields = ["rules", "status", "seq", "snapshot", "winner_side", "finish", "skunk",
+    exclude = ["snapshot"]
+    readonly_fields = ["rules", "status", "seq", "state", "winner_side", "finish", "skunk",
                        "created_at", "updated_at", "finished_at"]
     inlines = [SeatInline, EventInline]
+
+    @admin.display(description="snapshot")
+    def state(self, game):
+        if not game.is_finished:
+            return format_html('{} <a href="{}">The table as a spectator sees it</a>.',
+                               HIDDEN, game.get_absolute_url())
+        return json.dumps(game.snapshot)
 
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     list_display = ["game", "seq", "kind", "seat", "source", "created_at"]
     list_filter = ["kind", "source"]
+    list_select_related = ["game"]
+    fields = ["game", "seq", "kind", "seat", "source", "actor", "what", "idempotency_key", "created_at"]
+    readonly_fields = fields
+
+    @admin.display(description="data")
+    def what(self, event):
+        return _event_data(event)
 
     def has_add_permission(self, request):
         return False
