@@ -1,12 +1,16 @@
 """Replies: routing and trust, automatic mail, the words, idempotency and every refusal."""
+import random
+
 import pytest
 from django.core import mail
+from django.db import InterfaceError, OperationalError
 
 from games import services
 from games.mail import inbound, links
 from games.mail.models import InboundEmail
-from games.models import Event
+from games.models import Event, Seat
 from games.selectors import view_for
+from tests.factories import make_user, start_two_player_game
 
 from .conftest import reply
 
@@ -156,17 +160,52 @@ def test_a_delivery_report_is_ignored(game, on_commit, outbox_cleared):
     assert row.status == InboundEmail.Status.IGNORED and outbox_cleared == []
 
 
-@pytest.mark.parametrize("headers", [
-    {"Authentication-Results": "mx.example.net; spf=pass smtp.mailfrom=example.com; dkim=pass; dmarc=fail"},
-    {"Authentication-Results": "mx.example.net; spf=fail smtp.mailfrom=example.com; dkim=none"},
-    {"Received-SPF": "fail (example.com: domain does not designate 10.0.0.1)"},
-    {"X-SES-SPF-Verdict": "FAIL", "X-SES-DKIM-Verdict": "FAIL"},
-])
-def test_a_failed_sender_check_is_refused(game, on_commit, outbox_cleared, headers):
-    hand = view_for(game, 0)["hand"]
+def unverified(game, why):
+    return (f"A message from your address to game {game.pk} was refused because it could not be "
+            f"verified as yours ({why}). Nothing was changed.")
+
+
+@pytest.mark.parametrize("headers, why", [
+    ({"Authentication-Results": "mx.example.net; spf=pass smtp.mailfrom=example.com; dkim=pass; dmarc=fail"},
+     "DMARC failed"),
+    ({"Authentication-Results": "mx.example.net; spf=fail smtp.mailfrom=example.com; dkim=none"},
+     "SPF fail and no passing DKIM signature"),
+    ({"Received-SPF": "fail (example.com: domain does not designate 10.0.0.1)"},
+     "SPF fail and no passing DKIM signature"),
+    ({"X-SES-SPF-Verdict": "FAIL", "X-SES-DKIM-Verdict": "FAIL"}, "SPF fail and no passing DKIM signature"),
+    ({"Authentication-Results": "mx.example.net; spf=neutral smtp.mailfrom=example.com; dkim=fail"},
+     "DKIM failed"),
+    ({"X-Mailgun-Spf": "Neutral", "X-Mailgun-Dkim-Check-Result": "Fail"}, "DKIM failed"),
+], ids=["dmarc-fail", "spf-fail", "received-spf-fail", "ses-verdicts", "dkim-fail", "mailgun-dkim-fail"])
+def test_a_failed_sender_check_is_refused(game, on_commit, outbox_cleared, headers, why):
+    hand, seq = view_for(game, 0)["hand"], game.seq
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit)
     assert row.status == InboundEmail.Status.REFUSED and moves_by_email(game) == 0
-    assert [m.to for m in outbox_cleared] == [["alice@example.com"]]
+    assert row.auth_failure == why and row.outcome == why
+    game.refresh_from_db()
+    assert game.seq == seq and view_for(game, 0)["hand"] == hand
+    answer = answer_to(outbox_cleared, "alice@example.com")
+    assert unverified(game, why) in answer.body
+    assert "Your hand" not in answer.body  # no game state for a message that may not be hers
+
+
+def test_a_message_the_provider_flagged_as_spam_is_refused(game, on_commit, outbox_cleared):
+    hand = view_for(game, 0)["hand"]
+    message = reply(game, 0, f"crib {hand[0]} {hand[1]}")
+    message.spam_detected = True  # what anymail sets from the provider's verdict
+    row = deliver(message, on_commit)
+    assert row.status == InboundEmail.Status.REFUSED and row.spam_detected is True
+    assert row.outcome == "the provider flagged it as spam" and moves_by_email(game) == 0
+    answer = answer_to(outbox_cleared, "alice@example.com")
+    assert unverified(game, "the provider flagged it as spam") in answer.body
+    assert "Your hand" not in answer.body
+
+
+def test_a_provider_saying_not_spam_is_no_refusal(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    message = reply(game, 0, f"crib {hand[0]} {hand[1]}")
+    message.spam_detected = False
+    assert deliver(message, on_commit).status == InboundEmail.Status.APPLIED
 
 
 def test_spf_failing_on_a_forwarded_but_dkim_signed_message_is_accepted(game, on_commit):
@@ -217,17 +256,168 @@ def test_go_is_explained(game, on_commit, outbox_cleared):
     assert "no need to say go" in answer_to(outbox_cleared, game.seats.get(number=turn).player.email).body
 
 
-@pytest.mark.parametrize("words, expected", [
-    ("crib", "Name the cards"),
-    ("crib {0}", "Lay away exactly 2 cards"),
-    ("play {0}", "It is not time to play a card"),
-    ("Thanks, will think about it", "could not read a move"),
-])
-def test_refusals_say_what_was_wrong(game, on_commit, outbox_cleared, words, expected):
-    hand = view_for(game, 0)["hand"]
-    row = deliver(reply(game, 0, words.format(*hand)), on_commit)
+def assert_refused(game, row, outbox, address, kind, expected, seq):
+    """The reply was answered with exactly `expected`, and the game did not move."""
     assert row.status == InboundEmail.Status.ANSWERED and moves_by_email(game) == 0
-    assert expected in answer_to(outbox_cleared, "alice@example.com").body
+    assert row.outcome == f"{kind}: {expected}"
+    game.refresh_from_db()
+    assert game.seq == seq
+    body = answer_to(outbox, address).body
+    assert f"{expected}\nNothing was changed." in body
+
+
+@pytest.mark.parametrize("words, kind, expected", [
+    ("crib", "unreadable", 'Name the cards after "crib", e.g. "crib 5H JD".'),
+    ("crib {0}", "illegal", "Lay away exactly 2 cards to the crib, not 1."),
+    ("play {0}", "illegal", "It is not time to play a card: lay away to the crib first."),
+    ("play", "unreadable", 'Name the card after "play", e.g. "play 7C".'),
+    ("count 8", "illegal", "There is no show to count now."),
+    ("muggins", "illegal", "There is no muggins to call: the last claim missed nothing you can take now."),
+], ids=["crib-no-cards", "crib-one-card", "play-in-discard", "play-no-card", "count-in-discard",
+        "muggins-nothing-missed"])
+def test_refusals_say_what_was_wrong(game, on_commit, outbox_cleared, words, kind, expected):
+    hand, seq = view_for(game, 0)["hand"], game.seq
+    row = deliver(reply(game, 0, words.format(*hand)), on_commit)
+    assert_refused(game, row, outbox_cleared, "alice@example.com", kind, expected, seq)
+    assert view_for(game, 0)["hand"] == hand
+
+
+def test_an_unreadable_reply_is_answered_with_how_to_write_a_move(game, on_commit, outbox_cleared):
+    seq = game.seq
+    row = deliver(reply(game, 0, "Thanks, will think about it"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and moves_by_email(game) == 0
+    assert row.outcome == "unreadable: 'Thanks, will think about it'"
+    game.refresh_from_db()
+    assert game.seq == seq
+    body = answer_to(outbox_cleared, "alice@example.com").body
+    assert body.startswith("You wrote: Thanks, will think about it\n")
+    assert ('We could not read a move in your reply. Write the move on the first line, above the quoted '
+            'email, e.g. "play 7C". Reply "help" for all the words.\nNothing was changed.') in body
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("crib {0} {1}", "The discard is over: it is time to play a card."),
+    ("{0} {1}", "Play one card at a time."),  # just cards in the play are read as a play
+], ids=["discard-in-play", "two-cards-in-play"])
+def test_refusals_in_the_play_say_what_was_wrong(game, on_commit, outbox_cleared, words, expected):
+    turn = to_play_phase(game)
+    hand, seq = view_for(game, turn)["hand"], game.seq
+    row = deliver(reply(game, turn, words.format(*hand)), on_commit)
+    assert_refused(game, row, outbox_cleared, game.seats.get(number=turn).player.email, "illegal", expected, seq)
+    assert view_for(game, turn)["hand"] == hand
+
+
+@pytest.fixture
+def muggins_show(db):
+    """A muggins game played to its first show: (game, the seat to count)."""
+    game = start_two_player_game(players=[make_user("alice@example.com", "Alice", password=None,
+                                                    allow_forced_moves=False),
+                                          make_user("bob@example.com", "Bob", password=None,
+                                                    allow_forced_moves=False)],
+                                 muggins=True, rng=random.Random(7))
+    for _ in range(40):
+        game.refresh_from_db()
+        view = view_for(game, 0)
+        if view["phase"] == "show":
+            break
+        seat = view["to_act"][0]
+        services.submit_move(game, seat, next(m for m in view_for(game, seat)["legal_moves"]
+                                              if m["kind"] != "muggins"))
+    assert view["phase"] == "show" and view["to_act"]
+    mail.outbox.clear()
+    return game, view["to_act"][0]
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("count", 'Say how many points you claim, e.g. "count 8".'),
+    ("count lots", 'Say how many points you claim, e.g. "count 8".'),
+    ("{0}", "Just cards are read as a discard or a play, but neither is asked of you now."),
+], ids=["count-no-number", "count-not-a-number", "just-cards-in-the-show"])
+def test_refusals_in_a_muggins_show_say_what_was_wrong(muggins_show, on_commit, words, expected):
+    game, seat = muggins_show
+    view, seq = view_for(game, seat), game.seq
+    row = deliver(reply(game, seat, words.format(*(view["hand"] or ["7C"]))), on_commit)
+    assert_refused(game, row, mail.outbox, game.seats.get(number=seat).player.email, "unreadable", expected, seq)
+    assert view_for(game, seat)["phase"] == "show" and view_for(game, seat)["to_act"] == view["to_act"]
+
+
+def test_more_time_with_no_opponent_to_move_is_refused(db, on_commit):
+    players = [make_user(f"p{n}@example.com", f"P{n}", password=None, allow_forced_moves=False) for n in range(3)]
+    game = start_two_player_game("three", players=players, rng=random.Random(7))
+    for _ in range(3):  # everyone lays away: the play starts, one seat to act
+        game.refresh_from_db()
+        seat = view_for(game, 0)["to_act"][0]
+        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+    game.refresh_from_db()
+    turn = view_for(game, 0)["turn"]
+    assert view_for(game, 0)["phase"] == "play" and view_for(game, 0)["to_act"] == [turn]
+    before = list(Seat.objects.filter(game=game).order_by("number").values_list("extra_seconds", "deadline"))
+    mail.outbox.clear()
+    row = deliver(reply(game, turn, "more time 2"), on_commit)
+    expected = 'None of your opponents is to move now: say "more time N" when one of them is.'
+    assert row.status == InboundEmail.Status.ANSWERED and row.outcome == f"clock: {expected}"
+    assert moves_by_email(game) == 0
+    assert list(Seat.objects.filter(game=game).order_by("number").values_list(
+        "extra_seconds", "deadline")) == before
+    assert expected in answer_to(mail.outbox, players[turn].email).body
+
+
+def test_a_reply_to_a_computers_seat_is_dropped_without_a_word(db, on_commit):
+    alice = make_user("alice@example.com", "Alice", password=None, allow_forced_moves=False)
+    with on_commit():
+        game = start_two_player_game(players=[alice, None], computer_level="easy", rng=random.Random(7))
+    mail.outbox.clear()
+    row = deliver(reply(game, 0, "status", to=links.reply_address(game.pk, 1)), on_commit)
+    assert row.status == InboundEmail.Status.DROPPED and row.outcome == "no such seat"
+    assert row.game_id is None and row.seat is None
+    assert moves_by_email(game) == 0 and mail.outbox == []
+
+
+def test_a_reply_to_a_game_that_is_gone_is_dropped_without_a_word(game, on_commit, outbox_cleared):
+    gone = game.pk + 1000  # a well-signed address for a game that does not exist
+    row = deliver(reply(game, 0, "status", to=links.reply_address(gone, 0)), on_commit)
+    assert row.status == InboundEmail.Status.DROPPED and row.outcome == "no such seat"
+    assert outbox_cleared == []
+
+
+# --- When reading fails ---------------------------------------------------------------
+
+@pytest.fixture
+def stored(game):
+    """A reply stored (as the webhook does) but not read yet."""
+    hand = view_for(game, 0)["hand"]
+    row = inbound.receive(reply(game, 0, f"crib {hand[0]} {hand[1]}"), esp_name="test")
+    assert row.status == InboundEmail.Status.RECEIVED
+    return row
+
+
+@pytest.mark.parametrize("error", [OperationalError, InterfaceError])
+def test_a_database_error_while_reading_puts_the_message_back(game, stored, monkeypatch, error):
+    def away(row):
+        raise error("the database went away")
+
+    monkeypatch.setattr(inbound, "_process", away)
+    with pytest.raises(error):
+        inbound.process(stored.pk)
+    stored.refresh_from_db()
+    assert stored.status == InboundEmail.Status.RECEIVED  # read again when the task retries
+    assert stored.outcome == "" and stored.processed_at is None and moves_by_email(game) == 0
+    monkeypatch.undo()
+    assert inbound.process(stored.pk) == InboundEmail.Status.APPLIED and moves_by_email(game) == 1
+
+
+def test_any_other_error_while_reading_is_recorded_and_not_retried(game, stored, monkeypatch, outbox_cleared):
+    def broken(row):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(inbound, "_process", broken)
+    assert inbound.process(stored.pk) == InboundEmail.Status.ANSWERED
+    stored.refresh_from_db()
+    assert stored.status == InboundEmail.Status.ANSWERED and stored.outcome == "error: RuntimeError('boom')"
+    assert stored.outcome.startswith("error:") and stored.processed_at is not None
+    assert moves_by_email(game) == 0 and outbox_cleared == []
+    monkeypatch.undo()
+    assert inbound.process(stored.pk) is None and moves_by_email(game) == 0  # not read a second time
 
 
 def test_one_answer_per_address_and_kind_in_the_window(game, on_commit, outbox_cleared):

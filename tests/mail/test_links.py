@@ -1,4 +1,5 @@
 """Move links (GET shows, POST moves once) and one-click unsubscribe."""
+import random
 import re
 
 import pytest
@@ -9,10 +10,21 @@ from games import services
 from games.mail import links
 from games.models import Event
 from games.selectors import view_for
+from tests.factories import make_user, start_two_player_game
+
+CUT_SHORT = "This link is not valid (it may have been cut short by your mail program)."
 
 
 def link_path(url):
     return re.sub(r"^https?://[^/]+", "", url)
+
+
+def problem_page(response, status, problem):
+    """The "This link cannot be used" page with exactly `problem` said."""
+    page = response.content.decode()
+    assert response.status_code == status
+    assert "This link cannot be used" in page and f'<p role="alert">{problem}</p>' in page
+    return page
 
 
 def discard_links(game, seat):
@@ -71,13 +83,41 @@ def test_a_stale_link_says_so_and_offers_fresh_links(client, game):
 def test_a_damaged_or_forged_link_is_refused(client, game, mangle):
     _, path = discard_links(game, 0)[0]
     token = path.rstrip("/").rsplit("/", 1)[1]
-    response = client.post(f"/m/move/{mangle(token)}/")
-    assert response.status_code == 400 and not Event.objects.filter(source=Event.Source.LINK).exists()
+    seq = game.seq
+    for method in (client.get, client.post):
+        problem_page(method(f"/m/move/{mangle(token)}/"), 400, CUT_SHORT)
+    game.refresh_from_db()
+    assert game.seq == seq and not Event.objects.filter(source=Event.Source.LINK).exists()
 
 
 def test_a_link_for_another_purpose_is_refused(client, game):
     token = links.unsubscribe_token(game.seats.get(number=0).player)
-    assert client.post(f"/m/move/{token}/").status_code == 400
+    problem_page(client.post(f"/m/move/{token}/"), 400, CUT_SHORT)
+    assert not Event.objects.filter(source=Event.Source.LINK).exists()
+
+
+def test_a_well_signed_link_without_a_move_is_refused(client, game):
+    token = signing.dumps({"g": game.pk, "s": 0}, salt=links.MOVE_SALT, compress=True)
+    problem_page(client.post(f"/m/move/{token}/"), 400, "This link is not valid.")
+    assert not Event.objects.filter(source=Event.Source.LINK).exists()
+
+
+@pytest.mark.parametrize("game_offset, seat", [(1000, 0), (0, 7)], ids=["no-such-game", "no-such-seat"])
+def test_a_link_to_a_game_that_is_gone_says_so(client, game, game_offset, seat):
+    move = view_for(game, 0)["legal_moves"][0]
+    token = links.move_token(game.pk + game_offset, seat, game.seq, move)
+    for method in (client.get, client.post):
+        problem_page(method(f"/m/move/{token}/"), 404, "This game no longer exists.")
+    assert not Event.objects.filter(source=Event.Source.LINK).exists()
+
+
+def test_a_link_to_a_computers_seat_says_the_game_is_gone(client, db):
+    game = start_two_player_game(players=[make_user(password=None, allow_forced_moves=False), None],
+                                 computer_level="easy", rng=random.Random(7))
+    token = links.move_token(game.pk, 1, game.seq, {"kind": "resign"})
+    problem_page(client.post(f"/m/move/{token}/"), 404, "This game no longer exists.")
+    game.refresh_from_db()
+    assert not game.is_finished and not Event.objects.filter(source=Event.Source.LINK).exists()
 
 
 def test_links_expire(client, game, settings):
@@ -85,8 +125,9 @@ def test_links_expire(client, game, settings):
     token = links.move_token(game.pk, 0, game.seq, move)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(links, "MOVE_LINK_MAX_AGE", -1)
-        response = client.get(f"/m/move/{token}/")
-    assert response.status_code == 410
+        for method in (client.get, client.post):
+            problem_page(method(f"/m/move/{token}/"), 410, "This link has expired.")
+    assert not Event.objects.filter(source=Event.Source.LINK).exists()
 
 
 def test_a_finished_game_link_says_so(client, game):
@@ -120,7 +161,29 @@ def test_unsubscribe_get_asks_and_the_one_click_post_turns_emails_off(client, ga
 
 def test_a_forged_unsubscribe_link_is_refused(client, game):
     token = signing.dumps({"u": game.seats.get(number=0).player_id, "e": "alice@example.com"}, salt="other")
-    assert client.post(f"/m/unsubscribe/{token}/").status_code == 400
+    for method in (client.get, client.post):
+        problem_page(method(f"/m/unsubscribe/{token}/"), 400, "This unsubscribe link is not valid.")
+    alice = game.seats.get(number=0).player
+    alice.refresh_from_db()
+    assert alice.notify == "every_turn"
+
+
+def test_an_unsubscribe_link_for_an_old_address_is_refused(client, game):
+    alice = game.seats.get(number=0).player
+    path = link_path(links.unsubscribe_url(alice))
+    alice.email = "alice.new@example.com"
+    alice.save()
+    for method in (client.get, client.post):
+        problem_page(method(path), 400, "This unsubscribe link is not valid any more.")
+    alice.refresh_from_db()
+    assert alice.notify == "every_turn"
+
+
+def test_an_unsubscribe_link_for_a_deleted_user_is_refused(client, db):
+    user = make_user(password=None)
+    path = link_path(links.unsubscribe_url(user))
+    user.delete()
+    problem_page(client.post(path), 400, "This unsubscribe link is not valid any more.")
 
 
 def test_under_muggins_the_page_asks_what_is_claimed(client, db, on_commit):
@@ -137,7 +200,36 @@ def test_under_muggins_the_page_asks_what_is_claimed(client, db, on_commit):
     path = link_path(links.move_url(game.pk, turn, view["seq"], {"kind": "play", "card": card}))
     page = client.get(path).content.decode()
     assert 'name="claim"' in page
-    assert client.post(path, {"claim": "x"}).status_code == 400
+    for claim in ("x", ""):
+        response = client.post(path, {"claim": claim})
+        assert response.status_code == 400
+        assert '<p class="errorlist" role="alert">Enter a number of points.</p>' in response.content.decode()
+    assert not Event.objects.filter(game=game, source=Event.Source.LINK).exists()
     assert client.post(path, {"claim": "0"}).status_code == 200
     assert Event.objects.get(game=game, source=Event.Source.LINK).data == {
         "kind": "play", "card": card, "claim": 0, "seat": turn}
+
+
+def test_a_show_link_under_muggins_wants_a_number_of_points(client, db):
+    game = start_two_player_game(players=[make_user(password=None, allow_forced_moves=False),
+                                          make_user(password=None, allow_forced_moves=False)],
+                                 muggins=True, rng=random.Random(7))
+    for _ in range(40):  # to the first show
+        game.refresh_from_db()
+        view = view_for(game, 0)
+        if view["phase"] == "show":
+            break
+        seat = view["to_act"][0]
+        services.submit_move(game, seat, next(m for m in view_for(game, seat)["legal_moves"]
+                                              if m["kind"] != "muggins"))
+    seat = view["to_act"][0]
+    seq = game.seq
+    path = link_path(links.move_url(game.pk, seat, seq, {"kind": "count"}))
+    assert 'name="points"' in client.get(path).content.decode()
+    for points in ("twelve", "", "3.5"):
+        response = client.post(path, {"points": points})
+        assert response.status_code == 400
+        assert '<p class="errorlist" role="alert">Enter a number of points.</p>' in response.content.decode()
+    game.refresh_from_db()
+    assert game.seq == seq and not Event.objects.filter(game=game, source=Event.Source.LINK).exists()
+    assert view_for(game, seat)["phase"] == "show" and view_for(game, seat)["to_act"] == view["to_act"]

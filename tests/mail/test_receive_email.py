@@ -2,7 +2,9 @@
 import io
 import sys
 
+import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from games.mail import links
 from games.mail.models import InboundEmail
@@ -36,3 +38,13 @@ def test_a_piped_bounce_is_ignored(game, on_commit, monkeypatch):
                            subject="Re: Your move", text="play 7C\n").as_bytes()
     run(raw, on_commit, monkeypatch, "--sender", "")
     assert InboundEmail.objects.get().status == InboundEmail.Status.IGNORED
+
+
+def test_empty_standard_input_stores_nothing_and_says_so(db, monkeypatch):
+    for raw in (b"", b"\n  \r\n"):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+        out = io.StringIO()
+        with pytest.raises(CommandError, match=r"^No message on standard input\.$"):
+            call_command("receive_email", stdout=out)
+        assert out.getvalue() == ""
+    assert not InboundEmail.objects.exists()

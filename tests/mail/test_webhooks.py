@@ -70,5 +70,26 @@ def test_ses_reports_a_failed_dmarc_check(client, game, on_commit):
     with on_commit():
         payloads.post(client, "amazon_ses", alice_reply(game, f"crib {hand[0]} {hand[1]}"),
                       verdicts={"dmarc": "FAIL", "spf": "FAIL", "dkim": "FAIL"})
-    assert InboundEmail.objects.get().status == InboundEmail.Status.REFUSED
+    row = InboundEmail.objects.get()
+    assert row.status == InboundEmail.Status.REFUSED and row.outcome == "DMARC failed"
     assert not Event.objects.filter(source=Event.Source.EMAIL).exists()
+
+
+@pytest.mark.parametrize("esp, options, headers", [
+    ("amazon_ses", {"verdicts": {"spam": "FAIL"}}, None),
+    ("mailgun", {}, {"X-Mailgun-Sflag": "Yes"}),
+], ids=["ses-spam-verdict", "mailgun-sflag"])
+def test_a_reply_the_provider_flags_as_spam_is_refused(client, game, on_commit, esp, options, headers):
+    hand = view_for(game, 0)["hand"]
+    mail.outbox.clear()
+    with on_commit():
+        response = payloads.post(client, esp, alice_reply(game, f"crib {hand[0]} {hand[1]}", headers=headers),
+                                 **options)
+    assert response.status_code == 200  # the provider is never asked to deliver it again
+    row = InboundEmail.objects.get()
+    assert row.spam_detected is True
+    assert row.status == InboundEmail.Status.REFUSED and row.outcome == "the provider flagged it as spam"
+    assert not Event.objects.filter(source=Event.Source.EMAIL).exists()
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+    assert (f"A message from your address to game {game.pk} was refused because it could not be verified "
+            "as yours (the provider flagged it as spam). Nothing was changed.") in mail.outbox[0].body

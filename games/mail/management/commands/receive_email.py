@@ -7,7 +7,7 @@ For a club's own mail server: a Postfix pipe transport or fetchmail's mda, e.g.
 import sys
 
 from anymail.inbound import AnymailInboundMessage
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from games.mail import inbound
 
@@ -22,8 +22,8 @@ class Command(BaseCommand):
     def handle(self, *args, recipient=None, sender=None, **options):
         data = sys.stdin.buffer.read()
         if not data.strip():
-            self.stderr.write("No message on standard input.")
-            return
+            # Non-zero: the mail server keeps (or bounces) what it thought it delivered.
+            raise CommandError("No message on standard input.")
         message = AnymailInboundMessage.parse_raw_mime_bytes(data)
         message.envelope_recipient = recipient
         if sender is not None:
