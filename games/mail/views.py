@@ -39,11 +39,11 @@ def _describe(move):
     return kind
 
 
-def _asks_number(move, view):
+def _asks_number(move, game):
     """Under muggins the page asks what is claimed: for a play (its pegging) or the show's count."""
     if move.get("kind") == "count":
         return "points"
-    if move.get("kind") == "play" and view["rules"]["muggins"] and "claim" not in move:
+    if move.get("kind") == "play" and game.muggins and "claim" not in move:
         return "claim"
     return None
 
@@ -83,34 +83,36 @@ def move(request, token):
         # The player is at the table (the quiet inbox and reminders count it): a press of
         # the button, or the page opened in their own logged-in browser; not a link scanner.
         clock.note_seen(seat)
-    context = turn_context(game, link.seat, seat.player)
-    view = context["view"]
-    base = {**context, "link": link, "token": token, "action": _describe(link.move),
-            "ask": _asks_number(link.move, view), "tracks": _tracks(context)}
+    action, ask = _describe(link.move), _asks_number(link.move, game)
+
+    def page(template, status=200, context=None, **extra):
+        # The whole state (and the discard analysis) only for a page that shows it.
+        context = context or turn_context(game, link.seat, seat.player)
+        return _page(request, template, status=status, **context, link=link, token=token, action=action,
+                     ask=ask, tracks=_tracks(context), **extra)
+
     if request.method != "POST":
+        context = turn_context(game, link.seat, seat.player)
         if game.is_finished:
-            return _page(request, "move_stale", problem="This game is over.", **base)
-        if link.seq != game.seq and not _still_offered(link.move, view):
-            return _page(request, "move_stale", problem="The game has moved on since this link was sent.", **base)
-        return _page(request, "move_confirm", **base)
+            return page("move_stale", context=context, problem="This game is over.")
+        if link.seq != game.seq and not _still_offered(link.move, context["view"]):
+            return page("move_stale", context=context, problem="The game has moved on since this link was sent.")
+        return page("move_confirm", context=context)
 
     move = dict(link.move)
-    ask = base["ask"]
     if ask:
         try:
             move[ask] = int(request.POST.get(ask, ""))
         except ValueError:
-            return _page(request, "move_confirm", status=400, error="Enter a number of points.", **base)
+            return page("move_confirm", status=400, error="Enter a number of points.")
     try:
         result = game_services.submit_move(game, link.seat, move, expected_seq=link.seq,
                                            source=Event.Source.LINK, idempotency_key=_idempotency_key(token),
                                            actor=seat.player)
-    except game_services.StaleMove as exc:
-        return _page(request, "move_stale", status=409, problem=exc.message, **_fresh(game, link.seat, seat))
-    except game_services.MoveError as exc:
+    except game_services.MoveError as exc:   # stale, or no longer legal
         return _page(request, "move_stale", status=409, problem=exc.message, **_fresh(game, link.seat, seat))
     fresh = _fresh(result.game, link.seat, seat)
-    return _page(request, "move_done", duplicate=result.duplicate, action=base["action"], **{
+    return _page(request, "move_done", duplicate=result.duplicate, action=action, **{
         k: v for k, v in fresh.items() if k != "action"})
 
 
