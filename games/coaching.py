@@ -11,6 +11,8 @@ replayed through the engine's ``view(state, seat)``, so no other seat's
 hidden card is ever read. Return values are plain dicts and lists: cards as
 codes (with labels), expectations as floats rounded to 2 decimals.
 """
+from django.core.cache import cache
+
 from games import cribbage
 from games.cribbage import coach
 from games.cribbage.analysis import discard_options
@@ -120,15 +122,26 @@ def coach_notes(game, seat_number):
         notes["discard"] = _discard_json(coach.judge_discard(
             dealt, _cards(view["my_discards"]), _is_dealer(view, seat_number), rules["players"]))
     if game.is_finished:
-        review = coach.game_review(hand_records(game, seat_number))
-        notes["review"] = _review_json(review)
-        if review.hands:
-            notes["previous_hand"] = _hand_json(review.hands[-1])
+        notes["review"], notes["previous_hand"] = _finished_review(game, seat_number)
     elif view["previous_hand"]:
         record = _previous_hand_record(game, view, seat_number)
         if record is not None:
             notes["previous_hand"] = _hand_json(coach.review_hand(record))
     return notes
+
+
+def _finished_review(game, seat):
+    """(the game's review, its last hand's) for a finished game, as JSON-able data.
+
+    It replays the whole log, and a finished game never changes: worked out
+    once per seat and kept (the key has the moment it ended, never reused).
+    """
+    def work_out():
+        review = coach.game_review(hand_records(game, seat))
+        return _review_json(review), _hand_json(review.hands[-1]) if review.hands else None
+
+    key = f"coach-review:{game.pk}:{game.finished_at.timestamp()}:{seat}"
+    return tuple(cache.get_or_set(key, work_out, timeout=None))
 
 
 def _previous_hand_record(game, view, seat):

@@ -2,6 +2,8 @@
 import random
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import cribbage, services
 from games.coaching import advice_before, coach_notes, hand_records
@@ -104,6 +106,12 @@ def test_review_of_a_finished_game_adds_up():
     # Random play throws points away: the review notices.
     assert review["total_loss"] > 1
     assert all(p["safer"] for p in review["worst_plays"])
+
+    # A finished game never changes: the next look does not replay its log again.
+    with CaptureQueriesContext(connection) as looked:
+        assert coach_notes(game, 0)["review"] == review
+    assert not [q for q in looked.captured_queries if "games_event" in q["sql"]]
+    assert coach_notes(game, 1)["review"] != review   # each seat its own
 
 
 def test_advice_only_in_practice_games_and_only_for_the_seat_to_act():
