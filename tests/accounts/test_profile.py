@@ -64,3 +64,36 @@ def test_update_profile_saves_only_profile_fields():
     assert user.notify == "none"
     with pytest.raises(ValueError):
         services.update_profile(user, is_staff=True)
+
+
+@pytest.mark.parametrize("night", [
+    {"night_start_hour": "20", "night_end_hour": "9"},   # 13 hours
+    {"night_start_hour": "6", "night_end_hour": "5"},    # 23 hours
+    {"night_end_hour": "12"},                            # from the saved 23:00: 13 hours
+])
+def test_a_night_longer_than_12_hours_is_refused(client, night):
+    user = make_user(display_name="Ann")
+    client.force_login(user)
+    before = User.objects.filter(pk=user.pk).values().get()
+    response = client.post(reverse("accounts:profile"), {**GOOD, **night})
+    assert response.status_code == 400
+    assert response.context["form"].errors == {"night_end_hour": ["A night lasts at most 12 hours."]}
+    assert "A night lasts at most 12 hours." in response.text and "Nothing was saved" in response.text
+    assert User.objects.filter(pk=user.pk).values().get() == before
+
+
+@pytest.mark.parametrize("night,saved", [
+    ({"night_start_hour": "22", "night_end_hour": "6"}, (22, 6)),
+    ({"night_start_hour": "20", "night_end_hour": "8"}, (20, 8)),   # exactly 12 hours
+    ({"night_start_hour": "1", "night_end_hour": "9"}, (1, 9)),
+    ({"night_start_hour": "0"}, (0, 7)),                            # the end not sent: kept
+    ({}, (23, 7)),                                                  # neither sent: both kept
+])
+def test_saving_the_night_hours(client, night, saved):
+    user = make_user(display_name="Ann")
+    assert (user.night_start_hour, user.night_end_hour) == (23, 7)
+    client.force_login(user)
+    response = client.post(reverse("accounts:profile"), {**GOOD, **night}, follow=True)
+    assert [str(m) for m in response.context["messages"]] == ["Your profile is saved."]
+    user.refresh_from_db()
+    assert (user.night_start_hour, user.night_end_hour, user.display_name) == (*saved, "Ann B.")

@@ -1,5 +1,6 @@
 """Timeouts: the sweep ends overdue turns by itself, per the game's policy; more time; claims."""
 import random
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -94,7 +95,7 @@ def test_opponent_chooses_then_claims():
     assert {m.to[0] for m in offer} == {s.player.email for s in game.seats.select_related("player")}
     alice_mail = next(m for m in offer if m.to[0] == game.seats.get(number=0).player.email)
     assert 'reply "claim"' in alice_mail.body
-    with pytest.raises(ClockError):
+    with pytest.raises(ClockError, match=r"^Nobody here is out of time: there is nothing to claim\.$"):
         timeouts.claim_timeout(game, 1)   # Bob cannot claim against himself
     timeouts.claim_timeout(game, 0)
     game.refresh_from_db()
@@ -109,7 +110,7 @@ def test_opponent_chooses_to_wait_by_giving_more_time():
         seat = bob_seat(game)
         assert seat.timed_out_at is None
         assert seat.deadline == START + timedelta(days=3, minutes=1)
-        with pytest.raises(ClockError):
+        with pytest.raises(ClockError, match=r"^Nobody here is out of time: there is nothing to claim\.$"):
             timeouts.claim_timeout(game, 0)   # waiting: nothing to claim now
     with at(seat.deadline + timedelta(minutes=1)):
         assert timeouts.sweep() == {"claimable": 1}
@@ -144,8 +145,9 @@ def test_the_computer_plays_a_pegging_move_for_the_absent_player_and_the_clock_r
         assert timeouts.sweep() == {"stand_in": 1}
     move = game.events.get(seq=seq + 1)
     assert (move.kind, move.seat, move.source) == ("play", 1, Event.Source.TIMEOUT)
-    for seat in game.seats.all():
-        assert seat.deadline is None or seat.deadline > now
+    # Alice's turn now, with a full two days from the stand-in move; Bob waits, no clock running.
+    clocks = [(s.number, s.to_act, s.deadline, s.timed_out_at, s.stand_in_moves) for s in game.seats.order_by("number")]
+    assert clocks == [(0, True, now + timedelta(days=2), None, 0), (1, False, None, None, 1)]
     told = [m for m in mail.outbox if "the computer moved for you" in m.subject]
     assert [m.to[0] for m in told] == [bob_seat(game).player.email]
 
@@ -182,11 +184,14 @@ def test_an_overdue_computer_seat_is_asked_to_move():
 @time_machine.travel(START + timedelta(hours=1), tick=False)
 def test_more_time_rules():
     game = waiting_for_bob()
-    with pytest.raises(ClockError, match="opponent"):
+    with pytest.raises(ClockError, match=r"^You can only give more time to an opponent\.$"):
         timeouts.grant_more_time(game, 1, 1, 2)
-    for days in (0, 15, "x"):
-        with pytest.raises(ClockError):
+    out_of_range, not_a_number = "You can give 1 to 14 days at a time.", 'Say how many days, e.g. "more time 2".'
+    for days, message in ((0, out_of_range), (15, out_of_range), ("x", not_a_number), (None, not_a_number)):
+        with pytest.raises(ClockError, match=f"^{re.escape(message)}$"):
             timeouts.grant_more_time(game, 0, 1, days)
+    with pytest.raises(ClockError, match=r"^There is no such seat in this game\.$"):
+        timeouts.grant_more_time(game, 0, 2, 1)
     assert not game.events.filter(kind="more_time").exists()
     deadline = bob_seat(game).deadline
     timeouts.grant_more_time(game, 0, 1, 2)
@@ -214,21 +219,80 @@ def test_pages_give_more_time_and_claim(client):
         response = client.post(reverse("clock:more_time", args=[game.pk]), {"seat": 1, "days": 3})
         assert response.status_code == 302
         assert game.events.filter(kind="more_time", actor=alice, source=Event.Source.WEB).exists()
-        client.post(reverse("clock:more_time", args=[game.pk]), {"seat": 1, "days": 99})
+        assert shown_after(client, response) == ["Done: they have more time."]
+        response = client.post(reverse("clock:more_time", args=[game.pk]), {"seat": 1, "days": 99})
         assert game.events.filter(kind="more_time").count() == 1
+        assert shown_after(client, response) == ["You can give 1 to 14 days at a time."]
     with at(START + timedelta(days=4, minutes=5)):
         timeouts.sweep()
         client.force_login(alice)
-        client.post(reverse("clock:claim", args=[game.pk]))
+        response = client.post(reverse("clock:claim", args=[game.pk]))
+        assert shown_after(client, response) == ["The game is yours: your opponent ran out of time."]
     game.refresh_from_db()
     assert game.is_finished and game.winner_side == 0
 
 
-def test_a_stranger_cannot_give_time(client):
-    game = waiting_for_bob()
+def clocks(game):
+    """Everything a clock action could change (not last_seen_at: looking at the page sets it)."""
+    return (Game.objects.values("seq", "status", "finish").get(pk=game.pk), game.events.count(),
+            list(Seat.objects.filter(game=game).order_by("number").values(
+                "to_act", "deadline", "timed_out_at", "extra_seconds", "reminder_stage", "remind_at")))
+
+
+def shown_after(client, response):
+    """The messages shown on the page a clock action redirected to."""
+    page = client.get(response["Location"])
+    return [str(m) for m in page.context["messages"]]
+
+
+@pytest.mark.parametrize("fields,message", [
+    ({"days": 3}, "Choose whom to give more time."),
+    ({"seat": "Bob", "days": 3}, "Choose whom to give more time."),
+    ({"seat": 1, "days": 99}, "You can give 1 to 14 days at a time."),
+    ({"seat": 1, "days": 0}, "You can give 1 to 14 days at a time."),
+    ({"seat": 1}, 'Say how many days, e.g. "more time 2".'),
+    ({"seat": 0, "days": 2}, "You can only give more time to an opponent."),
+    ({"seat": 7, "days": 2}, "There is no such seat in this game."),
+])
+def test_a_bad_more_time_request_says_why_and_changes_nothing(client, fields, message):
+    game = waiting_for_bob(Game.TimeoutPolicy.OPPONENT_CHOOSES)
+    client.force_login(game.seats.get(number=0).player)
+    with at(START + timedelta(hours=1)):
+        before = clocks(game)
+        response = client.post(reverse("clock:more_time", args=[game.pk]), fields)
+        assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+        assert clocks(game) == before
+        assert shown_after(client, response) == [message]
+
+
+def test_a_stranger_cannot_give_time_or_claim(client):
+    game = waiting_for_bob(Game.TimeoutPolicy.OPPONENT_CHOOSES)
+    with at(START + timedelta(days=1, minutes=1)):
+        assert timeouts.sweep() == {"claimable": 1}   # Bob is out of time: there is something to claim
     client.force_login(make_user(password=None))
-    client.post(reverse("clock:more_time", args=[game.pk]), {"seat": 1, "days": 3})
+    with at(START + timedelta(days=1, hours=1)):
+        before = clocks(game)
+        response = client.post(reverse("clock:more_time", args=[game.pk]), {"seat": 1, "days": 3})
+        assert clocks(game) == before
+        assert shown_after(client, response) == ["Only a player in this game can give more time."]
+        response = client.post(reverse("clock:claim", args=[game.pk]))
+        assert clocks(game) == before
+        assert shown_after(client, response) == ["Only a player in this game can claim it."]
     assert not game.events.filter(kind="more_time").exists()
+    game.refresh_from_db()
+    assert not game.is_finished
+
+
+@pytest.mark.parametrize("policy", [Game.TimeoutPolicy.OPPONENT_CHOOSES, Game.TimeoutPolicy.FORFEIT])
+def test_claiming_when_nobody_is_out_of_time_is_refused(client, policy):
+    game = waiting_for_bob(policy)
+    client.force_login(game.seats.get(number=0).player)
+    with at(START + timedelta(hours=1)):
+        before = clocks(game)
+        response = client.post(reverse("clock:claim", args=[game.pk]))
+        assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+        assert clocks(game) == before
+        assert shown_after(client, response) == ["Nobody here is out of time: there is nothing to claim."]
 
 
 def test_admin_lists_overdue_games_and_applies_the_timeout(client):

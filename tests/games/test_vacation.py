@@ -1,13 +1,14 @@
 """Vacation: the allowance grows; starting pauses every clock and tells the opponents; it ends by
 itself or by hand; turns that start while away begin paused; a game may cap or forbid it."""
 import random
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
 from django.urls import reverse
 
-from accounts.models import Vacation
+from accounts.models import User, Vacation
 from games import clock, timeouts, vacation
 from games.models import Game
 from tests.factories import make_user, play_random_move, start_two_player_game
@@ -126,8 +127,10 @@ def test_a_game_can_forbid_vacation():
 
 def test_bad_requests_change_nothing():
     game, alice, bob = game_waiting_for_bob()
-    for days in (0, 8, "x", 31):
-        with pytest.raises(vacation.VacationError):
+    for days, message in ((0, "A vacation lasts 1 to 30 days."), (8, "You have 7 whole vacation days left, not 8."),
+                          ("x", "Say how many days, e.g. 7."), (None, "Say how many days, e.g. 7."),
+                          (31, "A vacation lasts 1 to 30 days.")):
+        with pytest.raises(vacation.VacationError, match=f"^{re.escape(message)}$"):
             with at(START):
                 vacation.start_vacation(bob, days)
     bob.refresh_from_db()
@@ -143,8 +146,31 @@ def test_profile_panel_and_buttons(client):
         response = client.post(reverse("clock:vacation_start"), {"days": "2"})
         assert response.status_code == 302
         assert bob_seat(game).paused_until is not None
-        assert "end my vacation now" in client.get(reverse("accounts:profile")).content.decode()
-        client.post(reverse("clock:vacation_end"))
+        page = client.get(reverse("accounts:profile"))
+        assert "end my vacation now" in page.content.decode()
+        assert [str(m) for m in page.context["messages"]] == [
+            "Have a good break: your clocks are stopped and your opponents are told."]
+        response = client.post(reverse("clock:vacation_end"), follow=True)
+        assert [str(m) for m in response.context["messages"]] == ["Welcome back: your clocks run again."]
     assert bob_seat(game).paused_until is None
     response = client.post(reverse("clock:vacation_start"), {"days": "99"}, follow=True)
-    assert "1 to 30 days" in response.content.decode()
+    assert [str(m) for m in response.context["messages"]] == ["A vacation lasts 1 to 30 days."]
+    assert "A vacation lasts 1 to 30 days." in response.content.decode()
+
+
+def test_ending_a_vacation_when_not_on_one_says_so_and_changes_nothing(client):
+    game, alice, bob = game_waiting_for_bob()
+    client.force_login(bob)
+
+    def everything():
+        return (User.objects.values("vacation_days", "vacation_days_at", "away_until").get(pk=bob.pk),
+                list(game.seats.order_by("number").values("deadline", "paused_until", "vacation_seconds")),
+                game.events.count(), Vacation.objects.count(), len(mail.outbox))
+
+    with at(START + timedelta(hours=1)):
+        before = everything()
+        response = client.post(reverse("clock:vacation_end"))
+        assert response.status_code == 302 and response["Location"] == reverse("accounts:profile") + "#vacation"
+        assert everything() == before
+        page = client.get(response["Location"])
+        assert [str(m) for m in page.context["messages"]] == ["You were not on vacation."]

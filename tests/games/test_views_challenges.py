@@ -9,7 +9,7 @@ from django.urls import reverse
 from accounts.models import User
 from games import challenges, services
 from games.models import Challenge, Game
-from tests.factories import make_user, start_two_player_game
+from tests.factories import finish_game, make_user, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 
@@ -182,7 +182,8 @@ def test_an_open_seek_is_taken_by_anyone_and_the_game_starts(client):
     assert seek.game.target == 61
     assert "Alice" not in client.get(reverse("games:seeks")).content.decode()
     # A seek cannot be declined.
-    with pytest.raises(challenges.ChallengeError):
+    with pytest.raises(challenges.ChallengeError,
+                       match=r"^An open seek is not addressed to anyone: there is nothing to decline\.$"):
         challenges.decline(seek, bob)
 
 
@@ -204,6 +205,10 @@ def test_a_bad_seek_form(client):
     client.force_login(make_user())
     response = client.post(reverse("games:seeks"), challenge_form(days_per_move="-1"))
     assert response.status_code == 400 and not Challenge.objects.exists()
+    assert messages_of(response) == ["No seek was posted: please correct the fields marked below."]
+    assert response.context["form"].errors == {
+        "days_per_move": ["Ensure this value is greater than or equal to 1."]}
+    assert "Ensure this value is greater than or equal to 1." in response.content.decode()
 
 
 # --- My games ---------------------------------------------------------------------------------
@@ -223,19 +228,15 @@ def test_my_games_lists_my_turn_first_then_waiting_then_finished_with_results(cl
     assert "<strong>Won</strong>" in html and "resigned" in html
 
 
-def test_my_games_shows_a_skunk():
-    from django.test import Client
-
+@pytest.mark.parametrize("skunk,tag", [("skunk", "skunk"), ("double_skunk", "double skunk"), ("", None)])
+def test_my_games_shows_a_skunk(client, skunk, tag):
     me, other = make_user(allow_forced_moves=False), make_user(allow_forced_moves=False)
-    rng = random.Random(5)
-    game = start_two_player_game(players=[me, other], rng=rng, target=61)
-    while not game.is_finished:
-        state = services.engine_state(game)
-        seat = services.cribbage.to_act(state)[0]
-        services.submit_move(game, seat, rng.choice(services.cribbage.legal_moves(state, seat)), rng=rng)
-        game.refresh_from_db()
-    client = Client()
+    game = finish_game(start_two_player_game(players=[me, other]), 0, skunk)
     client.force_login(me)
     html = client.get(reverse("games:my_games")).content.decode()
-    assert ("skunk" in html) == bool(game.skunk)
-    assert ("<strong>Won</strong>" in html) == (game.winner_side == 0)
+    assert "<strong>Won</strong>" in html and "Lost" not in html
+    if tag:
+        assert f'<span class="tag">{tag}</span>' in html
+        assert f"with a {tag}" in html   # the result line says so too
+    else:
+        assert not game.skunk and "skunk" not in html.lower()

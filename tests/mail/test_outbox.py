@@ -103,8 +103,10 @@ def test_transient_smtp_errors_are_retried_then_sent(game, settings):
     mail.outbox.clear()
     real_send = mail.EmailMessage.send
     failures = iter([smtplib.SMTPServerDisconnected("gone"), smtplib.SMTPDataError(451, "try later")])
+    seen = []   # (status, last_error) of the row as each attempt starts
 
     def flaky(message, *args, **kwargs):
+        seen.append(OutboundEmail.objects.values_list("status", "last_error").get(pk=row.pk))
         error = next(failures, None)
         if error:
             raise error
@@ -113,9 +115,13 @@ def test_transient_smtp_errors_are_retried_then_sent(game, settings):
     with mock.patch.object(mail.EmailMessage, "send", flaky), \
             mock.patch.object(tasks.send_outbound, "retry_backoff", False):
         tasks.send_outbound.apply(args=[row.pk]).get()
+    # Each failed attempt left its error on the row, put back to be retried.
+    assert seen == [("sending", ""),
+                    ("sending", "SMTPServerDisconnected('gone')"),
+                    ("sending", "SMTPDataError(451, 'try later')")]
     row.refresh_from_db()
     assert row.status == "sent" and row.attempts == 3 and len(mail.outbox) == 1
-    assert "451" in row.last_error or row.last_error == ""
+    assert row.last_error == ""   # the success clears it
 
 
 def test_the_send_task_retries_transient_errors_with_backoff():

@@ -39,6 +39,20 @@ def bob_plays(game):
     services.submit_move(game, 1, move, source=Event.Source.WEB)
 
 
+def stand_in_then_bob_answers(game, on_commit):
+    """The computer stands in for Alice, then Bob plays while it is his turn (all after-commit work run)."""
+    with on_commit():
+        stand_in_for_alice(game)
+        game.refresh_from_db()
+        while Seat.objects.get(game=game, number=1).to_act and not game.is_finished:
+            bob_plays(game)
+            game.refresh_from_db()
+
+
+def alice_to_act(game):
+    return Seat.objects.get(game=game, number=ALICE).to_act
+
+
 def to_alices_first_play(game, on_commit):
     """Both throw (Alice by link: she came back), then Bob leads if he is the pone: Alice must play."""
     game.refresh_from_db()
@@ -60,12 +74,7 @@ def until_alice_is_owed_again(game, on_commit):
     told_about = alice_rows(game, status="sent").order_by("-seq").first().seq
     mail.outbox.clear()
     for _ in range(8):
-        with on_commit():
-            stand_in_for_alice(game)
-            game.refresh_from_db()
-            while Seat.objects.get(game=game, number=1).to_act:
-                bob_plays(game)
-                game.refresh_from_db()
+        stand_in_then_bob_answers(game, on_commit)
         if alice_rows(game, seq__gt=told_about).exists():
             return told_about
     pytest.fail("Alice was never owed another turn email")
@@ -103,7 +112,8 @@ def test_the_sweeper_sends_one_email_when_the_hold_ends_telling_all_since(game, 
         label = next(c for c in FULL_DECK if c.code == event.data["card"]).label
         assert f"played {label}" in since
     assert since.count("(the computer stood in for you)") == sum(e.seat == ALICE for e in state_then)
-    assert "Scores then and now:" in since or view_for(game, ALICE)["scores"] == [0, 0]
+    assert view_for(game, ALICE)["scores"] == [0, 0]   # nobody pegged since (seeded game) ...
+    assert "Scores then and now:" not in body           # ... so no scores line
     assert "Since our last email to you" in message.alternatives[0][0]
     assert "Since your last move" not in body   # the summary replaces the short one
     # ... and nothing Bob still holds.
@@ -115,20 +125,42 @@ def test_the_sweeper_sends_one_email_when_the_hold_ends_telling_all_since(game, 
 def test_further_moves_while_held_still_make_one_email(game, on_commit):
     until_alice_is_owed_again(game, on_commit)
     first_held = alice_rows(game, status="held").get()
-    with on_commit():   # the computer stands in again and Bob answers: another email owed
-        stand_in_for_alice(game)
-        game.refresh_from_db()
-        while Seat.objects.get(game=game, number=1).to_act and not game.is_finished:
-            bob_plays(game)
-            game.refresh_from_db()
-    if not Seat.objects.get(game=game, number=ALICE).to_act:
-        pytest.skip("the hand ended with that play (seeded game)")
+    stand_in_then_bob_answers(game, on_commit)   # another email owed
+    assert alice_to_act(game)
+    later = alice_rows(game, seq__gt=first_held.seq).get()
+    assert later.status == OutboundEmail.Status.HELD and later.hold_until == first_held.hold_until
     assert emails_to("alice@example.com") == []
     with time_machine.travel(first_held.hold_until + timedelta(minutes=1)):
         tasks.requeue_unsent()
     assert len(emails_to("alice@example.com")) == 1
-    statuses = sorted(alice_rows(game, seq__gte=first_held.seq).values_list("status", flat=True))
-    assert statuses in (["sent"], ["sent", "skipped"])
+    # The older held email is replaced by the newer one, which is sent.
+    statuses = list(alice_rows(game, seq__gte=first_held.seq).order_by("seq").values_list("status", flat=True))
+    assert statuses == ["skipped", "sent"]
+
+
+def test_the_summary_tells_the_scores_then_and_now_when_they_changed(game, on_commit):
+    to_alices_first_play(game, on_commit)
+    game.refresh_from_db()
+    told_about = alice_rows(game, status="sent").order_by("-seq").first().seq
+    assert told_about == game.seq   # her last email told this very state
+    then = view_for(game, ALICE)["scores"]
+    mail.outbox.clear()
+    for _ in range(30):   # the computer stands in and Bob answers until someone has pegged
+        stand_in_then_bob_answers(game, on_commit)
+        if view_for(game, ALICE)["scores"] != then and alice_rows(game, status="held").exists():
+            break
+    else:
+        pytest.fail("nobody pegged")
+    assert alice_to_act(game) and emails_to("alice@example.com") == []
+    now = view_for(game, ALICE)["scores"]
+    assert (then, now) == ([0, 0], [2, 0])   # seeded: the computer's thirty-one for two, for Alice
+    held = alice_rows(game, status="held").order_by("-seq").first()
+    with time_machine.travel(held.hold_until + timedelta(minutes=1)):
+        tasks.requeue_unsent()
+    (message,) = emails_to("alice@example.com")
+    since = message.body.split("Since our last email to you:\n", 1)[1].split("\n\n", 1)[0]
+    assert since.splitlines()[-1] == (f"  Scores then and now: Alice {then[0]} \u2192 {now[0]}, "
+                                      f"Bob {then[1]} \u2192 {now[1]}")
 
 
 def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
@@ -144,14 +176,8 @@ def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
         client.force_login(game.seats.get(number=ALICE).player)
         assert client.get(link).status_code == 200   # she looks (and does not move)
         assert Seat.objects.get(game=game, number=ALICE).last_seen_at is not None
-        with on_commit():
-            stand_in_for_alice(game)
-            game.refresh_from_db()
-            while Seat.objects.get(game=game, number=1).to_act:
-                bob_plays(game)
-                game.refresh_from_db()
-    if not Seat.objects.get(game=game, number=ALICE).to_act:
-        pytest.skip("the hand ended with that play (seeded game)")
+        stand_in_then_bob_answers(game, on_commit)
+    assert alice_to_act(game)
     assert len(emails_to("alice@example.com")) == 1
     assert not alice_rows(game, status="held").exists()
 
