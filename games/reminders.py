@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import clock
 from games.models import Game, Seat
-from games.selectors import view_for
+from games.selectors import seats_with_players, view_for, with_seats
 
 log = logging.getLogger(__name__)
 
@@ -59,13 +59,13 @@ def build(template, user, subject, context, *, game_id=None, seat=None):
     return message
 
 
-def _game_context(game, seat_number, user):
+def _game_context(game, seat, user, view=None):
+    """What every clock email about `game` says to `user` at `seat` (a Seat; `view`: theirs, if built)."""
     from games.mail import links, rendering
 
-    seat = game.seats.get(number=seat_number)
     return {
         "game": game, "seat": seat, "game_id": game.pk, "user": user,
-        "title": rendering.game_title(view_for(game, seat_number)),
+        "title": rendering.game_title(view or view_for(game, seat.number)),
         "deadline": clock.deadline_text(seat.deadline, user),
         "game_url": links.absolute(game.get_absolute_url()),
         "clock_rules": clock.describe_clock(game),
@@ -138,7 +138,8 @@ def remind(seat_id, now=None):
             return 0
         from games.mail import rendering
 
-        context = {**_game_context(game, seat.number, user), **rendering.turn_context(game, seat.number, user),
+        view = view_for(game, seat.number)
+        context = {**_game_context(game, seat, user, view), **rendering.turn_context(game, seat.number, user, view),
                    "deadline": clock.deadline_text(seat.deadline, user, now),
                    "left": clock.relative(seat.deadline - now)}
         message = build("reminder", user, f"Reminder: your move in game {game.pk} ({context['title']}), "
@@ -151,16 +152,18 @@ def remind(seat_id, now=None):
 # --- Timeouts ----------------------------------------------------------------------------
 
 def _players_told(game, about_seat, template, subject, extra=None, only=None):
+    """Tell the players of `game` (loaded `with_seats`) about seat number `about_seat`."""
+    seats = seats_with_players(game)
+    about = next(seat for seat in seats if seat.number == about_seat)
     messages = []
-    for seat in game.seats.select_related("player"):
+    for seat in seats:
         if seat.is_computer or not _wants_email(seat.player):
             continue
         if only == "others" and seat.number == about_seat:
             continue
         if only == "self" and seat.number != about_seat:
             continue
-        about = game.seats.select_related("player").get(number=about_seat)
-        context = {**_game_context(game, seat.number, seat.player), "about": about,
+        context = {**_game_context(game, seat, seat.player), "about": about,
                    "about_deadline": clock.deadline_text(about.deadline, seat.player) if about.deadline else "",
                    "about_name": str(about), "is_me": seat.number == about_seat, **(extra or {})}
         messages.append(build(template, seat.player, subject.format(game=game, about=about), context,
@@ -173,7 +176,7 @@ def send_claim_offer(game_id, seat_number, only=None):
     """Out of time: the opponents may claim (opponent_chooses), and the player is told how long is left."""
     from games import timeouts
 
-    game = Game.objects.get(pk=game_id)
+    game = with_seats(Game.objects.all()).get(pk=game_id)
     return _players_told(game, seat_number, "claim_offer", "Game {game.pk}: {about} is out of time",
                          extra={"more_days": clock.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS,
                                 "may_claim": game.timeout_policy == Game.TimeoutPolicy.OPPONENT_CHOOSES},
@@ -183,7 +186,7 @@ def send_claim_offer(game_id, seat_number, only=None):
 def send_stand_in(game_id, seat_number, move):
     from games import cribbage
 
-    game = Game.objects.get(pk=game_id)
+    game = with_seats(Game.objects.all()).get(pk=game_id)
     return _players_told(game, seat_number, "stand_in", "Game {game.pk}: the computer moved for you",
                          extra={"move": cribbage.move_text(move)}, only="self")
 
@@ -191,8 +194,8 @@ def send_stand_in(game_id, seat_number, move):
 def send_vacation_day(game_id, seat_number):
     from games import vacation
 
-    game = Game.objects.get(pk=game_id)
-    user = game.seats.select_related("player").get(number=seat_number).player
+    game = with_seats(Game.objects.all()).get(pk=game_id)
+    user = next(seat.player for seat in seats_with_players(game) if seat.number == seat_number)
     return _players_told(game, seat_number, "vacation_day", "Game {game.pk}: a vacation day kept your game going",
                          extra={"days_left": int(vacation.days_left(user))}, only="self")
 
@@ -203,13 +206,14 @@ def send_vacation_notices(user_id, what):
 
     user = User.objects.get(pk=user_id)
     messages = []
-    games = Game.objects.filter(status=Game.Status.ACTIVE, seats__player=user).distinct()
+    games = with_seats(Game.objects.filter(status=Game.Status.ACTIVE, seats__player=user).distinct())
     for game in games:
-        mine = game.seats.get(player=user)
-        for seat in game.seats.select_related("player"):
+        seats = seats_with_players(game)
+        mine = next(seat for seat in seats if seat.player_id == user.pk)
+        for seat in seats:
             if seat.is_computer or seat.player_id == user.pk or not _wants_email(seat.player):
                 continue
-            context = {**_game_context(game, seat.number, seat.player), "away": user, "what": what,
+            context = {**_game_context(game, seat, seat.player), "away": user, "what": what,
                        "until": clock.deadline_text(user.away_until, seat.player) if user.away_until else "",
                        "their_deadline": clock.deadline_text(mine.deadline, seat.player) if mine.to_act else ""}
             subject = (f"Game {game.pk}: {user} is on vacation" if what == "start"

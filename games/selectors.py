@@ -19,7 +19,13 @@ def seat_of(game, user):
     return None
 
 
-def _seats_with_players(game):
+def with_seats(games):
+    """`games` (a Game queryset) with their seats and players fetched at once: what
+    `view_for` and `seats_with_players` read without a query of their own."""
+    return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+
+
+def seats_with_players(game):
     """The game's seats with their players, from a prefetch when there is one."""
     prefetched = getattr(game, "_prefetched_objects_cache", {})
     if "seats" in prefetched:
@@ -31,7 +37,7 @@ def view_for(game, seat=None):
     """What seat number `seat` (None: a spectator) may see of `game`, as plain data."""
     state = cribbage.state_from_json(game.snapshot)
     view = cribbage.view(state, seat)
-    seats = _seats_with_players(game)
+    seats = seats_with_players(game)
     return {
         **view,
         "game_id": game.pk,
@@ -54,7 +60,7 @@ def view_for(game, seat=None):
 def games_for(user):
     """The player's games: their turn first, then the others, then finished ones."""
     mine = Seat.objects.filter(player=user)
-    return (
+    return with_seats(
         Game.objects.filter(seats__in=mine)
         .annotate(
             order=Case(
@@ -66,7 +72,6 @@ def games_for(user):
         )
         .order_by("order", "-updated_at")
         .distinct()
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
     )
 
 

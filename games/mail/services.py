@@ -17,11 +17,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
-from django.db.models import F, Prefetch, Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games import clock
-from games.models import Game, Seat
+from games.models import Game
+from games.selectors import with_seats
 
 from .models import AnswerSent, InboundEmail, OutboundEmail
 
@@ -150,8 +151,7 @@ def _release(outbound_id, status, exc):
 def _send_claimed(outbound_id, now=None):
     row = OutboundEmail.objects.get(pk=outbound_id)
     # The seats (and players) once, for the checks, the view and the coach alike.
-    game = Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player"))).get(pk=row.game_id)
+    game = with_seats(Game.objects.all()).get(pk=row.game_id)
     seat = next(s for s in game.seats.all() if s.number == row.seat)
     player = seat.player
     if row.kind == OutboundEmail.Kind.RESULT:

@@ -12,7 +12,6 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
@@ -22,16 +21,14 @@ from games import clock, coaching, selectors, services
 from games.board import DEFAULT_COLOURS
 from games.cribbage import Score, ScoreItem, card_from_code
 from games.forms import MoveForm
-from games.models import Event, Game, Seat
+from games.models import Event, Game
 from games.presentation import score_rows, won_text
 
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
 
 
 def _game(game_id):
-    queryset = Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")))
-    return get_object_or_404(queryset, pk=game_id)
+    return get_object_or_404(selectors.with_seats(Game.objects.all()), pk=game_id)
 
 
 def _score(data):

@@ -40,7 +40,8 @@ def test_exactly_one_reminder_per_stage():
     got = reminders_to(bob)
     assert len(got) == 2
     body = got[0].body
-    assert "Time runs out in 23 hours" in body and "play" in body.lower() or "crib" in body
+    assert "Time runs out in 23 hours: Thu 7 Mar, 09:00" in body
+    assert "it is your turn to lay away 2 cards to Alice's crib" in body
     assert got[0].reply_to and got[0].reply_to[0].startswith("reply+")
 
 
@@ -120,3 +121,15 @@ def test_two_reminder_sweeps_at_once_send_once():
     for game, bob in games:
         assert len(reminders_to(bob)) == 1
     assert set(Seat.objects.filter(to_act=True).values_list("reminder_stage", flat=True)) == {1}
+
+
+def test_clock_notices_cost_the_same_few_queries_however_many_games_and_players(django_assert_max_num_queries):
+    away = make_user(allow_forced_moves=False)
+    games = [start_two_player_game(players=[away, make_user(allow_forced_moves=False)]) for _ in range(4)]
+    mail.outbox.clear()
+    with django_assert_max_num_queries(3):   # the player, the games, their seats and players
+        assert reminders.send_vacation_notices(away.pk, "start") == 4
+    four = start_two_player_game("four", players=[away] + [make_user(allow_forced_moves=False) for _ in range(3)])
+    with django_assert_max_num_queries(2):   # the game, its seats and players
+        assert reminders.send_claim_offer(four.pk, 0) == 4
+    assert len(mail.outbox) == 8 and games
