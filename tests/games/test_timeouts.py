@@ -146,10 +146,29 @@ def test_the_computer_plays_a_pegging_move_for_the_absent_player_and_the_clock_r
     move = game.events.get(seq=seq + 1)
     assert (move.kind, move.seat, move.source) == ("play", 1, Event.Source.TIMEOUT)
     # Alice's turn now, with a full two days from the stand-in move; Bob waits, no clock running.
-    clocks = [(s.number, s.to_act, s.deadline, s.timed_out_at, s.stand_in_moves) for s in game.seats.order_by("number")]
+    clocks = [(s.number, s.to_act, s.deadline, s.timed_out_at, s.stand_in_moves)
+              for s in game.seats.order_by("number")]
     assert clocks == [(0, True, now + timedelta(days=2), None, 0), (1, False, None, None, 1)]
     told = [m for m in mail.outbox if "the computer moved for you" in m.subject]
     assert [m.to[0] for m in told] == [bob_seat(game).player.email]
+
+
+def test_a_move_of_the_players_own_starts_the_stand_in_count_again():
+    game = bob_to_peg(waiting_for_bob(Game.TimeoutPolicy.COMPUTER_STANDS_IN, days=2))
+    with at(START + timedelta(days=2, minutes=1)):
+        timeouts.sweep()
+    assert bob_seat(game).stand_in_moves == 1
+    rng = random.Random(3)
+    game.refresh_from_db()
+    with at(START + timedelta(days=2, minutes=2)):
+        while not bob_seat(game).to_act:
+            game = play_random_move(game, 0, rng=rng).game
+        game = play_random_move(game, 1, rng=rng, source=Event.Source.FORCED).game
+        assert bob_seat(game).stand_in_moves == 1   # a forced play is not Bob coming back
+        while not bob_seat(game).to_act:
+            game = play_random_move(game, 0, rng=rng).game
+        play_random_move(game, 1, rng=rng, source=Event.Source.EMAIL)
+    assert bob_seat(game).stand_in_moves == 0
 
 
 def test_after_the_stand_in_limit_the_game_is_forfeit(monkeypatch):
