@@ -63,7 +63,8 @@ def resolve_play(count_cards: Sequence[Card], card: Card, hands_after: Sequence[
     count = sum(c.value for c in cards)
     score = score_pegging(cards)
     nxt = None if count == 31 else next_to_play(hands_after, count, seat)
-    went = tuple(
+    # At 31 the count is over: nobody says go.
+    went = () if count == 31 else tuple(
         s for s in range(len(hands_after))
         if s != seat and hands_after[s] and not can_play(hands_after[s], count)
     )

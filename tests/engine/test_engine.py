@@ -97,6 +97,15 @@ def test_resolve_play_thirty_one_with_a_pair_pegs_four_not_five():
     assert res.score.total == 4 and [i.kind for i in res.score.items] == ["thirty_one", "pair"]
 
 
+def test_at_thirty_one_nobody_says_go():
+    """The count is over at 31: the others, whatever they hold, did not say go (no "go" in the record)."""
+    res = resolve_play(cards("TH QC AS"), card("KS"), [cards("KD 9H"), cards("QS")], seat=0)
+    assert res.count == 31 and res.count_over and res.went == ()
+    assert res.next_seat == 1                                     # the next count is led as usual
+    res = resolve_play(cards("TH QC"), card("5S"), [cards("KD 9H"), cards("QS")], seat=0)
+    assert res.count == 25 and res.went == (1,)                   # below 31, holding only tens: go
+
+
 def test_three_player_go_the_next_players_play_on():
     # seat 0 made 28; seat 1 holds only a 5 (goes), seat 2 plays the 2 (30), seat 0 the ace for 31
     hands = [cards("AH"), cards("5S"), cards("2C KD")]
