@@ -16,6 +16,8 @@ from datetime import UTC, datetime, time, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from games.presentation import plural
+
 
 DAY = timedelta(days=1)
 REMINDER_FRACTION = 0.8          # first reminder when 80% of the turn's time is used
@@ -276,20 +278,16 @@ def should_hold_turn_email(seat, now=None):
 
 # --- Words -------------------------------------------------------------------------
 
-def _plural(n, word):
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def relative(delta):
     """"in 2 days", "in 5 hours", "in 20 minutes", or "overdue"."""
     seconds = delta.total_seconds()
     if seconds <= 0:
         return "overdue"
     if seconds >= 2 * 86400:
-        return f"in {_plural(int(seconds // 86400), 'day')}"
+        return f"in {plural(int(seconds // 86400), 'day')}"
     if seconds >= 2 * 3600:
-        return f"in {_plural(int(seconds // 3600), 'hour')}"
-    return f"in {_plural(max(1, int(seconds // 60)), 'minute')}"
+        return f"in {plural(int(seconds // 3600), 'hour')}"
+    return f"in {plural(max(1, int(seconds // 60)), 'minute')}"
 
 
 def deadline_text(deadline, user=None, now=None):
@@ -312,7 +310,7 @@ def describe_clock(game):
     """The game's clock rules in words, for the game page, challenges and ladders."""
     from games.models import Game
 
-    parts = [f"{_plural(game.days_per_move, 'day')} per move"]
+    parts = [f"{plural(game.days_per_move, 'day')} per move"]
     stops = [w for w, on in (("at weekends", game.pause_weekends), ("at night", game.pause_nights)) if on]
     if stops:
         parts.append("the clock stops " + " and ".join(stops) + " (each player's own time)")
@@ -321,7 +319,7 @@ def describe_clock(game):
     elif game.vacation_cap_days == 0:
         parts.append("no vacation in this game")
     else:
-        parts.append(f"vacation stops the clock for up to {_plural(game.vacation_cap_days, 'day')} in this game")
+        parts.append(f"vacation stops the clock for up to {plural(game.vacation_cap_days, 'day')} in this game")
     parts.append({
         Game.TimeoutPolicy.FORFEIT: "out of time loses the game",
         Game.TimeoutPolicy.OPPONENT_CHOOSES: "out of time: the opponent may claim the game or wait",

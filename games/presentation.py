@@ -11,6 +11,7 @@ written the same way everywhere:
   and the words a player says ("fifteen two", "a pair is four").
 - `read_show(hand, starter, crib=False)` -> (hand cards, starter) from text or
   cards, or a ValueError whose message can be shown to the player as it is.
+- `plural(2, "day")` -> "2 days"; `plural(1, "match", "matches")` -> "1 match"
 - `won_text(winner, result, names, target)` -> "Alice won (Bob ran out of time), with a skunk"
 
 Suits are always written with their symbol, so colour is never the only sign.
@@ -28,7 +29,7 @@ from games.cribbage.scoring import number_words
 
 __all__ = [
     "card_name", "card_chip", "card_chips", "cards_text", "kind_label",
-    "ShowRow", "score_rows", "say_score", "read_show", "to_card", "won_text", "SUIT_NAMES",
+    "ShowRow", "score_rows", "say_score", "read_show", "to_card", "plural", "won_text", "SUIT_NAMES",
     "RANK_CHOICES", "SUIT_CHOICES",
 ]
 
@@ -167,6 +168,11 @@ def read_show(hand, starter, crib: bool = False, five_card: bool = False) -> tup
         raise ValueError(f"Starter: {start.label} ({card_name(start)}) is already in the "
                          f"{what.lower()}; a card can only be in one place.")
     return cards, start
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """`n` and the word for that many: `words` is the plural when it is not `word` + "s"."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 _FINISH_WORDS = {

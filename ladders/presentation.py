@@ -1,41 +1,38 @@
 """The ladder's rules in words, for its page (shown before anyone joins)."""
-
-
-def _plural(n, word):
-    return f"{n} {word}{'' if n == 1 else 's'}"
+from games.presentation import plural
 
 
 def describe_rules(ladder):
     """Sentences stating how this ladder works."""
-    double = (f"a double skunk {_plural(ladder.value_double_skunk, 'game point')}"
+    double = (f"a double skunk {plural(ladder.value_double_skunk, 'game point')}"
               if ladder.double_skunk_rule else "a double skunk counts as a skunk")
     lines = [
         f"Games: {ladder.get_variant_display().lower()} to {ladder.target}"
-        f"{', muggins' if ladder.muggins else ''}; {_plural(ladder.days_per_move, 'day')} per move. "
+        f"{', muggins' if ladder.muggins else ''}; {plural(ladder.days_per_move, 'day')} per move. "
         f"On a timeout: {ladder.get_timeout_action_display().lower()}.",
-        f"A match goes to the first player with {_plural(ladder.match_length, 'game point')}: "
+        f"A match goes to the first player with {plural(ladder.match_length, 'game point')}: "
         f"a win is worth {ladder.value_win}, a skunk {ladder.value_skunk}, {double}; a win by timeout "
         f"or forfeit {ladder.value_forfeit}. A resignation counts as the board stood. "
         f"The loser of each game deals the next.",
-        f"You may challenge anyone up to {_plural(ladder.challenge_range, 'place')} above you. "
-        f"The challenged player has {_plural(ladder.accept_days, 'day')} to accept, or the challenge "
+        f"You may challenge anyone up to {plural(ladder.challenge_range, 'place')} above you. "
+        f"The challenged player has {plural(ladder.accept_days, 'day')} to accept, or the challenge "
         f"counts as a forfeit.",
         "If the challenger wins the match they take the challenged player's place and everyone "
         "between moves down one; otherwise nobody moves. Results are applied in the order matches "
         "finish, each to the positions at that moment.",
-        f"At most {_plural(ladder.max_open_challenges, 'open challenge or match')} at once per player."
+        f"At most {plural(ladder.max_open_challenges, 'open challenge or match', 'open challenges or matches')} at once per player."
         + (f" After a successful defence a player cannot be challenged for "
-           f"{_plural(ladder.immunity_days, 'day')}." if ladder.immunity_days else "")
-        + (f" The same two players meet again only after {_plural(ladder.rematch_days, 'day')}."
+           f"{plural(ladder.immunity_days, 'day')}." if ladder.immunity_days else "")
+        + (f" The same two players meet again only after {plural(ladder.rematch_days, 'day')}."
            if ladder.rematch_days else ""),
     ]
     if ladder.idle_rule == "drop":
-        lines.append(f"With no challenge or match for {_plural(ladder.idle_days, 'day')} you drop "
-                     f"{_plural(ladder.idle_drop_places, 'place')}.")
+        lines.append(f"With no challenge or match for {plural(ladder.idle_days, 'day')} you drop "
+                     f"{plural(ladder.idle_drop_places, 'place')}.")
     elif ladder.idle_rule == "remove":
-        lines.append(f"With no challenge or match for {_plural(ladder.idle_days, 'day')} you are "
+        lines.append(f"With no challenge or match for {plural(ladder.idle_days, 'day')} you are "
                      f"removed from the ladder.")
-    lines.append(f"Vacations: up to {_plural(ladder.vacation_days_cap, 'day')} a season; nobody can "
+    lines.append(f"Vacations: up to {plural(ladder.vacation_days_cap, 'day')} a season; nobody can "
                  f"challenge you while you are away." if ladder.vacation_allowed else "No vacations.")
     if ladder.scoring == "acc":
         lines.append("Season table: game points (2 a win, 3 a skunk), then wins, then spread.")
