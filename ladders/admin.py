@@ -6,13 +6,22 @@ with the actor) and is also logged as a Django LogEntry.
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
+from games.models import Seat
+
 from . import forms, services
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
+
+
+def first_move_due(**game):
+    """The earliest deadline of a seat to act in the game(s) `game` selects (an OuterRef), for
+    an annotation: one subquery instead of a query per row."""
+    return Subquery(Seat.objects.filter(to_act=True, **game).order_by("deadline").values("deadline")[:1])
 
 
 def organised(user):
@@ -79,7 +88,15 @@ class ScopedAdmin(admin.ModelAdmin):
             "action_checkbox_name": ACTION_CHECKBOX_NAME})
 
 
-class LadderGameInline(admin.TabularInline):
+class ScopedInline(admin.TabularInline):
+    """Shown, read-only, to whoever may view the parent object: organisers are scoped by
+    ScopedAdmin and hold no model permissions, which Django's inlines would otherwise require."""
+
+    def has_view_permission(self, request, obj=None):
+        return self.admin_site.get_model_admin(self.parent_model).has_view_permission(request, obj)
+
+
+class LadderGameInline(ScopedInline):
     model = LadderGame
     extra = 0
     fields = ["number", "game_link", "deadline", "winner", "kind", "value", "challenger_score",
@@ -90,18 +107,23 @@ class LadderGameInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
+    def get_queryset(self, request):
+        # The match's sides for each row's title (LadderGame.__str__), the game for its link.
+        return super().get_queryset(request).select_related(
+            "game", "winner__player", "match__challenger__player", "match__defender__player").annotate(
+            move_due=first_move_due(game=OuterRef("game")))
+
     @admin.display(description="game")
     def game_link(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("admin:games_game_change", args=[obj.game_id]),
-                           obj.game_id)
+        # The game's public (spectator) page: the game admin would show the players' hidden cards.
+        return format_html('<a href="{}">{}</a>', obj.game.get_absolute_url(), obj.game_id)
 
     @admin.display(description="move due by")
     def deadline(self, obj):
-        seat = obj.game.seats.filter(to_act=True).order_by("deadline").first()
-        return seat.deadline if seat else "—"
+        return obj.move_due or "—"
 
 
-class EntrantInline(admin.TabularInline):
+class EntrantInline(ScopedInline):
     model = Entrant
     extra = 0
     fields = ["position", "player", "active", "last_active_at", "immune_until", "away_until"]
@@ -111,6 +133,9 @@ class EntrantInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None):
         return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("player")
 
 
 @admin.register(Ladder)
@@ -142,9 +167,13 @@ class LadderAdmin(ScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(
+            active_entrants=Count("entrants", filter=Q(entrants__active=True)))
+
     @admin.display(description="entrants")
     def entrant_count(self, obj):
-        return obj.entrants.filter(active=True).count()
+        return obj.active_entrants
 
     @admin.display(description="run the ladder")
     def tools(self, obj):
@@ -340,8 +369,9 @@ class MatchAdmin(ScopedAdmin):
     actions = ["record_forfeit", "undo_result"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("ladder", "challenger__player",
-                                                            "defender__player")
+        return super().get_queryset(request).select_related(
+            "ladder", "challenger__player", "defender__player").annotate(
+            move_due=first_move_due(game__ladder_game__match=OuterRef("pk")))
 
     @admin.display(description="game points")
     def score(self, obj):
@@ -351,10 +381,7 @@ class MatchAdmin(ScopedAdmin):
     def move_due_by(self, obj):
         if obj.status != Match.Status.PLAYING:
             return "—"
-        from games.models import Seat
-
-        seat = Seat.objects.filter(game__ladder_game__match=obj, to_act=True).order_by("deadline").first()
-        return seat.deadline if seat else "—"
+        return obj.move_due or "—"
 
     @admin.action(description="Record a forfeit / adjudicate the current game")
     def record_forfeit(self, request, queryset):

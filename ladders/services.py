@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games import services as game_services
 from games.models import Game
+from games.presentation import plural
 
 from . import notices, rungs
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
@@ -248,8 +249,58 @@ def open_commitments(entrant):
             + Match.objects.filter(either, status=Match.Status.PLAYING).count())
 
 
-def challenge_problem(challenger, defender, *, now=None):
-    """Why `challenger` may not challenge `defender` now, or None when they may."""
+class ChallengeFacts:
+    """What the rules of `challenge_problem` need from the database, for one challenger
+    and any number of defenders, fetched in two queries however many defenders.
+
+    `under_way`: entrants with an open challenge or a match being played with the challenger;
+    `met_recently`: entrants who finished a match with the challenger after `since`
+    (None when the ladder has no rematch rule); `commitments`: entrant id -> open_commitments.
+    """
+
+    def __init__(self, challenger, defenders, *, now):
+        ladder = challenger.ladder
+        me = challenger.pk
+        ids = {me} | {d.pk for d in defenders}
+        self.since = now - timedelta(days=ladder.rematch_days) if ladder.rematch_days else None
+        self.commitments = dict.fromkeys(ids, 0)
+        self.under_way, self.met_recently = set(), set()
+
+        def touches(group):
+            return Q(challenger_id__in=group) | Q(defender_id__in=group)
+
+        def other(row):
+            return row[1] if row[0] == me else row[0]
+
+        for row in Challenge.objects.filter(touches(ids), status=Challenge.Status.OPEN).values_list(
+                "challenger_id", "defender_id"):
+            self._commit(row)
+            if me in row:
+                self.under_way.add(other(row))
+        matches = Q(touches(ids), status=Match.Status.PLAYING)
+        if self.since is not None:
+            matches |= Q(touches([me]), status=Match.Status.FINISHED, finished_at__gt=self.since)
+        for *row, status in Match.objects.filter(matches).values_list(
+                "challenger_id", "defender_id", "status"):
+            if status == Match.Status.PLAYING:
+                self._commit(row)
+                if me in row:
+                    self.under_way.add(other(row))
+            else:
+                self.met_recently.add(other(row))
+
+    def _commit(self, row):
+        for side in row:
+            if side in self.commitments:
+                self.commitments[side] += 1
+
+
+def challenge_problem(challenger, defender, *, now=None, facts=None):
+    """Why `challenger` may not challenge `defender` now, or None when they may.
+
+    `facts`: a ChallengeFacts for this challenger covering `defender`, when checking many
+    defenders at once (see eligible_defenders); fetched here when not given.
+    """
     now = now or timezone.now()
     ladder = challenger.ladder
     if challenger.ladder_id != defender.ladder_id:
@@ -262,33 +313,35 @@ def challenge_problem(challenger, defender, *, now=None):
     if gap < 1:
         return "You may only challenge players above you."
     if gap > ladder.challenge_range:
-        return f"You may challenge at most {ladder.challenge_range} places above you."
+        return f"You may challenge at most {plural(ladder.challenge_range, 'place')} above you."
     if defender.away_until and defender.away_until >= timezone.localdate(now):
         return f"{defender} is on vacation until {defender.away_until:%d %b}."
     if defender.immune_until and defender.immune_until > now:
         return f"{defender} defended successfully and is immune until {defender.immune_until:%d %b}."
-    pair = (Q(challenger=challenger, defender=defender) | Q(challenger=defender, defender=challenger))
-    if Challenge.objects.filter(pair, status=Challenge.Status.OPEN).exists() or \
-            Match.objects.filter(pair, status=Match.Status.PLAYING).exists():
+    if facts is None:
+        facts = ChallengeFacts(challenger, [defender], now=now)
+    if defender.pk in facts.under_way:
         return "You two already have a challenge or match under way."
-    if ladder.rematch_days:
-        since = now - timedelta(days=ladder.rematch_days)
-        if Match.objects.filter(pair, status=Match.Status.FINISHED, finished_at__gt=since).exists():
-            return f"You two met within the last {ladder.rematch_days} days."
+    if defender.pk in facts.met_recently:
+        return f"You two met within the last {ladder.rematch_days} days."
     for who in (challenger, defender):
-        if open_commitments(who) >= ladder.max_open_challenges:
-            return f"{who} already has {ladder.max_open_challenges} open challenges or matches."
+        if facts.commitments[who.pk] >= ladder.max_open_challenges:
+            return (f"{who} already has "
+                    f"{plural(ladder.max_open_challenges, 'open challenge or match', 'open challenges or matches')}.")
     return None
 
 
 def eligible_defenders(challenger, *, now=None):
-    """Entrants `challenger` may challenge now, top first."""
+    """Entrants `challenger` may challenge now, top first (a fixed handful of queries)."""
     if not (challenger.active and challenger.position):
         return []
-    above = challenger.ladder.entrants.filter(
+    now = now or timezone.now()
+    above = list(challenger.ladder.entrants.filter(
         active=True, position__lt=challenger.position,
-        position__gte=challenger.position - challenger.ladder.challenge_range).order_by("position")
-    return [d for d in above if challenge_problem(challenger, d, now=now) is None]
+        position__gte=challenger.position - challenger.ladder.challenge_range
+    ).select_related("player").order_by("position"))
+    facts = ChallengeFacts(challenger, above, now=now)
+    return [d for d in above if challenge_problem(challenger, d, now=now, facts=facts) is None]
 
 
 def challenge(challenger, defender, *, actor, now=None):

@@ -29,3 +29,31 @@ def make_ladder(db):
                     for name in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]]
         return ladder, entrants
     return make
+
+
+@pytest.fixture
+def ladder_state(db):
+    """A function: everything on a ladder that a refused request must leave alone (positions,
+    history, challenges, matches and their games, seasons), plus the admin log and the mail sent."""
+    from django.contrib.admin.models import LogEntry
+    from django.core import mail
+
+    from games.models import Event, Game
+    from ladders.models import Challenge, Ladder, LadderGame, LadderHistory, Match, Season
+
+    def state(ladder):
+        return {
+            "ladder": Ladder.objects.filter(pk=ladder.pk).values().get(),
+            "entrants": list(ladder.entrants.order_by("pk").values()),
+            "history": list(LadderHistory.objects.filter(ladder=ladder).order_by("seq").values()),
+            "challenges": list(Challenge.objects.filter(ladder=ladder).order_by("pk").values()),
+            "matches": list(Match.objects.filter(ladder=ladder).order_by("pk").values()),
+            "ladder_games": list(LadderGame.objects.filter(match__ladder=ladder).order_by("pk").values()),
+            "games": list(Game.objects.filter(ladder_game__match__ladder=ladder).order_by("pk").values(
+                "pk", "status", "seq", "finish", "winner_side")),
+            "events": Event.objects.filter(game__ladder_game__match__ladder=ladder).count(),
+            "seasons": list(Season.objects.filter(ladder=ladder).order_by("pk").values()),
+            "admin_log": LogEntry.objects.count(),
+            "mail": len(mail.outbox),
+        }
+    return state

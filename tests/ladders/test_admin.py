@@ -5,8 +5,10 @@ import io
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.admin.models import LogEntry
+from django.contrib.admin.utils import display_for_value
 from django.core import mail
 from django.urls import reverse
+from django.utils.html import escape
 
 from ladders import services
 from ladders.models import Challenge, Match, Season
@@ -147,3 +149,177 @@ def test_export_and_close_season_through_the_admin(client, organisers, two_ladde
     assert a.entrants.get(pk=p4.pk).position == 1  # reseeded by the table: the only game point
     assert all(r["games"] == 0 for r in services.standings(a))  # the new season starts empty
     assert client.get(reverse("ladders:season", args=[a.slug, 1])).status_code == 200
+
+
+# --- Refused requests: the organiser is told why and nothing changes -----------------------
+
+def messages_of(response):
+    """The messages shown on the page (level, text); each must be on the page as rendered."""
+    shown = [(m.level_tag, m.message) for m in response.context["messages"]]
+    for _, text in shown:
+        assert escape(text) in response.text
+    return shown
+
+
+@pytest.mark.parametrize("lines, message", [
+    (lambda a, b: a + ["Stranger@Example.com", "other@example.com"],
+     "Not on this ladder: stranger@example.com, other@example.com."),
+    (lambda a, b: a[:2] + [b[0]] + a[2:],  # someone on the other ladder
+     "Not on this ladder: {b0}."),
+    (lambda a, b: a[:-1], "The new order must list every entrant on the ladder exactly once."),
+    (lambda a, b: a + [a[0]], "The new order must list every entrant on the ladder exactly once."),
+], ids=["unknown", "other ladder", "someone missing", "someone twice"])
+def test_a_bad_new_order_is_refused(client, organisers, two_ladders, ladder_state, lines, message):
+    (a, a_entrants), (b, b_entrants) = two_ladders
+    emails = [e.player.email for e in reversed(a_entrants)]
+    others = [e.player.email for e in b_entrants]
+    before = ladder_state(a)
+    login(client, organisers[0])
+    response = client.post(reverse("admin:ladders_ladder_entrants", args=[a.pk]),
+                           {"form": "reorder", "reorder-order": "\n".join(lines(emails, others))})
+    assert response.status_code == 200
+    assert messages_of(response) == [("error", message.format(b0=others[0]))]
+    assert ladder_state(a) == before
+
+
+def test_exporting_two_ladders_at_once_is_refused(client, organisers, make_ladder, ladder_state):
+    first = make_ladder(2, organiser=organisers[0])[0]
+    second = make_ladder(2, organiser=organisers[0])[0]
+    before = ladder_state(first), ladder_state(second)
+    login(client, organisers[0])
+    response = client.post(reverse("admin:ladders_ladder_changelist"),
+                           {"action": "export_standings", ACTION_CHECKBOX_NAME: [first.pk, second.pk]},
+                           follow=True)
+    assert response.redirect_chain == [(reverse("admin:ladders_ladder_changelist"), 302)]
+    assert response["Content-Type"].startswith("text/html")  # the list again, no CSV
+    assert messages_of(response) == [("error", "Choose one ladder to export.")]
+    assert (ladder_state(first), ladder_state(second)) == before
+
+
+def forfeit_form(match_ids, **fields):
+    return {"action": "record_forfeit", ACTION_CHECKBOX_NAME: match_ids, "apply": "1", "loser": "defender",
+            "reason": "abandoned", **fields}
+
+
+def test_a_forfeit_for_two_matches_at_once_is_refused(client, organisers, two_ladders, ladder_state):
+    (a, (p1, p2, p3, p4)), _ = two_ladders
+    first = services.start_match(p2, p1, actor=None)
+    second = services.start_match(p4, p3, actor=None)
+    before = ladder_state(a)
+    login(client, organisers[0])
+    response = client.post(reverse("admin:ladders_match_changelist"),
+                           forfeit_form([first.pk, second.pk]), follow=True)
+    assert messages_of(response) == [("error", "Choose one match.")]
+    assert ladder_state(a) == before
+
+
+@pytest.mark.parametrize("status", ["finished", "void"])
+def test_a_forfeit_in_a_match_with_no_game_in_play_is_refused(client, organisers, make_ladder, ladder_state,
+                                                              status):
+    ladder, (p1, p2) = make_ladder(2, organiser=organisers[0], match_length=1)
+    match = services.start_match(p2, p1, actor=None)
+    services.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
+    if status == "void":
+        services.undo_result(match, actor=None, reason="wrong player")
+    match.refresh_from_db()
+    assert match.status == status
+    before = ladder_state(ladder)
+    login(client, organisers[0])
+    response = client.post(reverse("admin:ladders_match_changelist"), forfeit_form([match.pk]), follow=True)
+    assert messages_of(response) == [("error", "This match has no game in play.")]
+    assert ladder_state(ladder) == before
+
+
+@pytest.mark.parametrize("reason", ["", "   "])
+def test_a_forfeit_without_a_reason_is_refused(client, organisers, two_ladders, ladder_state, reason):
+    (a, (p1, p2, p3, p4)), _ = two_ladders
+    match = services.start_match(p2, p1, actor=None)
+    before = ladder_state(a)
+    login(client, organisers[0])
+    response = client.post(reverse("admin:ladders_match_changelist"), forfeit_form([match.pk], reason=reason))
+    # The form asks again (the service's own "Give a reason for the forfeit." is behind it).
+    assert response.status_code == 200 and "Who forfeits" in response.text
+    assert response.context["form"].errors == {"reason": ["This field is required."]}
+    assert list(response.context["messages"]) == []
+    assert ladder_state(a) == before
+
+
+def test_the_forfeit_service_wants_a_reason_too(two_ladders, ladder_state, organisers):
+    (a, (p1, p2, p3, p4)), _ = two_ladders
+    match = services.start_match(p2, p1, actor=None)
+    before = ladder_state(a)
+    with pytest.raises(services.LadderError) as refused:
+        services.forfeit_game(match.games.get(), p1, reason="  ", actor=organisers[0])
+    assert refused.value.message == "Give a reason for the forfeit."
+    assert ladder_state(a) == before
+
+
+@pytest.mark.parametrize("status", ["playing", "void"])
+def test_only_a_finished_result_can_be_undone(client, organisers, make_ladder, ladder_state, status):
+    ladder, (p1, p2, p3) = make_ladder(3, organiser=organisers[0], match_length=1)
+    match = services.start_match(p3, p1, actor=None)
+    if status == "void":
+        services.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
+        services.undo_result(match, actor=None, reason="wrong player")
+    before = ladder_state(ladder)
+    login(client, organisers[0])
+    response = client.post(reverse("admin:ladders_match_changelist"),
+                           {"action": "undo_result", ACTION_CHECKBOX_NAME: [match.pk], "apply": "1",
+                            "reason": "typo"}, follow=True)
+    assert messages_of(response) == [
+        ("error", f"{p3.player.display_name} v {p1.player.display_name}: "
+                  "Only a finished match's result can be undone.")]
+    assert ladder_state(ladder) == before
+    match.refresh_from_db()
+    assert match.status == status
+
+
+# --- The match page -------------------------------------------------------------------------
+
+def test_an_organiser_sees_the_games_of_a_match_linked_to_their_public_pages(client, organisers, two_ladders):
+    (a, (p1, p2, p3, p4)), _ = two_ladders
+    match = services.start_match(p3, p1, actor=None)
+    services.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
+    first, second = (lg.game for lg in match.games.order_by("number"))
+    due = second.seats.filter(to_act=True).order_by("deadline").first().deadline
+    login(client, organisers[0])
+    page = client.get(reverse("admin:ladders_match_change", args=[match.pk]))
+    assert page.status_code == 200
+    for game in (first, second):
+        assert f'<a href="{game.get_absolute_url()}">{game.pk}</a>' in page.text
+    # Never the game admin, which shows the players' hidden cards.
+    assert reverse("admin:games_game_changelist") not in page.text
+    assert f"{due:%Y-%m-%d %H:%M}" in page.text  # the move due by in the current game's row
+    listing = client.get(reverse("admin:ladders_match_changelist"))
+    assert display_for_value(due, "") in listing.text
+
+
+def test_an_organiser_sees_the_entrants_on_the_ladder_page(client, organisers, two_ladders):
+    (a, entrants), _ = two_ladders
+    login(client, organisers[0])
+    page = client.get(reverse("admin:ladders_ladder_change", args=[a.pk]))
+    assert page.text.count('<td class="field-player">') == len(entrants)
+
+
+def test_an_organiser_changes_the_rules_with_the_entrants_shown_below(client, organisers, two_ladders):
+    (a, entrants), _ = two_ladders
+    login(client, organisers[0])
+    url = reverse("admin:ladders_ladder_change", args=[a.pk])
+    page = client.get(url)
+    form = page.context["adminform"].form
+    data = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is True:
+            data[name] = "on"
+        elif value is not None and value is not False:
+            data[name] = value
+    for inline in page.context["inline_admin_formsets"]:  # the entrants, read-only
+        management = inline.formset.management_form
+        data.update({management.add_prefix(name): management[name].value() for name in management.fields})
+    data["days_per_move"] = 5
+    response = client.post(url, data)
+    assert response.status_code == 302
+    a.refresh_from_db()
+    assert a.days_per_move == 5 and a.entrants.filter(active=True).count() == len(entrants)
+    assert a.history.get(kind="settings").text == f"{organisers[0]} changed the rules: days_per_move"
