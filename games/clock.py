@@ -203,13 +203,6 @@ class _Copy:
             setattr(self, name, getattr(seat, name))
 
 
-def time_left(seat, now=None):
-    """Wall-clock time until `seat`'s deadline (negative when overdue), or None."""
-    if not seat.deadline:
-        return None
-    return seat.deadline - (now or timezone.now())
-
-
 def is_paused(seat, now=None):
     return bool(seat.paused_until and seat.paused_until > (now or timezone.now()))
 

@@ -35,10 +35,6 @@ class StaleMove(MoveError):
     pass
 
 
-class NotYourSeat(MoveError):
-    pass
-
-
 class GameOver(MoveError):
     pass
 

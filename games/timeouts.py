@@ -38,7 +38,6 @@ STAND_IN_LIMIT = 3        # moves the computer makes for an absent player before
 SIMPLE_KINDS = ("play", "count", "muggins")   # the computer stands in for these, never for the discard
 COMPUTER_RETRY = timedelta(hours=1)
 # Reply words (games.mail calls grant_more_time / claim_timeout for them): "more time 2", "extend 2", "claim".
-MORE_TIME_WORDS = ("more time N", "extend N")
 CLAIM_WORDS = "claim"
 
 
@@ -261,8 +260,3 @@ def claim_timeout(game, claiming_seat, *, actor=None, source=Event.Source.TIMEOU
             raise ClockError("Nobody here is out of time: there is nothing to claim.")
         result = services.record_forfeit(game, seat.number, reason="timeout", source=source, actor=actor)
     return result
-
-
-def overdue(now=None):
-    """Turns past their deadline (for the admin), oldest first."""
-    return Seat.objects.filter(to_act=True, deadline__lte=now or timezone.now()).order_by("deadline")

@@ -50,11 +50,6 @@ def _settled(user_id, now):
     return user
 
 
-def current(user, now=None):
-    """The vacation under way for `user`, or None."""
-    return Vacation.objects.filter(user=user, ended_at__isnull=True).first()
-
-
 def start_vacation(user, days, now=None, source=Event.Source.WEB):
     """Go away for `days` whole days from now: every clock of `user` stops; opponents are told."""
     now = now or timezone.now()

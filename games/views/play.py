@@ -38,11 +38,6 @@ def _score(data):
     return Score(data["total"], items)
 
 
-def message_of(error):
-    """The service's message for the player (it names only the player's own moves)."""
-    return error.message
-
-
 # --- Presenting a view --------------------------------------------------------------
 
 class Table:
@@ -238,7 +233,7 @@ def move(request, game_id):
             game, seat.number, form.move(game.muggins), expected_seq=form.cleaned_data["expected_seq"],
             source=Event.Source.WEB, idempotency_key=f"web:{form.cleaned_data['token']}", actor=request.user)
     except services.MoveError as error:
-        messages.error(request, message_of(error))
+        messages.error(request, error.message)
         return redirect(game)
     if result.duplicate:
         messages.info(request, "That move was already made (the form was sent twice); it counts once.")
