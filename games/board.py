@@ -29,6 +29,8 @@ from typing import Iterable, Mapping
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from games.cribbage import skunk_lines
+
 __all__ = ["board_svg", "board_description", "DEFAULT_COLOURS", "TARGETS"]
 
 TARGETS = (121, 61)
@@ -189,7 +191,7 @@ def board_svg(tracks: Iterable[Mapping], target: int = 121, *, id_prefix: str = 
     g = _Geometry(target, len(ts))
     ids = g.ids = escape(id_prefix)
     desc = board_description([t.__dict__ for t in ts], target)
-    desc += f". Game to {target}; skunk line at {target - 30}."
+    desc += f". Game to {target}; skunk line at {skunk_lines(target)[0]}."
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cribbage-board" '
         f'viewBox="0 0 {_n(g.width)} {_n(g.height)}" width="100%" '
@@ -233,7 +235,7 @@ def _tracks_inlay(g: _Geometry, ts: list[_Track]) -> list[str]:
 def _lines(g: _Geometry) -> list[str]:
     """Street lines at each quarter of the game and the skunk line."""
     quarter = (g.target - 1) // 4
-    skunk = g.target - 31                  # the line between 90 and 91 (30 and 31)
+    skunk = skunk_lines(g.target)[0] - 1   # the line between 90 and 91 (30 and 31)
     marks = [(k, k == skunk) for k in range(quarter, g.target - 1, quarter)]
     if skunk not in {k for k, _ in marks}:
         marks.append((skunk, True))
@@ -280,7 +282,7 @@ def _numbers(g: _Geometry) -> list[str]:
         x, _ = g.hole(0, n)
         out.append(f'<text x="{_n(x)}" y="{TOP - 14}">{n}</text>')
     for n in range(g.row + step, g.target - 1, step):
-        if n in skip or n == g.target - 31:
+        if n in skip or n == skunk_lines(g.target)[0] - 1:
             continue
         x, _ = g.hole(0, n)
         out.append(f'<text x="{_n(x)}" y="{_n(g.height - BOTTOM + 22)}">{n}</text>')

@@ -4,13 +4,13 @@ from .engine import (
     IllegalMove, State, apply, cut_for_deal_event, deal_event, is_over, legal_moves, move_text,
     moves_to_offer, needs_chance, new_game, replay, result, state_from_json, state_to_json, to_act, view,
 )
-from .rules import VARIANTS, Rules, rules_for
+from .rules import VARIANTS, Rules, rules_for, skunk_lines
 from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, score_pegging
 
 __all__ = [
     "Card", "FULL_DECK", "card_from_code", "parse_cards",
     "Score", "ScoreItem", "describe", "score_hand", "score_pegging", "score_last_card",
-    "Rules", "rules_for", "VARIANTS",
+    "Rules", "rules_for", "skunk_lines", "VARIANTS",
     "IllegalMove", "State", "new_game", "apply", "replay", "needs_chance", "to_act",
     "legal_moves", "moves_to_offer", "view", "is_over", "result", "state_to_json", "state_from_json",
     "move_text", "cut_for_deal_event", "deal_event",

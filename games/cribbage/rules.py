@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Rules", "rules_for", "VARIANTS"]
+__all__ = ["Rules", "rules_for", "skunk_lines", "VARIANTS"]
 
 VARIANTS = ("two", "three", "four", "five_card")
 
@@ -79,7 +79,8 @@ class Rules:
         return cls(**d)
 
 
-def _skunk_lines(target: int) -> tuple[int, int | None]:
+def skunk_lines(target: int) -> tuple[int, int | None]:
+    """(skunk line, double skunk line or None) of a game to `target`: a loser below it is skunked."""
     double = target - 60 if target >= 121 else None
     return target - 30, double
 
@@ -98,6 +99,6 @@ def rules_for(variant: str, target: int | None = None, muggins: bool = False) ->
         target = 61 if variant == "five_card" else 121
     if target < 31:
         raise ValueError(f"target {target} is too small")
-    skunk, double = _skunk_lines(target)
+    skunk, double = skunk_lines(target)
     return Rules(variant=variant, target=target, muggins=muggins,
                  skunk_line=skunk, double_skunk_line=double, **shapes[variant])
