@@ -46,7 +46,7 @@ from itertools import combinations
 from math import comb
 from typing import Iterable, NamedTuple, Sequence
 
-from .analysis import discard_options, hand_ev
+from .analysis import discard_options, hand_ev, throw_count
 from .cards import FULL_DECK, Card, card_from_code
 from .engine import legal_moves, view
 
@@ -319,7 +319,7 @@ def choose_discard(hand: Sequence[Card], is_dealer: bool, players: int = 2, leve
                    rng: _random.Random | None = None) -> tuple[Card, ...]:
     """The cards to lay away at this level."""
     rng = rng or _random
-    throw = 2 if players == 2 else 1
+    throw = throw_count(len(hand), players)
     if level == "random":
         return tuple(rng.sample(list(hand), throw))
     if level == "greedy":  # the best kept cards, the crib ignored
