@@ -84,6 +84,11 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.display_name
 
     @property
+    def wants_email(self):
+        """Any email at all (turns, the digest, results, notices): not for a closed account or "no email"."""
+        return self.is_active and bool(self.email) and self.notify != self.Notify.NONE
+
+    @property
     def zone(self):
         """The player's time zone; UTC if the name stored is not one this machine knows."""
         try:

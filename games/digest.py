@@ -72,7 +72,7 @@ def send_digest(user, now=None):
         items = digest_items(user, now)
         row.games = len(items)
         row.save(update_fields=["games"])
-        if not items or not reminders._wants_email(user):
+        if not items or not user.wants_email:
             return 0
         subject = f"Your move in {len(items)} game{'s' if len(items) != 1 else ''}"
         if items[0]["due"]:

@@ -30,10 +30,6 @@ BATCH = 200
 
 # --- Building and sending ----------------------------------------------------------
 
-def _wants_email(user):
-    return user is not None and user.is_active and user.email and user.notify != user.Notify.NONE
-
-
 def build(template, user, subject, context, *, game_id=None, seat=None):
     """templates/clock/email/<template>.txt (and the HTML twin) as one email to `user`."""
     from games.mail import links, rendering
@@ -134,7 +130,7 @@ def remind(seat_id, now=None):
         if not claimed:
             return 0
         user = seat.player
-        if not _wants_email(user):
+        if user is None or not user.wants_email:
             return 0
         from games.mail import rendering
 
@@ -157,7 +153,7 @@ def _players_told(game, about_seat, template, subject, extra=None, only=None):
     about = next(seat for seat in seats if seat.number == about_seat)
     messages = []
     for seat in seats:
-        if seat.is_computer or not _wants_email(seat.player):
+        if seat.is_computer or not seat.player.wants_email:
             continue
         if only == "others" and seat.number == about_seat:
             continue
@@ -211,7 +207,7 @@ def send_vacation_notices(user_id, what):
         seats = seats_with_players(game)
         mine = next(seat for seat in seats if seat.player_id == user.pk)
         for seat in seats:
-            if seat.is_computer or seat.player_id == user.pk or not _wants_email(seat.player):
+            if seat.is_computer or seat.player_id == user.pk or not seat.player.wants_email:
                 continue
             context = {**_game_context(game, seat, seat.player), "away": user, "what": what,
                        "until": clock.deadline_text(user.away_until, seat.player) if user.away_until else "",

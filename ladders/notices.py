@@ -14,7 +14,7 @@ def send(users, subject, lines, url=""):
 
     `lines` are plain sentences; `url` a path on this site. Never put cards in a notice.
     """
-    recipients = [u for u in users if u is not None and u.is_active and u.notify != "none"]
+    recipients = [u for u in users if u is not None and u.wants_email]
     if not recipients:
         return
     link = f"{settings.SITE_URL}{url}" if url and url.startswith("/") else url
