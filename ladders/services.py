@@ -555,12 +555,14 @@ def forfeit_game(ladder_game, loser, *, reason, actor):
     game = ladder_game.game
     if game.is_finished:
         raise LadderError("That game is already over.")
-    try:
-        game_services.record_forfeit(game, match.entrant_seat(loser), reason=reason, actor=actor)
-    except game_services.MoveError as exc:
-        raise LadderError(exc.message) from exc
-    _record(match.ladder, "adjudicate", f"{actor} recorded a forfeit by {loser} in game "
-                                        f"{ladder_game.number}: {reason}", actor=actor, match=match)
+    with transaction.atomic():   # the forfeit and its history entry, under the ladder's lock
+        ladder = _lock(match.ladder)
+        try:
+            game_services.record_forfeit(game, match.entrant_seat(loser), reason=reason, actor=actor)
+        except game_services.MoveError as exc:
+            raise LadderError(exc.message) from exc
+        _record(ladder, "adjudicate", f"{actor} recorded a forfeit by {loser} in game "
+                                      f"{ladder_game.number}: {reason}", actor=actor, match=match)
     return record_game_result(game.pk)
 
 
