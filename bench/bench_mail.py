@@ -92,7 +92,7 @@ def _run(settings, vendor):
 
         def drain():
             """Wait for the worker to finish the outbox, then forget what the sink holds."""
-            from games.mail.models import OutboundEmail
+            from mail.models import OutboundEmail
 
             deadline = time.monotonic() + 120
             while OutboundEmail.objects.filter(status__in=["ready", "sending"]).exists():

@@ -1,4 +1,4 @@
-"""The deadline sweep (games.timeouts.sweep) and the reminder sweep over 100,000 active games.
+"""The deadline sweep (clock.timeouts.sweep) and the reminder sweep over 100,000 active games.
 
 Runs in a throwaway test database (DATABASE_URL must point at PostgreSQL; on
 SQLite it says so and stops). The games are bulk-inserted in SQL from one real
@@ -97,7 +97,7 @@ def _timed(label, fn):
 
 
 def _run():
-    from games import reminders, timeouts
+    from clock import reminders, timeouts
     from games.models import Game, Seat
 
     now = _setup()
@@ -105,11 +105,11 @@ def _run():
     print(f"database: postgresql; active games: {Game.objects.filter(status='active').count():,}; "
           f"past their deadline: {due:,}")
 
-    print("\nplan of the due-seats query (games.timeouts.due_seats):")
+    print("\nplan of the due-seats query (clock.timeouts.due_seats):")
     plan = (Seat.objects.filter(to_act=True, deadline__lte=now).order_by("deadline")
             .values_list("pk", "game_id")[:timeouts.BATCH].explain(analyze=True))
     print("  " + plan.replace("\n", "\n  "))
-    print("\nplan of the due-reminders query (games.reminders.due_reminders):")
+    print("\nplan of the due-reminders query (clock.reminders.due_reminders):")
     plan = (Seat.objects.filter(to_act=True, remind_at__lte=now).order_by("remind_at")
             .values_list("pk", flat=True)[:reminders.BATCH].explain(analyze=True))
     print("  " + plan.replace("\n", "\n  "))

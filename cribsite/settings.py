@@ -44,7 +44,8 @@ INSTALLED_APPS = [
     "anymail",
     "accounts",
     "games",
-    "games.mail",
+    "mail",
+    "clock",
     "ladders",
 ]
 
@@ -153,23 +154,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE = {}
 
-# --- Play by email (games.mail): re-queue turn emails whose task was lost ----
+# --- Play by email (mail): re-queue turn emails whose task was lost ----
 CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
-    "task": "games.mail.tasks.requeue_unsent",
+    "task": "mail.tasks.requeue_unsent",
     "schedule": 120.0,
 }
 # Replies are kept whole (raw RFC 822, for support and audits) this many days
 # after they arrive, then deleted once read; the moves they made stay in the logs.
 MAIL_KEEP_DAYS = int(env("MAIL_KEEP_DAYS", "30"))
-CELERY_BEAT_SCHEDULE["mail-forget-old"] = {"task": "games.mail.tasks.forget_old_mail", "schedule": 86400.0}
+CELERY_BEAT_SCHEDULE["mail-forget-old"] = {"task": "mail.tasks.forget_old_mail", "schedule": 86400.0}
 
-# --- Slow games (games.clock_tasks): timeouts, reminders, vacations, digests ----
+# --- Slow games (clock.tasks): timeouts, reminders, vacations, digests ----
 # Each task is idempotent, bounded and safe to run twice at once.
-CELERY_IMPORTS = ["games.clock_tasks"]
-CELERY_BEAT_SCHEDULE["clock-sweep-timeouts"] = {"task": "games.clock_tasks.sweep_timeouts", "schedule": 60.0}
-CELERY_BEAT_SCHEDULE["clock-send-reminders"] = {"task": "games.clock_tasks.send_reminders", "schedule": 120.0}
-CELERY_BEAT_SCHEDULE["clock-end-vacations"] = {"task": "games.clock_tasks.end_vacations", "schedule": 300.0}
-CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "games.clock_tasks.send_digests", "schedule": 300.0}
+CELERY_BEAT_SCHEDULE["clock-sweep-timeouts"] = {"task": "clock.tasks.sweep_timeouts", "schedule": 60.0}
+CELERY_BEAT_SCHEDULE["clock-send-reminders"] = {"task": "clock.tasks.send_reminders", "schedule": 120.0}
+CELERY_BEAT_SCHEDULE["clock-end-vacations"] = {"task": "clock.tasks.end_vacations", "schedule": 300.0}
+CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "clock.tasks.send_digests", "schedule": 300.0}
 
 # --- Ladders: lapsed challenges become forfeits; idle entrants per the ladder's rule ----
 CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule": 3600.0}

@@ -10,8 +10,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("anymail/", include("anymail.urls")),
-    path("m/", include("games.mail.urls")),
+    path("m/", include("mail.urls")),
     path("ladders/", include("ladders.urls")),
-    path("", include("games.clock_urls")),  # more time, claims, vacations (games/clock_views.py)
+    path("", include("clock.urls")),  # more time, claims, vacations
     path("", include("games.urls")),
 ]

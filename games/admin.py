@@ -87,4 +87,3 @@ class EventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
-from games import clock_admin  # noqa: E402,F401  the "Overdue games" list (issue 7)

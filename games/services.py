@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from games import clock, cribbage
-from games.mail import services as mail_services
+from games import cribbage
+from clock import deadlines
+from mail import services as mail_services
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
 
 # Shuffles must be unpredictable to players; the deck is then stored in the event.
@@ -249,16 +250,16 @@ def _update_turns(game, seats, state, now):
             continue
         if to_act:
             started.add(number)
-        clock.set_turn(game, seat, to_act, now)  # deadline, pauses, reminders: games/clock.py
+        deadlines.set_turn(game, seat, to_act, now)  # deadline, pauses, reminders: games/deadlines.py
         # One or two seats change a move: plain updates beat bulk_update's CASE.
-        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in clock.TURN_FIELDS})
+        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in deadlines.TURN_FIELDS})
     return started
 
 
 def append_clock_event(game, data, *, seat, source, actor=None):
     """Append a clock event (kind in games.models.CLOCK_EVENT_KINDS) to the log of `game`.
 
-    The caller, games.clock_events.record_clock_event, holds the game's row lock
+    The caller, clock.events.record_clock_event, holds the game's row lock
     and changes the seats' clocks in the same transaction. The engine never
     sees these events: the snapshot is unchanged and replays skip them.
     """

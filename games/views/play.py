@@ -17,7 +17,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import clock, coaching, selectors, services
+from games import coaching, selectors, services
+from clock import deadlines
 from games.board import DEFAULT_COLOURS
 from games.cribbage import Score, ScoreItem, card_from_code
 from games.forms import MoveForm
@@ -196,7 +197,7 @@ def game(request, game_id):
     game = _game(game_id)
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
-        clock.note_seen(seat)  # at the table: no reminder, and a held turn email may go
+        deadlines.note_seen(seat)  # at the table: no reminder, and a held turn email may go
     return render(request, "games/game.html", _context(request, game, seat.number if seat else None))
 
 
@@ -207,7 +208,7 @@ def state(request, game_id):
     game = _game(game_id)
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
-        clock.note_seen(seat)  # the open page polls: the player is looking
+        deadlines.note_seen(seat)  # the open page polls: the player is looking
     view = selectors.view_for(game, seat.number if seat else None)
     table = Table(view)
     return JsonResponse({"game_id": view["game_id"], "seq": view["seq"], "status": view["status"],

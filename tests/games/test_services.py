@@ -194,7 +194,8 @@ def test_the_record_shows_each_reader_only_what_they_saw():
 
 
 def test_clock_events_in_the_log_are_skipped_by_every_replay(capsys):
-    from games import coaching, timeouts
+    from games import coaching
+    from clock import timeouts
     from games.selectors import record_for
 
     rng = random.Random(3)

@@ -3,7 +3,7 @@ import random
 import pytest
 from anymail.inbound import AnymailInboundMessage
 
-from games.mail import links
+from mail import links
 from tests.factories import make_user, start_two_player_game
 
 

@@ -1,4 +1,4 @@
-"""Reply words for the clock: "more time N" / "extend N" and "claim" (games.timeouts decides)."""
+"""Reply words for the clock: "more time N" / "extend N" and "claim" (clock.timeouts decides)."""
 import random
 from datetime import timedelta
 
@@ -6,9 +6,10 @@ import pytest
 import time_machine
 from django.core import mail
 
-from games import services, timeouts
-from games.mail import parsing
-from games.mail.models import InboundEmail, OutboundEmail
+from games import services
+from clock import timeouts
+from mail import parsing
+from mail.models import InboundEmail, OutboundEmail
 from games.models import Event, Game, Seat
 from games.selectors import view_for
 from tests.factories import make_user, start_two_player_game

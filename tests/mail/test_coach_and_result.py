@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from games import coaching, services
 from games.cribbage import FULL_DECK
-from games.mail import links, rendering
-from games.mail import services as mail_services
-from games.mail.models import OutboundEmail
+from mail import links, rendering
+from mail import services as mail_services
+from mail.models import OutboundEmail
 from games.presentation import cards_text
 from games.selectors import view_for
 from tests.factories import make_user, start_two_player_game

@@ -19,7 +19,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game
-from games.mail.models import OutboundEmail
+from mail.models import OutboundEmail
 from tests.factories import make_user
 
 from . import payloads
@@ -83,7 +83,7 @@ def _finished(game):
 
 
 def _diagnosis(game):
-    from games.mail.models import InboundEmail
+    from mail.models import InboundEmail
     from games.selectors import view_for
 
     view = view_for(game, None)

@@ -4,8 +4,8 @@ from datetime import timedelta
 import time_machine
 from django.utils import timezone
 
-from games.mail import inbound, services, tasks
-from games.mail.models import AnswerSent, InboundEmail
+from mail import inbound, services, tasks
+from mail.models import AnswerSent, InboundEmail
 from games.models import Event
 from games.selectors import view_for
 

@@ -6,8 +6,8 @@ from django.core import mail
 from django.db import InterfaceError, OperationalError
 
 from games import services
-from games.mail import inbound, links
-from games.mail.models import InboundEmail
+from mail import inbound, links
+from mail.models import InboundEmail
 from games.models import Event, Seat
 from games.selectors import view_for
 from tests.factories import make_user, start_two_player_game

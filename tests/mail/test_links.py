@@ -7,7 +7,7 @@ from django.core import mail
 from django.core import signing
 
 from games import services
-from games.mail import links
+from mail import links
 from games.models import Event
 from games.selectors import view_for
 from tests.factories import make_user, start_two_player_game

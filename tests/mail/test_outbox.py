@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from games import services
 from games.cribbage import FULL_DECK
-from games.mail import links, rendering
-from games.mail import services as mail_services
-from games.mail import tasks
-from games.mail.models import OutboundEmail
+from mail import links, rendering
+from mail import services as mail_services
+from mail import tasks
+from mail.models import OutboundEmail
 from games.selectors import view_for
 from tests.factories import make_user, start_two_player_game
 

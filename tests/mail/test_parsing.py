@@ -1,7 +1,7 @@
 """Reading a reply: the player's own words (not the quoted email), then the command."""
 import pytest
 
-from games.mail.parsing import read_command, read_line, reply_texts
+from mail.parsing import read_command, read_line, reply_texts
 
 TURN = """Player 1, it is your turn to play a card in game 3 (Alice v Bob).
 

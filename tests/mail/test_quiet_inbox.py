@@ -8,10 +8,11 @@ import time_machine
 from django.core import mail
 from django.utils import timezone
 
-from games import clock, services
+from games import services
+from clock import deadlines
 from games.cribbage import FULL_DECK
-from games.mail import tasks
-from games.mail.models import OutboundEmail
+from mail import tasks
+from mail.models import OutboundEmail
 from games.models import Event, Seat
 from games.selectors import view_for
 
@@ -83,9 +84,9 @@ def until_alice_is_owed_again(game, on_commit):
 def test_a_turn_email_for_a_player_who_has_not_come_back_is_held(game, on_commit):
     until_alice_is_owed_again(game, on_commit)
     row = alice_rows(game).order_by("-seq").first()
-    sent_at, _ = clock.last_turn_email(Seat.objects.get(game=game, number=ALICE))
+    sent_at, _ = deadlines.last_turn_email(Seat.objects.get(game=game, number=ALICE))
     assert row.status == OutboundEmail.Status.HELD
-    assert row.hold_until == sent_at + clock.TURN_EMAIL_HOLD
+    assert row.hold_until == sent_at + deadlines.TURN_EMAIL_HOLD
     assert emails_to("alice@example.com") == []
 
 
@@ -183,7 +184,7 @@ def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
 
 
 def test_a_reply_is_coming_back(game, on_commit):
-    from games.mail import inbound
+    from mail import inbound
 
     from .conftest import reply
 

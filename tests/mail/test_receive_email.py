@@ -6,8 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.mail import links
-from games.mail.models import InboundEmail
+from mail import links
+from mail.models import InboundEmail
 from games.models import Event
 from games.selectors import view_for
 

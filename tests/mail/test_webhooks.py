@@ -2,8 +2,8 @@
 import pytest
 from django.core import mail
 
-from games.mail import links
-from games.mail.models import InboundEmail
+from mail import links
+from mail.models import InboundEmail
 from games.models import Event
 from games.selectors import view_for
 

@@ -5,7 +5,7 @@ the Go servers); a new player starts with the User.vacation_days default.
 Starting a vacation takes its days at once and pauses the clock of every
 turn the player has to play (a game may cap or forbid vacation:
 Game.vacation_cap_days); turns that start while away begin paused
-(games.clock.set_turn). Ending early gives back the days not used. A player
+(clock.deadlines.set_turn). Ending early gives back the days not used. A player
 who forgot to start one is not timed out while days are left: the timeout
 sweep spends a day instead (`spend_day_instead`) and tells them.
 """
@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User, Vacation
-from games import clock
-from games.clock_events import ClockError, record_clock_event
+from clock import deadlines
+from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
     with transaction.atomic():
         user = _settled(user.pk, now)
         if user.away_until and user.away_until > now:
-            raise VacationError(f"You are already on vacation until {clock.deadline_text(user.away_until, user, now)}.")
+            raise VacationError(f"You are already on vacation until {deadlines.deadline_text(user.away_until, user, now)}.")
         if days > math.floor(user.vacation_days + 1e-9):
             raise VacationError(f"You have {math.floor(user.vacation_days + 1e-9)} whole vacation days left, "
                                 f"not {days}.")
@@ -75,7 +75,7 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
     for seat in _turns_of(user):
         if _pause(seat, now, until, source, user):
             paused.append(seat.game_id)
-    from games import reminders
+    from clock import reminders
 
     reminders.notify_later("send_vacation_notices", user.pk, "start")
     return vacation, paused
@@ -93,16 +93,16 @@ def _pause(seat, now, until, source, actor):
         row = seats[seat.number]
         if not row.to_act or row.timed_out_at or row.deadline is None:
             raise VacationError("nothing to pause")
-        left = clock.vacation_left(game, row)
+        left = deadlines.vacation_left(game, row)
         pause = until - now if left is None else min(until - now, left)
         if pause <= timedelta(0):
             raise VacationError("this game allows no more vacation")
-        pauses = clock.pauses_for(game, row)
-        remaining = clock.running_time_between(max(now, row.paused_until or now), row.deadline, **pauses)
+        pauses = deadlines.pauses_for(game, row)
+        remaining = deadlines.running_time_between(max(now, row.paused_until or now), row.deadline, **pauses)
         row.paused_until = now + pause
         row.vacation_seconds += int(pause.total_seconds())
-        row.deadline = clock.deadline_after(row.paused_until, remaining, **pauses)
-        clock.schedule_reminder(game, row)
+        row.deadline = deadlines.deadline_after(row.paused_until, remaining, **pauses)
+        deadlines.schedule_reminder(game, row)
         data.update(until=row.paused_until.isoformat(), deadline=row.deadline.isoformat())
         return [(row, ["paused_until", "vacation_seconds", "deadline", "remind_at"])]
 
@@ -132,7 +132,7 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
     for seat in Seat.objects.filter(player=user, to_act=True, paused_until__gt=now).only("pk", "game_id", "number"):
         _resume(seat, now, source, user)
     if unused > 0:  # came back early: tell the opponents
-        from games import reminders
+        from clock import reminders
 
         reminders.notify_later("send_vacation_notices", user.pk, "end")
     return vacation
@@ -145,12 +145,12 @@ def _resume(seat, now, source, actor):
         row = seats[seat.number]
         if not row.paused_until or row.paused_until <= now:
             raise VacationError("not paused")
-        pauses = clock.pauses_for(game, row)
-        remaining = clock.running_time_between(row.paused_until, row.deadline, **pauses)
+        pauses = deadlines.pauses_for(game, row)
+        remaining = deadlines.running_time_between(row.paused_until, row.deadline, **pauses)
         row.vacation_seconds = max(0, row.vacation_seconds - int((row.paused_until - now).total_seconds()))
         row.paused_until = None
-        row.deadline = clock.deadline_after(now, remaining, **pauses)
-        clock.schedule_reminder(game, row)
+        row.deadline = deadlines.deadline_after(now, remaining, **pauses)
+        deadlines.schedule_reminder(game, row)
         data["deadline"] = row.deadline.isoformat()
         return [(row, ["paused_until", "vacation_seconds", "deadline", "remind_at"])]
 
@@ -177,8 +177,8 @@ def spend_day_instead(game, seat, now):
     `seat` has a whole vacation day left (and the game allows it), spend it: the
     deadline moves a day on, the log says so, the player is told. True if spent."""
     player = seat.player
-    if player is None or clock.vacation_left(game, seat) is not None and \
-            clock.vacation_left(game, seat) < timedelta(days=1):
+    if player is None or deadlines.vacation_left(game, seat) is not None and \
+            deadlines.vacation_left(game, seat) < timedelta(days=1):
         return False
     if days_left(player, now) < 1:   # read without a lock first: most players who time out have none
         return False
@@ -192,14 +192,14 @@ def spend_day_instead(game, seat, now):
 
         def change(game, seats):
             row = seats[seat.number]
-            row.deadline = max(row.deadline + clock.DAY, now + timedelta(hours=1))
+            row.deadline = max(row.deadline + deadlines.DAY, now + timedelta(hours=1))
             row.vacation_seconds += 86400
             row.remind_at = None   # told now, with the new deadline
             data.update(deadline=row.deadline.isoformat(), days_left=math.floor(user.vacation_days + 1e-9))
             return [(row, ["deadline", "vacation_seconds", "remind_at"])]
 
         record_clock_event(game, seat.number, data, Event.Source.TIMEOUT, change=change)
-    from games import reminders
+    from clock import reminders
 
     reminders.notify_later("send_vacation_day", game.pk, seat.number)
     return True

@@ -9,7 +9,7 @@ import sys
 from anymail.inbound import AnymailInboundMessage
 from django.core.management.base import BaseCommand, CommandError
 
-from games.mail import inbound
+from mail import inbound
 
 
 class Command(BaseCommand):

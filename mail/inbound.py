@@ -24,7 +24,8 @@ from django.db import IntegrityError, InterfaceError, OperationalError, transact
 from django.utils import timezone
 from django.utils.html import strip_tags
 
-from games import clock, cribbage
+from games import cribbage
+from clock import deadlines
 from games import services as game_services
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
@@ -253,7 +254,7 @@ def _process(row):
             f"A message from your address to game {game.pk} was refused because it could not be "
             f"verified as yours ({why}). Nothing was changed."))
         return InboundEmail.Status.REFUSED, why
-    clock.note_seen(seat)   # the player is back (the quiet inbox and reminders count it)
+    deadlines.note_seen(seat)   # the player is back (the quiet inbox and reminders count it)
     texts = parsing.reply_texts(row.stripped_text, _body_text(message))
     command = parsing.read_command(texts)
     if command is None and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
@@ -305,8 +306,8 @@ def _act(row, game, number, player, command):
 def _clock_word(game, number, player, command):
     """ "more time N" / "extend N" and "claim": the clock's services decide; a refusal is
     answered with their reason (rate limited like any refusal) and changes nothing."""
-    from games import timeouts
-    from games.clock_events import ClockError
+    from clock import timeouts
+    from clock.events import ClockError
 
     try:
         if command.kind == "claim":
@@ -325,7 +326,7 @@ def _clock_word(game, number, player, command):
 
 def _more_time_seat(game, number):
     """Who "more time" is for: the opponent whose turn it is, or in a two-handed game the other seat."""
-    from games.clock_events import ClockError
+    from clock.events import ClockError
 
     rules = cribbage.Rules.from_json(game.rules)
     seats = list(game.seats.order_by("number"))

@@ -2,7 +2,7 @@
 from django.contrib import admin, messages
 from django.utils import timezone
 
-from games import timeouts
+from clock import timeouts
 from games.models import OverdueSeat
 
 

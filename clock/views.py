@@ -1,6 +1,6 @@
 """Clock actions from the site: give more time, claim a timed-out game, start or end a vacation.
 
-Thin: parse, call the service (games.timeouts, games.vacation), redirect with a message.
+Thin: parse, call the service (clock.timeouts, clock.vacation), redirect with a message.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -8,8 +8,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import timeouts, vacation
-from games.clock_events import ClockError
+from clock import timeouts, vacation
+from clock.events import ClockError
 from games.models import Event, Game
 from games.selectors import seat_of
 

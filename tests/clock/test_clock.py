@@ -6,7 +6,7 @@ import pytest
 import time_machine
 
 from accounts.models import User
-from games import clock
+from clock import deadlines
 from games.models import Event
 from tests.factories import make_user, start_two_player_game
 
@@ -24,52 +24,52 @@ def utc(*args):
 
 
 def test_without_pauses_a_day_is_24_hours():
-    assert clock.deadline_after(utc(2024, 3, 1, 10), 3) == utc(2024, 3, 4, 10)
+    assert deadlines.deadline_after(utc(2024, 3, 1, 10), 3) == utc(2024, 3, 4, 10)
 
 
 def test_weekend_pause_skips_saturday_and_sunday_in_the_players_zone():
     # Friday 12:00 in Tokyo (03:00 UTC), 1 day: 12 hours left on Friday, the rest from Monday 00:00 Tokyo.
     start = datetime(2024, 3, 1, 12, tzinfo=TOKYO)
-    deadline = clock.deadline_after(start, 1, pause_weekends=True, tz=TOKYO)
+    deadline = deadlines.deadline_after(start, 1, pause_weekends=True, tz=TOKYO)
     assert deadline == datetime(2024, 3, 4, 12, tzinfo=TOKYO)
     # The same instant for a New Yorker is Thursday 22:00: two hours of Thursday, 22 of Friday.
-    assert clock.deadline_after(start, 1, pause_weekends=True, tz=NEW_YORK) == datetime(2024, 2, 29, 22, tzinfo=NEW_YORK) + timedelta(days=1)
+    assert deadlines.deadline_after(start, 1, pause_weekends=True, tz=NEW_YORK) == datetime(2024, 2, 29, 22, tzinfo=NEW_YORK) + timedelta(days=1)
 
 
 def test_a_move_made_at_the_weekend_starts_the_clock_on_monday():
     saturday = datetime(2024, 3, 2, 15, tzinfo=LONDON)
-    assert clock.deadline_after(saturday, 2, pause_weekends=True, tz=LONDON) == datetime(2024, 3, 6, 0, tzinfo=LONDON)
+    assert deadlines.deadline_after(saturday, 2, pause_weekends=True, tz=LONDON) == datetime(2024, 3, 6, 0, tzinfo=LONDON)
 
 
 def test_night_hours_stop_the_clock_across_midnight():
     # 1 day from 10:00 with nights 23:00-07:00: 13 hours today, 8 tonight paused, 11 more from 07:00 -> 18:00.
     start = datetime(2024, 5, 6, 10, tzinfo=LONDON)
-    deadline = clock.deadline_after(start, 1, night_hours=(23, 7), tz=LONDON)
+    deadline = deadlines.deadline_after(start, 1, night_hours=(23, 7), tz=LONDON)
     assert deadline == datetime(2024, 5, 7, 18, tzinfo=LONDON)
 
 
 def test_a_move_made_at_night_starts_the_clock_in_the_morning():
     start = datetime(2024, 5, 7, 2, 30, tzinfo=LONDON)
-    deadline = clock.deadline_after(start, timedelta(hours=3), night_hours=(23, 7), tz=LONDON)
+    deadline = deadlines.deadline_after(start, timedelta(hours=3), night_hours=(23, 7), tz=LONDON)
     assert deadline == datetime(2024, 5, 7, 10, tzinfo=LONDON)
 
 
 def test_night_not_across_midnight():
     start = datetime(2024, 5, 6, 0, tzinfo=UTC)
-    assert clock.deadline_after(start, timedelta(hours=4), night_hours=(1, 6)) == utc(2024, 5, 6, 9)
+    assert deadlines.deadline_after(start, timedelta(hours=4), night_hours=(1, 6)) == utc(2024, 5, 6, 9)
 
 
 def test_dst_spring_forward_night_is_seven_real_hours():
     # London springs forward on Sunday 31 March 2024 at 01:00: the night 23:00-07:00 lasts 7 hours.
     start = datetime(2024, 3, 30, 23, tzinfo=LONDON)
-    deadline = clock.deadline_after(start, timedelta(hours=1), night_hours=(23, 7), tz=LONDON)
+    deadline = deadlines.deadline_after(start, timedelta(hours=1), night_hours=(23, 7), tz=LONDON)
     assert deadline == datetime(2024, 3, 31, 8, tzinfo=LONDON)
     assert deadline - start == timedelta(hours=8)
 
 
 def test_dst_fall_back_night_is_nine_real_hours_and_weekends_follow_local_days():
     start = datetime(2024, 11, 1, 22, tzinfo=NEW_YORK)  # Friday 22:00; DST ends Sunday 3 November
-    deadline = clock.deadline_after(start, timedelta(hours=2), pause_weekends=True, night_hours=(23, 7), tz=NEW_YORK)
+    deadline = deadlines.deadline_after(start, timedelta(hours=2), pause_weekends=True, night_hours=(23, 7), tz=NEW_YORK)
     # One hour on Friday, then nothing until Monday 07:00 local (EST now), one more hour.
     assert deadline == datetime(2024, 11, 4, 8, tzinfo=NEW_YORK)
     assert deadline.astimezone(UTC) == utc(2024, 11, 4, 13)
@@ -79,21 +79,21 @@ def test_running_time_is_the_inverse_of_deadline_after():
     start = datetime(2024, 3, 28, 17, 45, tzinfo=LONDON)
     for days in (1, 2, 3, 7):
         kwargs = {"pause_weekends": True, "night_hours": (22, 8), "tz": LONDON}
-        deadline = clock.deadline_after(start, days, **kwargs)
-        assert clock.running_time_between(start, deadline, **kwargs) == timedelta(days=days)
+        deadline = deadlines.deadline_after(start, days, **kwargs)
+        assert deadlines.running_time_between(start, deadline, **kwargs) == timedelta(days=days)
 
 
 def test_a_clock_that_never_runs_is_refused():
     with pytest.raises(ValueError):
-        clock.deadline_after(utc(2024, 1, 1), 1, night_hours=(0, 24))
+        deadlines.deadline_after(utc(2024, 1, 1), 1, night_hours=(0, 24))
 
 
 def test_reminder_moments_80_percent_and_the_last_day_for_long_clocks():
     start = utc(2024, 1, 1)
-    assert clock.reminder_moments(start, start + timedelta(days=1), 1) == [start + timedelta(hours=19.2)]
-    seven = clock.reminder_moments(start, start + timedelta(days=7), 7)
+    assert deadlines.reminder_moments(start, start + timedelta(days=1), 1) == [start + timedelta(hours=19.2)]
+    seven = deadlines.reminder_moments(start, start + timedelta(days=7), 7)
     assert seven == [start + timedelta(days=5.6), start + timedelta(days=6)]
-    three = clock.reminder_moments(start, start + timedelta(days=3), 3)
+    three = deadlines.reminder_moments(start, start + timedelta(days=3), 3)
     assert three == [start + timedelta(days=2), start + timedelta(days=2.4)]
 
 
@@ -101,10 +101,10 @@ def test_deadline_text_in_the_readers_zone():
     reader = User(time_zone="America/New_York")
     with time_machine.travel(utc(2024, 12, 1, 12), tick=False):
         deadline = utc(2024, 12, 3, 23)
-        assert clock.deadline_text(deadline, reader) == "Tue 3 Dec, 18:00 (in 2 days)"
-        assert clock.deadline_text(deadline, None) == "Tue 3 Dec, 23:00 UTC (in 2 days)"
-        assert clock.deadline_text(utc(2024, 12, 1, 17), reader) == "Sun 1 Dec, 12:00 (in 5 hours)"
-        assert clock.deadline_text(utc(2024, 12, 1, 11), reader).endswith("(overdue)")
+        assert deadlines.deadline_text(deadline, reader) == "Tue 3 Dec, 18:00 (in 2 days)"
+        assert deadlines.deadline_text(deadline, None) == "Tue 3 Dec, 23:00 UTC (in 2 days)"
+        assert deadlines.deadline_text(utc(2024, 12, 1, 17), reader) == "Sun 1 Dec, 12:00 (in 5 hours)"
+        assert deadlines.deadline_text(utc(2024, 12, 1, 11), reader).endswith("(overdue)")
 
 
 def test_deadline_for_filter_renders_in_the_template():
@@ -127,9 +127,9 @@ def test_turn_deadline_uses_the_games_pauses_and_the_players_zone():
     game.pause_weekends = True
     game.save()
     seats = {s.number: s for s in game.seats.select_related("player")}
-    assert clock.turn_deadline(game, seats[0], friday_noon) == datetime(2024, 3, 4, 12, tzinfo=LONDON)
+    assert deadlines.turn_deadline(game, seats[0], friday_noon) == datetime(2024, 3, 4, 12, tzinfo=LONDON)
     # Bob's Friday ends at 15:00 London time (midnight in Tokyo): 3 hours, then Monday in Tokyo.
-    assert clock.turn_deadline(game, seats[1], friday_noon) == datetime(2024, 3, 4, 21, tzinfo=TOKYO)
+    assert deadlines.turn_deadline(game, seats[1], friday_noon) == datetime(2024, 3, 4, 21, tzinfo=TOKYO)
 
 
 @pytest.mark.django_db
@@ -146,7 +146,8 @@ def test_moves_set_deadlines_and_the_first_reminder():
 def test_clock_events_are_in_the_log_but_not_in_replays():
     from django.core.management import call_command
 
-    from games import selectors, timeouts
+    from games import selectors
+    from clock import timeouts
 
     game = start_two_player_game(players=two_players())
     timeouts.grant_more_time(game, 0, 1, 2)
@@ -157,8 +158,9 @@ def test_clock_events_are_in_the_log_but_not_in_replays():
 
 
 def test_no_clock_event_on_a_finished_game(db):
-    from games import services, timeouts
-    from games.clock_events import ClockError
+    from games import services
+    from clock import timeouts
+    from clock.events import ClockError
 
     game = start_two_player_game(players=two_players())
     services.record_forfeit(game, 1, reason="adjudicated")

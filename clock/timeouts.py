@@ -1,6 +1,6 @@
 """Timeouts and more time: the sweep that ends overdue turns, claims, and extensions.
 
-`sweep()` runs from Celery beat (games.clock_tasks). It reads due seats from
+`sweep()` runs from Celery beat (clock.tasks). It reads due seats from
 the partial index on Seat.deadline (to_act), a bounded batch at a time, and
 settles each in its own transaction under the game's row lock, taken with
 SKIP LOCKED on PostgreSQL (a game being moved, or swept by a second beat,
@@ -26,8 +26,9 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import clock, services
-from games.clock_events import ClockError, record_clock_event
+from games import services
+from clock import deadlines
+from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ MAX_BATCHES = 10          # one sweep settles at most BATCH * MAX_BATCHES turns;
 STAND_IN_LIMIT = 3        # moves the computer makes for an absent player before the game is forfeit
 SIMPLE_KINDS = ("play", "count", "muggins")   # the computer stands in for these, never for the discard
 COMPUTER_RETRY = timedelta(hours=1)
-# Reply words (games.mail calls grant_more_time / claim_timeout for them): "more time 2", "extend 2", "claim".
+# Reply words (mail calls grant_more_time / claim_timeout for them): "more time 2", "extend 2", "claim".
 CLAIM_WORDS = "claim"
 
 
@@ -98,7 +99,7 @@ def settle(seat_id, game_id, now=None):
 
 
 def _time_out(game, seat, now):
-    from games import vacation
+    from clock import vacation
 
     if vacation.spend_day_instead(game, seat, now):
         return "vacation_day"
@@ -120,14 +121,14 @@ def _time_out(game, seat, now):
 def forfeit(game, seat):
     """End `game` by timeout against `seat`: the others win, no skunk.
 
-    Everyone is told by the game-over email the move service records (games.mail).
+    Everyone is told by the game-over email the move service records (mail).
     """
     return services.record_forfeit(game, seat.number, reason="timeout", source=Event.Source.TIMEOUT)
 
 
 def _offer_claim(game, seat, now):
     """Out of time under "opponent_chooses": the opponent may claim now; another full period to decide."""
-    from games import reminders
+    from clock import reminders
 
     _mark_timed_out(game, seat, now)
     reminders.notify_later("send_claim_offer", game.pk, seat.number)
@@ -136,7 +137,7 @@ def _offer_claim(game, seat, now):
 def _grace_period(game, seat, now):
     """Out of time under "computer_stands_in" with a move the computer does not make for anyone
     (the discard): one more full period, then the game is forfeit. The player is told."""
-    from games import reminders
+    from clock import reminders
 
     _mark_timed_out(game, seat, now)
     reminders.notify_later("send_claim_offer", game.pk, seat.number, only="self")
@@ -146,9 +147,9 @@ def _mark_timed_out(game, seat, now):
     def change(game, seats):
         row = seats[seat.number]
         row.timed_out_at = now
-        row.deadline = clock.deadline_after(now, game.days_per_move, **clock.pauses_for(game, row))
+        row.deadline = deadlines.deadline_after(now, game.days_per_move, **deadlines.pauses_for(game, row))
         row.reminder_stage = 0
-        clock.schedule_reminder(game, row)
+        deadlines.schedule_reminder(game, row)
         row.remind_at = None  # the opponent is told instead
         data["deadline"] = row.deadline.isoformat()
         return [(row, ["timed_out_at", "deadline", "reminder_stage", "remind_at"])]
@@ -173,15 +174,15 @@ def stand_in_move(state, number):
 
 
 def _stand_in(game, seat, now):
-    from games import reminders
+    from clock import reminders
 
     state = services.engine_state(game)
     move = {k: v for k, v in stand_in_move(state, seat.number).items() if k != "seat"}
     result = services.submit_move(game, seat.number, move, source=Event.Source.TIMEOUT)
     row = Seat.objects.select_related("player").get(pk=seat.pk)
     if row.to_act and row.deadline and row.deadline <= now:   # still their turn: the clock restarts
-        clock.set_turn(result.game, row, True, now)
-        row.save(update_fields=clock.TURN_FIELDS)
+        deadlines.set_turn(result.game, row, True, now)
+        row.save(update_fields=deadlines.TURN_FIELDS)
     # Counted since the player's own last move (games.services resets it then).
     Seat.objects.filter(pk=seat.pk).update(stand_in_moves=F("stand_in_moves") + 1)
     reminders.notify_later("send_stand_in", game.pk, seat.number, move)
@@ -207,8 +208,8 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
         days = int(days)
     except (TypeError, ValueError):
         raise ClockError("Say how many days, e.g. \"more time 2\".") from None
-    if not 1 <= days <= clock.MAX_MORE_DAYS:
-        raise ClockError(f"You can give 1 to {clock.MAX_MORE_DAYS} days at a time.")
+    if not 1 <= days <= deadlines.MAX_MORE_DAYS:
+        raise ClockError(f"You can give 1 to {deadlines.MAX_MORE_DAYS} days at a time.")
     rules = _sides(game)
     if to_seat not in range(rules.players) or granting_seat not in range(rules.players):
         raise ClockError("There is no such seat in this game.")
@@ -223,14 +224,14 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
             row.extra_seconds += days * 86400
             data["deadline"] = None
             return [(row, ["extra_seconds"])]
-        pauses = clock.pauses_for(game, row)
+        pauses = deadlines.pauses_for(game, row)
         if row.timed_out_at is not None or row.deadline <= now:   # out of time: the days count from now
-            row.deadline = clock.deadline_after(now, days, **pauses)
+            row.deadline = deadlines.deadline_after(now, days, **pauses)
             row.timed_out_at = None
         else:
-            row.deadline = clock.deadline_after(row.deadline, days, **pauses)
+            row.deadline = deadlines.deadline_after(row.deadline, days, **pauses)
         row.reminder_stage = 0
-        clock.schedule_reminder(game, row)
+        deadlines.schedule_reminder(game, row)
         data["deadline"] = row.deadline.isoformat()
         return [(row, ["deadline", "timed_out_at", "reminder_stage", "remind_at"])]
 

@@ -19,9 +19,9 @@ from django.core import signing
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-REPLY_SALT = "games.mail.reply"
-MOVE_SALT = "games.mail.move"
-UNSUBSCRIBE_SALT = "games.mail.unsubscribe"
+REPLY_SALT = "mail.reply"
+MOVE_SALT = "mail.move"
+UNSUBSCRIBE_SALT = "mail.unsubscribe"
 MOVE_LINK_MAX_AGE = timedelta(days=30)
 _REPLY_LOCAL = re.compile(r"^reply\+(\d+)_(\d+)\.([0-9a-f]{24})$", re.IGNORECASE)
 

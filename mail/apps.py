@@ -4,7 +4,7 @@ from django.apps import AppConfig
 class MailConfig(AppConfig):
     """Play by email: turn emails (outbox), move links, replies (inbound)."""
 
-    name = "games.mail"
+    name = "mail"
     label = "mail"
     verbose_name = "Play by email"
     default_auto_field = "django.db.models.BigAutoField"

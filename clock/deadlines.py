@@ -228,7 +228,7 @@ def is_looking(seat, now=None):
 
 def last_turn_email(seat):
     """(sent_at, seq) of the last turn email sent to `seat`, or None."""
-    from games.mail.models import OutboundEmail
+    from mail.models import OutboundEmail
 
     return (OutboundEmail.objects
             .filter(game_id=seat.game_id, seat=seat.number, kind=OutboundEmail.Kind.TURN,

@@ -15,7 +15,7 @@ class OutboundEmail(models.Model):
     one result email per game and seat.
 
     A turn email for a player who has not come back since their last one is
-    HELD until `hold_until` (games.clock.turn_email_hold); the sweeper then
+    HELD until `hold_until` (clock.deadlines.turn_email_hold); the sweeper then
     sends it, telling what happened since.
     """
 

@@ -6,7 +6,7 @@ import pytest
 from django.core import mail
 
 from accounts.models import DigestSent
-from games import digest
+from clock import digest
 from tests.factories import make_user, play_random_move, start_two_player_game
 from tests.factories import at, at_once, failures
 

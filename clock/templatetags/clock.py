@@ -9,7 +9,7 @@
 from django import template
 from django.utils import timezone
 
-from games import clock
+from clock import deadlines
 
 register = template.Library()
 
@@ -17,17 +17,17 @@ register = template.Library()
 @register.filter
 def deadline_for(deadline, user=None):
     """A deadline as the reader reads it: their own time zone, and how long from now."""
-    return clock.deadline_text(deadline, user)
+    return deadlines.deadline_text(deadline, user)
 
 
 @register.simple_tag
 def clock_rules(game):
-    return clock.describe_clock(game)
+    return deadlines.describe_clock(game)
 
 
 @register.inclusion_tag("clock/_game_clock.html")
 def game_clock(game, user):
-    from games import timeouts
+    from clock import timeouts
     from games.selectors import seat_of
 
     now = timezone.now()
@@ -38,26 +38,26 @@ def game_clock(game, user):
         opponent = mine is not None and rules.side_of(seat.number) != rules.side_of(mine.number)
         rows.append({
             "seat": seat, "name": str(seat), "to_act": seat.to_act,
-            "deadline": clock.deadline_text(seat.deadline, user, now) if seat.deadline else "",
-            "paused_until": clock.deadline_text(seat.paused_until, user, now) if clock.is_paused(seat, now) else "",
+            "deadline": deadlines.deadline_text(seat.deadline, user, now) if seat.deadline else "",
+            "paused_until": deadlines.deadline_text(seat.paused_until, user, now) if deadlines.is_paused(seat, now) else "",
             "timed_out": bool(seat.timed_out_at),
             "may_give_time": opponent and not seat.is_computer and not game.is_finished,
         })
     claimable = timeouts.claimable_seat(game, mine.number) if mine is not None and not game.is_finished else None
-    return {"game": game, "rows": rows, "rules": clock.describe_clock(game), "claimable": claimable,
-            "max_days": clock.MAX_MORE_DAYS, "finished": game.is_finished}
+    return {"game": game, "rows": rows, "rules": deadlines.describe_clock(game), "claimable": claimable,
+            "max_days": deadlines.MAX_MORE_DAYS, "finished": game.is_finished}
 
 
 @register.inclusion_tag("clock/_vacation_panel.html")
 def vacation_panel(user):
-    from games import vacation
+    from clock import vacation
 
     now = timezone.now()
     away = user.away_until if user.away_until and user.away_until > now else None
     return {
         "days_left": int(vacation.days_left(user, now) + 1e-9),
         "exact_left": round(vacation.days_left(user, now), 1),
-        "away_until": clock.deadline_text(away, user, now) if away else "",
+        "away_until": deadlines.deadline_text(away, user, now) if away else "",
         "accrual_days": vacation.ACCRUAL_DAYS, "cap_days": vacation.CAP_DAYS,
         "max_length": vacation.MAX_LENGTH_DAYS,
     }

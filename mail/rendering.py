@@ -19,7 +19,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from games import clock, cribbage
+from games import cribbage
+from clock import deadlines
 from games.cribbage import card_from_code
 from games.cribbage.analysis import discard_options
 from games.models import Event
@@ -35,7 +36,7 @@ OTHER_WORDS = [
     ("status", "send this email again, with the game as it stands"),
     ("help", "how to reply"),
     ("resign", "concede the game"),
-    ("more time N", f"give your opponent N more days for their move (1 to {clock.MAX_MORE_DAYS}; or \"extend N\")"),
+    ("more time N", f"give your opponent N more days for their move (1 to {deadlines.MAX_MORE_DAYS}; or \"extend N\")"),
 ]
 CLAIM_WORD = ("claim", "win the game of an opponent who ran out of time (we tell you when you may)")
 
@@ -142,10 +143,10 @@ def recent_lines(view):
 
 def _deadline(view, user):
     """The reader's deadline, whole and with its zone: an email is read later, so unlike
-    clock.deadline_text it says no "in 2 days"."""
+    deadlines.deadline_text it says no "in 2 days"."""
     for p in view["players"]:
         if p["seat"] == view["viewer"] and p["deadline"]:
-            local = timezone.localtime(p["deadline"], clock.player_zone(user))
+            local = timezone.localtime(p["deadline"], deadlines.player_zone(user))
             return f"{local:%A %-d %B %Y, %H:%M} ({local.tzname()})"
     return None
 
@@ -285,8 +286,8 @@ def turn_message(game, seat, user, seat_row=None):
     context = turn_context(game, seat, user)
     context["coach"] = turn_coach_lines(game, seat, context["view"])
     if seat_row is not None:
-        last = clock.last_turn_email(seat_row)
-        if last is not None and not clock.came_back_since(seat_row, *last):
+        last = deadlines.last_turn_email(seat_row)
+        if last is not None and not deadlines.came_back_since(seat_row, *last):
             context["since"] = since_lines(game, seat, last[1])
             context["recent"] = [] if context["since"] else context["recent"]   # told in full above
     subject = f"Your move: {context['title']} (game {game.pk})"

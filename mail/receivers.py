@@ -3,7 +3,7 @@ from anymail.signals import inbound
 from django.dispatch import receiver
 
 
-@receiver(inbound, dispatch_uid="games.mail.inbound")
+@receiver(inbound, dispatch_uid="mail.inbound")
 def handle_inbound(sender, event, esp_name, **kwargs):
     """Store the message and queue its reading; never fail the webhook for a player's mistake."""
     from . import inbound as service

@@ -8,8 +8,9 @@ import time_machine
 from django.core import mail
 from django.urls import reverse
 
-from games import cribbage, services, timeouts
-from games.clock_events import ClockError
+from games import cribbage, services
+from clock import timeouts
+from clock.events import ClockError
 from games.models import CLOCK_EVENT_KINDS, Event, Game, Seat
 from tests.factories import at, at_once, failures
 from tests.factories import make_user, play_random_move, start_two_player_game

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
-from games import clock
+from clock import deadlines
 from games import services as game_services
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
@@ -82,7 +82,7 @@ def move(request, token):
     if request.method == "POST" or request.user.pk == seat.player_id:
         # The player is at the table (the quiet inbox and reminders count it): a press of
         # the button, or the page opened in their own logged-in browser; not a link scanner.
-        clock.note_seen(seat)
+        deadlines.note_seen(seat)
     action, ask = _describe(link.move), _asks_number(link.move, game)
 
     def page(template, status=200, context=None, **extra):

@@ -1,12 +1,12 @@
 """Clock emails: reminders before a deadline, timeouts, vacation notices.
 
-Reminders: at most one per stage of a turn (see games.clock.reminder_moments),
+Reminders: at most one per stage of a turn (see clock.deadlines.reminder_moments),
 claimed by a conditional UPDATE of the seat's `reminder_stage` inside the
 transaction that sends it, so two sweeps at once send it once, and a failed
 send is tried again by the next sweep. Nobody is reminded while looking at
-the game (games.clock.note_seen), nor if they chose no email.
+the game (clock.deadlines.note_seen), nor if they chose no email.
 
-These are plain Django emails built here (the outbox of games.mail is for
+These are plain Django emails built here (the outbox of mail is for
 turn emails); they carry the game's reply address, so a reply such as
 "more time 2" or a move reaches the game, and the same unsubscribe link.
 """
@@ -19,7 +19,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from games import clock
+from clock import deadlines
 from games.models import Game, Seat
 from games.selectors import seats_with_players, view_for, with_seats
 
@@ -32,7 +32,7 @@ BATCH = 200
 
 def build(template, user, subject, context, *, game_id=None, seat=None):
     """templates/clock/email/<template>.txt (and the HTML twin) as one email to `user`."""
-    from games.mail import links, rendering
+    from mail import links, rendering
 
     context = {**context, "recipient": user, "site_url": settings.SITE_URL,
                "unsubscribe_url": links.unsubscribe_url(user)}
@@ -57,14 +57,14 @@ def build(template, user, subject, context, *, game_id=None, seat=None):
 
 def _game_context(game, seat, user, view=None):
     """What every clock email about `game` says to `user` at `seat` (a Seat; `view`: theirs, if built)."""
-    from games.mail import links, rendering
+    from mail import links, rendering
 
     return {
         "game": game, "seat": seat, "game_id": game.pk, "user": user,
         "title": rendering.game_title(view or view_for(game, seat.number)),
-        "deadline": clock.deadline_text(seat.deadline, user),
+        "deadline": deadlines.deadline_text(seat.deadline, user),
         "game_url": links.absolute(game.get_absolute_url()),
-        "clock_rules": clock.describe_clock(game),
+        "clock_rules": deadlines.describe_clock(game),
     }
 
 
@@ -76,9 +76,9 @@ def notify_later(name, *args, **kwargs):
     on rendering and sending emails."""
     if name not in NOTICES:
         raise ValueError(f"unknown notice {name!r}")
-    from games import clock_tasks
+    from clock import tasks
 
-    transaction.on_commit(lambda: clock_tasks.send_notice.delay(name, *args, **kwargs))
+    transaction.on_commit(lambda: tasks.send_notice.delay(name, *args, **kwargs))
 
 
 def _send_each(messages):
@@ -116,11 +116,11 @@ def remind(seat_id, now=None):
     game = seat.game
     if not seat.to_act or seat.remind_at is None or seat.remind_at > now or game.is_finished:
         return 0
-    if clock.is_looking(seat, now):
+    if deadlines.is_looking(seat, now):
         return 0   # they are at the table; the next sweep looks again
     start = max(seat.turn_started_at, seat.paused_until or seat.turn_started_at)
-    moments = clock.reminder_moments(start, seat.deadline, game.days_per_move)
-    stage = clock.reminders_due(start, seat.deadline, game.days_per_move, now)
+    moments = deadlines.reminder_moments(start, seat.deadline, game.days_per_move)
+    stage = deadlines.reminders_due(start, seat.deadline, game.days_per_move, now)
     later = [m for m in moments if m > now]
     with transaction.atomic():
         claimed = Seat.objects.filter(
@@ -132,12 +132,12 @@ def remind(seat_id, now=None):
         user = seat.player
         if user is None or not user.wants_email:
             return 0
-        from games.mail import rendering
+        from mail import rendering
 
         view = view_for(game, seat.number)
         context = {**_game_context(game, seat, user, view), **rendering.turn_context(game, seat.number, user, view),
-                   "deadline": clock.deadline_text(seat.deadline, user, now),
-                   "left": clock.relative(seat.deadline - now)}
+                   "deadline": deadlines.deadline_text(seat.deadline, user, now),
+                   "left": deadlines.relative(seat.deadline - now)}
         message = build("reminder", user, f"Reminder: your move in game {game.pk} ({context['title']}), "
                                           f"time runs out {context['left']}",
                         context, game_id=game.pk, seat=seat.number)
@@ -160,7 +160,7 @@ def _players_told(game, about_seat, template, subject, extra=None, only=None):
         if only == "self" and seat.number != about_seat:
             continue
         context = {**_game_context(game, seat, seat.player), "about": about,
-                   "about_deadline": clock.deadline_text(about.deadline, seat.player) if about.deadline else "",
+                   "about_deadline": deadlines.deadline_text(about.deadline, seat.player) if about.deadline else "",
                    "about_name": str(about), "is_me": seat.number == about_seat, **(extra or {})}
         messages.append(build(template, seat.player, subject.format(game=game, about=about), context,
                               game_id=game.pk, seat=seat.number))
@@ -170,11 +170,11 @@ def _players_told(game, about_seat, template, subject, extra=None, only=None):
 
 def send_claim_offer(game_id, seat_number, only=None):
     """Out of time: the opponents may claim (opponent_chooses), and the player is told how long is left."""
-    from games import timeouts
+    from clock import timeouts
 
     game = with_seats(Game.objects.all()).get(pk=game_id)
     return _players_told(game, seat_number, "claim_offer", "Game {game.pk}: {about} is out of time",
-                         extra={"more_days": clock.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS,
+                         extra={"more_days": deadlines.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS,
                                 "may_claim": game.timeout_policy == Game.TimeoutPolicy.OPPONENT_CHOOSES},
                          only=only)
 
@@ -188,7 +188,7 @@ def send_stand_in(game_id, seat_number, move):
 
 
 def send_vacation_day(game_id, seat_number):
-    from games import vacation
+    from clock import vacation
 
     game = with_seats(Game.objects.all()).get(pk=game_id)
     user = next(seat.player for seat in seats_with_players(game) if seat.number == seat_number)
@@ -210,8 +210,8 @@ def send_vacation_notices(user_id, what):
             if seat.is_computer or seat.player_id == user.pk or not seat.player.wants_email:
                 continue
             context = {**_game_context(game, seat, seat.player), "away": user, "what": what,
-                       "until": clock.deadline_text(user.away_until, seat.player) if user.away_until else "",
-                       "their_deadline": clock.deadline_text(mine.deadline, seat.player) if mine.to_act else ""}
+                       "until": deadlines.deadline_text(user.away_until, seat.player) if user.away_until else "",
+                       "their_deadline": deadlines.deadline_text(mine.deadline, seat.player) if mine.to_act else ""}
             subject = (f"Game {game.pk}: {user} is on vacation" if what == "start"
                        else f"Game {game.pk}: {user} is back")
             messages.append(build("vacation_notice", seat.player, subject, context,

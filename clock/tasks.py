@@ -6,7 +6,7 @@ from celery import shared_task
 @shared_task
 def sweep_timeouts():
     """End (or extend by a vacation day, or stand in for) the turns past their deadline."""
-    from games import timeouts
+    from clock import timeouts
 
     return timeouts.sweep()
 
@@ -14,7 +14,7 @@ def sweep_timeouts():
 @shared_task
 def send_reminders():
     """Remind players whose time is mostly used (80%, and 24 hours before long deadlines)."""
-    from games import reminders
+    from clock import reminders
 
     return reminders.send_due_reminders()
 
@@ -22,7 +22,7 @@ def send_reminders():
 @shared_task
 def end_vacations():
     """End the vacations whose end date has come."""
-    from games import vacation
+    from clock import vacation
 
     return vacation.end_due_vacations()
 
@@ -30,15 +30,15 @@ def end_vacations():
 @shared_task
 def send_digests():
     """Send the daily digests whose hour has come."""
-    from games import digest
+    from clock import digest
 
     return digest.send_digests()
 
 
 @shared_task
 def send_notice(name, *args, **kwargs):
-    """One clock email queued by games.reminders.notify_later (a timeout, a vacation, ...)."""
-    from games import reminders
+    """One clock email queued by clock.reminders.notify_later (a timeout, a vacation, ...)."""
+    from clock import reminders
 
     if name not in reminders.NOTICES:
         raise ValueError(f"unknown notice {name!r}")
