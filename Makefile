@@ -17,10 +17,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# A local trial: DEBUG on (it is never on unless set), the mail at /dev/mail/.
 run: install
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=true $(PY) manage.py migrate --noinput
+	DEBUG=true $(PY) manage.py seed_demo
+	DEBUG=true $(PY) manage.py runserver 127.0.0.1:8000
 
 worker: install
 	$(VENV)/bin/celery -A cribsite worker --loglevel=info

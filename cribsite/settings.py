@@ -25,10 +25,10 @@ def env_bool(name, default=False):
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", default=env("SECRET_KEY") is None)
+# DEBUG is on only when set (`make run` sets it); with it off, the system checks refuse
+# to start without SECRET_KEY (accounts.checks) or without the inbound webhooks' secrets.
+DEBUG = env_bool("DEBUG")
 SECRET_KEY = env("SECRET_KEY", "insecure-dev-key-only-for-local-trials")
-if not DEBUG and SECRET_KEY.startswith("insecure"):
-    raise RuntimeError("Set SECRET_KEY in the environment when DEBUG is off.")
 
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 ALLOWED_HOSTS = env("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
@@ -139,6 +139,16 @@ ANYMAIL = {
 }
 if env("ANYMAIL_WEBHOOK_SECRET"):
     ANYMAIL["WEBHOOK_SECRET"] = env("ANYMAIL_WEBHOOK_SECRET")
+# The providers whose inbound webhooks are read (anymail's names, comma-separated): the
+# sending ESP unless set; set it empty to read none (replies through receive_email only).
+# With DEBUG off, each needs its webhook secret or the service does not start (mail.checks).
+MAIL_INBOUND_PROVIDERS = [name.strip() for name in os.environ.get(
+    "MAIL_INBOUND_PROVIDERS", env("ANYMAIL_ESP", "")).split(",") if name.strip()]
+# A reply with no SPF, DKIM or DMARC result at all is refused when it came through one of
+# these providers (they always report them, so none means the check was bypassed); from
+# any other (brevo, receive_email) it is accepted on the sender address alone.
+MAIL_REQUIRE_SENDER_CHECKS = [name.strip() for name in os.environ.get(
+    "MAIL_REQUIRE_SENDER_CHECKS", "postmark,mailgun,amazon_ses").split(",") if name.strip()]
 
 # --- Celery ---------------------------------------------------------------
 # Without a broker, tasks run eagerly in the web process: nothing to start.

@@ -43,13 +43,18 @@ def healthz(request):
                         status=200 if healthy else 503)
 
 
-def dev_mail(request):
-    """DEBUG only: the mail the site would have sent, newest first (from EMAIL_FILE_PATH).
+LOOPBACK = {"127.0.0.1", "::1"}
 
-    With no mail provider configured, outgoing mail is written to files; this
-    page lets someone trying the project read it and click its links.
+
+def dev_mail(request):
+    """DEBUG only, to this machine only: the mail the site would have sent, newest first.
+
+    With no mail provider configured, outgoing mail is written to files (EMAIL_FILE_PATH);
+    this page lets someone trying the project read it and click its links. It shows login
+    and move links, so a request through a proxy (X-Forwarded-For) is not from here.
     """
-    if not settings.DEBUG:
+    if (not settings.DEBUG or request.META.get("REMOTE_ADDR") not in LOOPBACK
+            or "HTTP_X_FORWARDED_FOR" in request.META):
         raise Http404
     folder = Path(settings.EMAIL_FILE_PATH)
     files = sorted(folder.glob("*.log"), key=lambda f: f.stat().st_mtime, reverse=True) if folder.exists() else []

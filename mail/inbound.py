@@ -7,7 +7,7 @@ Message-ID and queues `process()`. `process()` decides, in this order:
 2. the recipient must be one of our signed reply addresses, else the message
    is dropped and logged: no answer (no backscatter);
 3. the sender must be that seat's player, and pass the provider's SPF/DKIM/
-   DMARC checks where it reports them; otherwise it is refused and the
+   DMARC checks (mail.authentication); otherwise it is refused and the
    player (not the sender) is told, at most once per window;
 4. the player's words are read and the move submitted against the current
    state, with the Message-ID as its idempotency key; a reply that cannot be
@@ -32,6 +32,7 @@ from games.presentation import cards_text
 from games.selectors import view_for
 
 from . import links, parsing, services
+from .authentication import auth_failure
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ def receive(message, *, esp_name="", event=None):
         envelope_recipient=_text(getattr(message, "envelope_recipient", None))[:255],
         stripped_text=_text(getattr(message, "stripped_text", None)),
         spam_detected=getattr(message, "spam_detected", None),
-        auth_failure=auth_failure(message, getattr(event, "esp_event", None))[:255],
+        auth_failure=auth_failure(message, getattr(event, "esp_event", None), esp_name)[:255],
     )
     # Postmark puts the Return-Path first in its headers, and anymail keeps it as the envelope
     # sender; an explicit empty one ("<>") is a bounce.
@@ -104,42 +105,6 @@ def _raw(message):
         return message.as_string()
     except Exception:  # an odd encoding: keep what bytes we can
         return message.as_bytes().decode("utf-8", "replace")
-
-
-def auth_failure(message, esp_event=None):
-    """A failing SPF/DKIM/DMARC result the receiving side reported, in words; "" if none.
-
-    DMARC fail refuses; so does SPF fail unless DKIM passed (forwarders break SPF).
-    """
-    results = {}
-    header = message.get("Authentication-Results") or message.get("ARC-Authentication-Results") or ""
-    for method in ("spf", "dkim", "dmarc"):
-        found = re.search(rf"\b{method}=(\w+)", header, re.IGNORECASE)
-        if found:
-            results[method] = found.group(1).lower()
-    received_spf = (message.get("Received-SPF") or "").split(" ", 1)[0].lower()
-    if received_spf and "spf" not in results:
-        results["spf"] = received_spf
-    ses = {"spf": message.get("X-SES-SPF-Verdict"), "dkim": message.get("X-SES-DKIM-Verdict"),
-           "dmarc": message.get("X-SES-DMARC-Verdict")}
-    if isinstance(esp_event, dict):
-        receipt = esp_event.get("receipt") or {}
-        ses.update({k: (receipt.get(f"{k}Verdict") or {}).get("status") for k in ("spf", "dkim", "dmarc")
-                    if receipt.get(f"{k}Verdict")})
-    for method, verdict in ses.items():
-        if verdict and method not in results:
-            results[method] = {"PASS": "pass", "FAIL": "fail"}.get(verdict.upper(), verdict.lower())
-    if message.get("X-Mailgun-Spf") and "spf" not in results:
-        results["spf"] = message["X-Mailgun-Spf"].lower()
-    if message.get("X-Mailgun-Dkim-Check-Result") and "dkim" not in results:
-        results["dkim"] = message["X-Mailgun-Dkim-Check-Result"].lower()
-    if results.get("dmarc") == "fail":
-        return "DMARC failed"
-    if results.get("spf") in ("fail", "softfail") and results.get("dkim") != "pass":
-        return f"SPF {results['spf']} and no passing DKIM signature"
-    if results.get("dkim") == "fail" and results.get("spf") not in ("pass", None):
-        return "DKIM failed"
-    return ""
 
 
 # --- Classifying -------------------------------------------------------------------

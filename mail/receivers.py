@@ -1,11 +1,25 @@
 """One receiver for every provider's inbound webhook (and `manage.py receive_email`)."""
+import logging
+
 from anymail.signals import inbound
+from django.conf import settings
 from django.dispatch import receiver
+
+from .authentication import provider_name
+
+log = logging.getLogger(__name__)
 
 
 @receiver(inbound, dispatch_uid="mail.inbound")
 def handle_inbound(sender, event, esp_name, **kwargs):
-    """Store the message and queue its reading; never fail the webhook for a player's mistake."""
+    """Store the message and queue its reading; never fail the webhook for a player's mistake.
+
+    anymail serves every provider's webhook; only those in MAIL_INBOUND_PROVIDERS (whose
+    secrets the system checks require) are read, so an unused one cannot carry a forgery.
+    """
     from . import inbound as service
 
+    if provider_name(esp_name) not in settings.MAIL_INBOUND_PROVIDERS:
+        log.warning("Inbound message through %s dropped: not one of MAIL_INBOUND_PROVIDERS.", esp_name)
+        return
     service.receive(event.message, esp_name=esp_name, event=event)

@@ -36,7 +36,7 @@ def smtp(settings):
         settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
         settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", sink.port
         settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = False, "", ""
-        settings.ANYMAIL = payloads.ANYMAIL_SETTINGS
+        payloads.configure(settings)
         yield sink
 
 

@@ -14,7 +14,7 @@ ESPS = ["postmark", "mailgun", "amazon_ses", "brevo"]
 
 @pytest.fixture(autouse=True)
 def anymail_settings(settings):
-    settings.ANYMAIL = payloads.ANYMAIL_SETTINGS
+    payloads.configure(settings)
 
 
 def alice_reply(game, words, **kwargs):

@@ -118,7 +118,7 @@ def test_with_nothing_set_the_project_runs_on_embedded_defaults():
     out = subprocess.run([sys.executable, "-c", code], env=clean, cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout.split()
     assert out == ["django.db.backends.sqlite3", "True",
-                   "django.core.mail.backends.filebased.EmailBackend", "True"]
+                   "django.core.mail.backends.filebased.EmailBackend", "False"]  # DEBUG only when set
 
 
 @pytest.mark.django_db

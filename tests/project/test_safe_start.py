@@ -1,0 +1,92 @@
+"""The service refuses to start unsafe: no implicit DEBUG, no public SECRET_KEY, no open webhook."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.checks import Tags, run_checks
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTINGS_VARIABLES = {"DATABASE_URL", "CELERY_BROKER_URL", "EMAIL_HOST", "EMAIL_BACKEND", "ANYMAIL_ESP",
+                      "SECRET_KEY", "DEBUG", "MAIL_INBOUND_PROVIDERS", "MAIL_REQUIRE_SENDER_CHECKS"}
+LONG_KEY = "k" * 20 + "-a-long-random-string-for-the-tests-0123456789"
+
+
+def environment(**values):
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES and not k.startswith("ANYMAIL_")}
+    return {**clean, "DJANGO_SETTINGS_MODULE": "cribsite.settings", "DATABASE_URL": "sqlite:///:memory:", **values}
+
+
+def manage(*args, **values):
+    return subprocess.run([sys.executable, "manage.py", *args], env=environment(**values), cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def error_ids():
+    return sorted(e.id for e in run_checks(tags=[Tags.security]) if e.is_serious())
+
+
+def test_debug_is_off_unless_set():
+    code = "from django.conf import settings as s; print(s.DEBUG)"
+    run = lambda **values: subprocess.run([sys.executable, "-c", code], env=environment(**values), cwd=ROOT,
+                                          capture_output=True, text=True, check=True).stdout.strip()
+    assert run() == "False"                    # not even without SECRET_KEY
+    assert run(SECRET_KEY=LONG_KEY) == "False"
+    assert run(DEBUG="true") == "True"
+
+
+def test_make_run_turns_debug_on_explicitly():
+    recipe = (ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    commands = [line.strip() for line in recipe.splitlines()[1:] if line.strip()]
+    assert commands and all(line.startswith("DEBUG=true ") for line in commands)
+
+
+@pytest.mark.parametrize("values, refused", [
+    ({}, "accounts.E001"),
+    ({"SECRET_KEY": LONG_KEY, "ANYMAIL_ESP": "postmark"}, "mail.E002"),
+    ({"SECRET_KEY": LONG_KEY, "MAIL_INBOUND_PROVIDERS": "mailgun", "ANYMAIL_WEBHOOK_SECRET": "u:p"}, "mail.E003"),
+    ({"SECRET_KEY": LONG_KEY, "MAIL_INBOUND_PROVIDERS": "sendgird"}, "mail.E001"),
+], ids=["no-secret-key", "webhook-without-secret", "mailgun-without-signing-key", "unknown-provider"])
+@pytest.mark.parametrize("command", [["check"], ["check", "--deploy"], ["migrate", "--check"]])
+def test_with_debug_off_an_unsafe_configuration_does_not_start(values, refused, command):
+    result = manage(*command, **values)
+    assert result.returncode != 0
+    assert refused in result.stderr and "Traceback" not in result.stderr
+
+
+def test_gunicorns_application_refuses_too():
+    code = "import cribsite.wsgi"
+    result = subprocess.run([sys.executable, "-c", code], env=environment(ANYMAIL_ESP="postmark", SECRET_KEY=LONG_KEY),
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0 and "mail.E002" in result.stderr
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                            env=environment(ANYMAIL_ESP="postmark", SECRET_KEY=LONG_KEY,
+                                            ANYMAIL_WEBHOOK_SECRET="u:p"))
+    assert result.returncode == 0, result.stderr
+
+
+def test_every_configured_provider_needs_its_secret(settings):
+    settings.DEBUG, settings.SECRET_KEY = False, LONG_KEY
+    settings.MAIL_INBOUND_PROVIDERS = ["postmark", "mailgun", "amazon_ses", "brevo"]
+    settings.ANYMAIL = {}
+    assert error_ids() == ["mail.E002"] * 4 + ["mail.E003"]
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "u:p", "MAILGUN_API_KEY": "key"}
+    assert error_ids() == []
+    settings.MAIL_INBOUND_PROVIDERS, settings.ANYMAIL = [], {}
+    assert error_ids() == []       # no webhook read: none needs a secret
+    settings.DEBUG, settings.MAIL_INBOUND_PROVIDERS = True, ["postmark"]
+    assert error_ids() == []       # a local trial
+
+
+@pytest.mark.django_db
+def test_the_outgoing_mail_page_answers_only_with_debug_on_and_only_to_this_machine(client, settings, tmp_path):
+    settings.EMAIL_FILE_PATH = tmp_path
+    settings.DEBUG = True
+    assert client.get("/dev/mail/").status_code == 200
+    assert client.get("/dev/mail/", REMOTE_ADDR="::1").status_code == 200
+    assert client.get("/dev/mail/", REMOTE_ADDR="192.0.2.7").status_code == 404
+    assert client.get("/dev/mail/", REMOTE_ADDR="10.0.0.2").status_code == 404
+    assert client.get("/dev/mail/", HTTP_X_FORWARDED_FOR="203.0.113.9").status_code == 404  # via a proxy here
+    settings.DEBUG = False
+    assert client.get("/dev/mail/").status_code == 404
