@@ -12,7 +12,11 @@ expectations:
   (or your partner's) and subtracted when it is not;
 * ``total_ev = hand_ev + crib_ev``.
 
-The crib model: the crib is your thrown cards plus ``4 - thrown`` other cards,
+The crib model (``crib="expert"``, the default): the exact random-throw crib
+below, plus ``crib_model.model_correction`` for two players: what an other
+thrower who throws as the expert does (iterated best response, within about
+0.1 point of Hessel's published tables) changes for this rank pair. With
+``crib="random"``: the crib is your thrown cards plus ``4 - thrown`` other cards,
 every set of distinct unseen cards equally likely, and the starter one of the
 remaining unseen cards. For two players that is exactly "every pair of cards
 the opponent could throw". For three players (one card from the deck plus
@@ -37,6 +41,7 @@ from math import comb
 from typing import Iterable, Sequence
 
 from .cards import Card
+from .crib_model import model_correction
 from .stats import INDEX_WEIGHT, RANK_WEIGHT, SUITLESS
 
 __all__ = ["DiscardOption", "discard_options", "best_discard", "hand_ev", "crib_ev", "throw_count"]
@@ -189,6 +194,7 @@ def discard_options(
     *,
     players: int = 2,
     unseen: Iterable[Card] | None = None,
+    crib: str = "expert",
 ) -> list[DiscardOption]:
     """Every choice of crib cards from a dealt hand, best ``total_ev`` first.
 
@@ -197,8 +203,12 @@ def discard_options(
     ``is_dealer``: the crib is yours, or your partner's in the four-hand game
     (its value is added), else it is subtracted. ``unseen``: the cards you
     cannot see (default: the deck minus ``hand``). Ties keep a stable order:
-    higher hand_ev first, then deck order of the discard.
+    higher hand_ev first, then deck order of the discard. ``crib``: "expert"
+    (the other thrower throws as the expert does) or "random" (exact, any
+    unseen cards).
     """
+    if crib not in ("expert", "random"):
+        raise ValueError(f"Unknown crib model {crib!r}")
     hand = tuple(hand)
     if len(set(hand)) != len(hand):
         raise ValueError("The hand has a card twice")
@@ -218,10 +228,18 @@ def discard_options(
         discard = tuple(hand[p] for p in positions)
         keep = tuple(c for p, c in enumerate(hand) if p not in positions)
         h = Fraction(_hand_points([c.index for c in keep], seen, hand_memo), n)
-        k = sign * Fraction(_crib_points([c.index for c in discard], seen, others, crib_memo), combos)
+        k = Fraction(_crib_points([c.index for c in discard], seen, others, crib_memo), combos)
+        if crib == "expert":
+            k += _correction(tuple(sorted(c.rank for c in discard)), is_dealer, len(hand), players)
+        k *= sign
         options.append(DiscardOption(discard, keep, h, k, h + k))
     options.sort(key=lambda o: (-o.total_ev, -o.hand_ev, [c.index for c in o.discard]))
     return options
+
+
+def _correction(ranks: tuple[int, ...], is_dealer: bool, hand_size: int, players: int) -> Fraction:
+    # Four decimals, as shipped: keeps the expectations exact fractions.
+    return Fraction(round(model_correction(ranks, is_dealer, hand_size, players) * 10_000), 10_000)
 
 
 def best_discard(hand: Sequence[Card], is_dealer: bool, **kwargs) -> DiscardOption:

@@ -1,0 +1,248 @@
+"""The crib model: what a crib is worth when the other thrower throws as the expert does.
+
+``analysis.discard_options`` values a crib as if the other two cards were any
+two unseen cards. Good players do not throw at random: the pone keeps fives
+and connected cards away from the dealer's crib, the dealer throws them into
+his own. This module holds, for every rank pair thrown (91 of them) and for
+either owner, the crib's expected show score when the *other* side throws as
+an expert would, and the same figure under a random other throw, so that the
+difference can be added to the exact (suits included) random-crib figure of
+the analysis (``model_correction``).
+
+How the table is found (``generate``), after Craig Hessel's method: over every
+rank-only hand (18,395 six-card hands, 6,175 five-card; each weighted by its
+number of suit assignments) each side throws the pair that maximises kept
+hand plus (dealer) or minus (pone) the crib value of the current table; the
+crib value of a pair is then the average, over the other side's throws under
+that policy (their hands drawn from the deck without our pair) and every
+starter, of the suitless crib score plus nobs; repeat until the tables stop
+moving (iterated best response). Flushes are left out of the table, as in
+Hessel's; the analysis adds them exactly.
+
+Regenerate the shipped data (about a minute):
+``nice -n 10 python -m games.cribbage.crib_model`` writes ``data/crib_model.json``.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb
+from pathlib import Path
+from typing import Sequence
+
+from .stats import RANK_WEIGHT, SUITLESS
+
+__all__ = ["PAIRS", "pair_key", "generate", "load", "crib_value", "model_correction", "DATA_PATH"]
+
+DATA_PATH = Path(__file__).with_name("data") / "crib_model.json"
+RANKS = range(1, 14)
+JACK = 11
+#: The 91 rank pairs a player can throw, low rank first.
+PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in RANKS for b in RANKS if a <= b)
+_PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
+#: Expected nobs per jack in a hand or crib: a starter of its suit among the other cards.
+NOBS_PER_JACK = 12 / 47 - 1 / 47  # about a quarter: twelve of its suit, less one seen on average
+
+
+def pair_key(ranks: Sequence[int]) -> str:
+    """``"5-11"``: the JSON key of a thrown rank pair."""
+    a, b = sorted(ranks)
+    return f"{a}-{b}"
+
+
+def _counts(ranks: Sequence[int]) -> tuple[int, ...]:
+    c = [0] * 14
+    for r in ranks:
+        c[r] += 1
+    return tuple(c)
+
+
+def _code(counts: Sequence[int]) -> int:
+    return sum(RANK_WEIGHT[r] * counts[r] for r in RANKS)
+
+
+def _starter_average(code: int, counts: Sequence[int], extra: float = 0.0) -> float:
+    """Average suitless score of the cards ``code`` plus a starter from the rest of the deck."""
+    total = ways = 0
+    for z in RANKS:
+        left = 4 - counts[z]
+        if left > 0:
+            total += left * SUITLESS[code + RANK_WEIGHT[z]]
+            ways += left
+    return total / ways + extra
+
+
+class _Hands:
+    """Every rank-only hand of a size, its suit-assignment weight and its throws."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.counts: list[tuple[int, ...]] = []
+        self.weight: list[int] = []
+        self.options: list[list[tuple[int, float]]] = []  # (pair index, kept hand value)
+        for ranks in combinations_with_replacement(RANKS, size):
+            counts = _counts(ranks)
+            if max(counts) > 4:
+                continue
+            w = 1
+            for r in RANKS:
+                w *= comb(4, counts[r])
+            opts = []
+            for p in {(ranks[i], ranks[j]) for i in range(size) for j in range(i + 1, size)}:
+                keep = list(counts)
+                keep[p[0]] -= 1
+                keep[p[1]] -= 1
+                value = _starter_average(_code(keep), counts, NOBS_PER_JACK * keep[JACK])
+                opts.append((_PAIR_INDEX[p], value))
+            opts.sort()
+            self.counts.append(counts)
+            self.weight.append(w)
+            self.options.append(opts)
+
+
+def _crib_matrix() -> list[list[float]]:
+    """Expected crib (suitless + nobs) for each pair of thrown pairs, starter from the other 48."""
+    m = [[0.0] * len(PAIRS) for _ in PAIRS]
+    for i, p in enumerate(PAIRS):
+        for j, q in enumerate(PAIRS):
+            counts = _counts(p + q)
+            if max(counts) > 4:
+                continue
+            m[i][j] = _starter_average(_code(counts), counts, NOBS_PER_JACK * counts[JACK])
+    return m
+
+
+def _policy(hands: _Hands, crib: Sequence[float], sign: int) -> list[int]:
+    """The pair each hand throws: best kept hand plus ``sign`` times the crib value."""
+    out = []
+    for opts in hands.options:
+        best_i, best_v = -1, float("-inf")
+        for i, v in opts:
+            total = v + sign * crib[i]
+            if total > best_v + 1e-12:
+                best_i, best_v = i, total
+        out.append(best_i)
+    return out
+
+
+_ONE_GONE = tuple(comb(3, c) / comb(4, c) for c in range(5))  # a rank with one card less
+_TWO_GONE = tuple(comb(2, c) / comb(4, c) for c in range(5))
+
+
+def _throw_distributions(hands: _Hands, policy: Sequence[int]) -> list[list[float]]:
+    """For each pair p we threw: how often the other side throws each pair, their hand dealt
+    from the deck without p (weights prod C(4 - p_r, h_r))."""
+    n = len(PAIRS)
+    dists = []
+    for p in PAIRS:
+        dist = [0.0] * n
+        a, b = p
+        for counts, w, choice in zip(hands.counts, hands.weight, policy):
+            if a == b:
+                f = _TWO_GONE[counts[a]]
+            else:
+                f = _ONE_GONE[counts[a]] * _ONE_GONE[counts[b]]
+            if f:
+                dist[choice] += w * f
+        total = sum(dist)
+        dists.append([d / total for d in dist])
+    return dists
+
+
+def _crib_values(dists: Sequence[Sequence[float]], matrix) -> list[float]:
+    return [sum(d * matrix[i][j] for j, d in enumerate(dist) if d) for i, dist in enumerate(dists)]
+
+
+def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=None) -> dict:
+    """Iterated best response over rank-only hands (see the module docstring).
+
+    Returns ``{"dealer": {key: own crib when the dealer throws the pair},
+    "pone": {key: the dealer's crib when the pone throws it}, "random_dealer",
+    "random_pone": the same under a random other throw, "rounds": n}``.
+    """
+    hands = _Hands(hand_size)
+    matrix = _crib_matrix()
+    # A random other throw: any two cards of the deck without our pair.
+    random_values = []
+    for i, p in enumerate(PAIRS):
+        total = ways = 0.0
+        for j, q in enumerate(PAIRS):
+            counts = _counts(p)
+            left = [4 - c for c in counts]
+            w = comb(left[q[0]], 2) if q[0] == q[1] else left[q[0]] * left[q[1]]
+            if w:
+                total += w * matrix[i][j]
+                ways += w
+        random_values.append(total / ways)
+    own = list(random_values)   # crib value for the dealer's throw
+    theirs = list(random_values)  # crib value (the dealer's) for the pone's throw
+    n = 0
+    for n in range(1, rounds + 1):
+        dealer_policy = _policy(hands, own, +1)
+        pone_policy = _policy(hands, theirs, -1)
+        new_own = _crib_values(_throw_distributions(hands, pone_policy), matrix)
+        new_theirs = _crib_values(_throw_distributions(hands, dealer_policy), matrix)
+        change = max(max(abs(x - y) for x, y in zip(own, new_own)),
+                     max(abs(x - y) for x, y in zip(theirs, new_theirs)))
+        # Best responses alone cycle among near-equal throws: average them in (fictitious play).
+        step = 1.0 if n <= 3 else 2 / n
+        own = [x + step * (y - x) for x, y in zip(own, new_own)]
+        theirs = [x + step * (y - x) for x, y in zip(theirs, new_theirs)]
+        if log:
+            log(f"hand size {hand_size}, round {n}: largest change {change:.5f}")
+        if change < tolerance:
+            break
+    keyed = lambda values: {pair_key(p): round(v, 4) for p, v in zip(PAIRS, values)}  # noqa: E731
+    return {"dealer": keyed(own), "pone": keyed(theirs), "random_dealer": keyed(random_values),
+            "random_pone": keyed(random_values), "rounds": n}
+
+
+@lru_cache(maxsize=1)
+def load() -> dict:
+    """The shipped tables, ``{"two": {...}, "five_card": {...}}`` (see ``generate``)."""
+    with DATA_PATH.open() as f:
+        return json.load(f)
+
+
+def _variant_key(hand_size: int, players: int) -> str | None:
+    if players != 2:
+        return None
+    return "two" if hand_size == 6 else "five_card"
+
+
+def crib_value(ranks: Sequence[int], dealer_throws: bool, hand_size: int = 6) -> float:
+    """The crib's expected show (no flush) when this pair is thrown by the dealer (his own crib)
+    or by the pone (the dealer's crib), the other side throwing as the expert does."""
+    tables = load()[_variant_key(hand_size, 2)]
+    return tables["dealer" if dealer_throws else "pone"][pair_key(ranks)]
+
+
+def model_correction(ranks: Sequence[int], dealer_throws: bool, hand_size: int = 6,
+                     players: int = 2) -> float:
+    """What the expert's other throw adds to a random-throw crib for this pair (0 where the
+    model does not apply: three and four players throw one card each)."""
+    key = _variant_key(hand_size, players)
+    if key is None or len(ranks) != 2:
+        return 0.0
+    tables = load()[key]
+    k = pair_key(ranks)
+    if dealer_throws:
+        return tables["dealer"][k] - tables["random_dealer"][k]
+    return tables["pone"][k] - tables["random_pone"][k]
+
+
+def main(argv: Sequence[str] = ()) -> None:
+    data = {}
+    for variant, size in (("two", 6), ("five_card", 5)):
+        data[variant] = generate(size, log=lambda s: print(s, flush=True))
+    DATA_PATH.parent.mkdir(exist_ok=True)
+    with DATA_PATH.open("w") as f:
+        json.dump(data, f, indent=0, sort_keys=True)
+        f.write("\n")
+    print(f"wrote {DATA_PATH}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
