@@ -5,9 +5,9 @@ from .models import AnswerSent, InboundEmail, OutboundEmail
 
 @admin.register(OutboundEmail)
 class OutboundEmailAdmin(admin.ModelAdmin):
-    list_display = ("game", "seat", "seq", "kind", "to", "status", "attempts", "created_at", "sent_at")
+    list_display = ("kind", "to", "game", "seat", "seq", "status", "attempts", "created_at", "sent_at")
     list_filter = ("status", "kind")
-    search_fields = ("to", "message_id")
+    search_fields = ("to", "message_id", "key")
     readonly_fields = [f.name for f in OutboundEmail._meta.fields]
 
 

@@ -1,4 +1,4 @@
-"""Play-by-email records: the outbox of turn emails, the inbound replies, the answer limiter.
+"""Play-by-email records: the outbox of every email owed, the inbound replies, the answer limiter.
 
 Models hold data only; what happens to them is in services.py.
 """
@@ -7,12 +7,16 @@ from django.utils import timezone
 
 
 class OutboundEmail(models.Model):
-    """An email owed to a seat (a turn email, or the result of a finished game), written in
-    the move's own transaction.
+    """An email owed to a player, written in the transaction that makes it owed and sent after commit.
 
-    Unique per game, seat, state (seq) and kind: a move committed once owes
-    one email, however many times a task or the sweeper tries to send it; and
-    one result email per game and seat.
+    Every email that is not a direct answer to a request is one of these (the
+    kinds below). `key` is unique per owed email (for example
+    "turn:<game>:<seat>:<seq>" or "digest:<user>:<day>"), so the cause writing
+    it twice, or a task or the sweeper sending it twice, still sends one email.
+    The message is rendered when it is sent, from `context` (ids and the few
+    words the cause knew) and the latest state: a turn email shows the game as
+    it is, a stale reminder is skipped, and no rendered hand or login link ever
+    sits in this table.
 
     A turn email for a player who has not come back since their last one is
     HELD until `hold_until` (clock.deadlines.turn_email_hold); the sweeper then
@@ -22,6 +26,15 @@ class OutboundEmail(models.Model):
     class Kind(models.TextChoices):
         TURN = "turn", "Your move"
         RESULT = "result", "Game over"
+        REMINDER = "reminder", "Reminder of a move"
+        DIGEST = "digest", "Daily digest"
+        STAND_IN = "stand_in", "The computer moved for you"
+        CLAIM_OFFER = "claim_offer", "Out of time"
+        VACATION_DAY = "vacation_day", "A vacation day spent"
+        VACATION_NOTICE = "vacation_notice", "An opponent away or back"
+        CHALLENGE = "challenge", "A challenge (made, accepted, declined)"
+        LADDER = "ladder", "A ladder notice"
+        INVITATION = "invitation", "An invitation to play"
 
     class Status(models.TextChoices):
         READY = "ready", "Ready to send"
@@ -31,10 +44,18 @@ class OutboundEmail(models.Model):
         SKIPPED = "skipped", "Not needed any more"
         FAILED = "failed", "Failed"
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="outbound_emails")
-    seat = models.PositiveSmallIntegerField()
-    seq = models.PositiveIntegerField(help_text="The game's state when the email became owed.")
-    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.TURN)
+    key = models.CharField(max_length=200, unique=True,
+                           help_text="One per owed email: writing or sending it twice sends it once.")
+    kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.TURN)
+    user = models.ForeignKey("accounts.User", null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="outbound_emails", help_text="The recipient.")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="outbound_emails")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    seq = models.PositiveIntegerField(null=True, blank=True,
+                                      help_text="The game's state when the email became owed.")
+    context = models.JSONField(default=dict, blank=True,
+                               help_text="What the email is rendered from at send time (ids, a few words).")
     to = models.EmailField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.READY)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -56,6 +77,8 @@ class OutboundEmail(models.Model):
         indexes = [models.Index(fields=["status", "created_at"])]
 
     def __str__(self):
+        if self.game_id is None:
+            return f"{self.kind} to {self.to}: {self.status}"
         return f"{self.kind} game {self.game_id} seat {self.seat} @{self.seq}: {self.status}"
 
 

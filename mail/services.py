@@ -69,7 +69,7 @@ def record_turn_notices(game, seats, events=(), started=()):
             continue
         if player.notify != player.Notify.EVERY_TURN or not player.email:
             continue
-        owed.append(_owed(game, number, OutboundEmail.Kind.TURN, player.email))
+        owed.append(_owed(game, number, OutboundEmail.Kind.TURN, player))
     return _queue(owed)
 
 
@@ -87,14 +87,16 @@ def _record_results(game, seats):
             continue
         if player.notify == player.Notify.NONE:
             continue
-        owed.append(_owed(game, number, OutboundEmail.Kind.RESULT, player.email))
+        owed.append(_owed(game, number, OutboundEmail.Kind.RESULT, player))
     return _queue(owed)
 
 
-def _owed(game, number, kind, to):
+def _owed(game, number, kind, player):
     # game.seq is new under the move's lock on the game, and a game ends once, so
-    # these rows cannot collide with earlier ones (the constraints would refuse it).
-    return OutboundEmail(game=game, seat=number, seq=game.seq, kind=kind, to=to)
+    # these rows cannot collide with earlier ones (the keys would refuse it).
+    key = (f"result:{game.pk}:{number}" if kind == OutboundEmail.Kind.RESULT
+           else f"{kind}:{game.pk}:{number}:{game.seq}")
+    return OutboundEmail(game=game, seat=number, seq=game.seq, kind=kind, to=player.email, user=player, key=key)
 
 
 def _queue(rows):

@@ -145,9 +145,9 @@ def test_one_result_row_per_game_and_seat(game):
     from django.db import IntegrityError, transaction
 
     game.refresh_from_db()
-    OutboundEmail.objects.create(game=game, seat=0, seq=game.seq, kind="result", to="a@example.com")
+    OutboundEmail.objects.create(game=game, seat=0, seq=game.seq, kind="result", to="a@example.com", key="a")
     with pytest.raises(IntegrityError), transaction.atomic():
-        OutboundEmail.objects.create(game=game, seat=0, seq=game.seq + 1, kind="result", to="a@example.com")
+        OutboundEmail.objects.create(game=game, seat=0, seq=game.seq + 1, kind="result", to="a@example.com", key="b")
 
 
 @pytest.mark.parametrize("notify, gets_it", [("digest", True), ("none", False)])
