@@ -5,6 +5,7 @@ from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, Permis
 from django.db import models
 from django.utils import timezone
 
+DAY_SECONDS = 86400
 TIME_ZONE_CHOICES = [(name, name) for name in sorted(zoneinfo.available_timezones())]
 
 
@@ -58,7 +59,8 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=23, help_text="Your night starts at this hour (your time zone).")
     night_end_hour = models.PositiveSmallIntegerField(
         default=7, help_text="Your night ends at this hour (your time zone).")
-    vacation_days = models.FloatField(default=7.0, help_text="Vacation days held at vacation_days_at.")
+    vacation_seconds = models.PositiveIntegerField(
+        default=7 * DAY_SECONDS, help_text="Vacation held at vacation_days_at, in seconds (a day is 86400).")
     vacation_days_at = models.DateTimeField(default=timezone.now)
     away_until = models.DateTimeField(null=True, blank=True, help_text="On vacation until then.")
     is_active = models.BooleanField(default=True)
@@ -89,6 +91,15 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.is_active and bool(self.email) and self.notify != self.Notify.NONE
 
     @property
+    def vacation_days(self):
+        """The vacation held at vacation_days_at, in days (a fraction grows day by day)."""
+        return self.vacation_seconds / DAY_SECONDS
+
+    @vacation_days.setter
+    def vacation_days(self, days):
+        self.vacation_seconds = round(days * DAY_SECONDS)
+
+    @property
     def zone(self):
         """The player's time zone; UTC if the name stored is not one this machine knows."""
         try:
@@ -108,7 +119,7 @@ class Vacation(models.Model):
     starts_at = models.DateTimeField(default=timezone.now)
     ends_at = models.DateTimeField(help_text="When it ends by itself.")
     ended_at = models.DateTimeField(null=True, blank=True)
-    days = models.FloatField(help_text="Days taken from the allowance.")
+    seconds = models.PositiveIntegerField(help_text="Vacation taken from the allowance, in seconds.")
 
     class Meta:
         ordering = ["-starts_at"]
@@ -121,6 +132,26 @@ class Vacation(models.Model):
 
     def __str__(self):
         return f"{self.user}: {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+
+    @property
+    def days(self):
+        return self.seconds / DAY_SECONDS
+
+
+class VacationDay(models.Model):
+    """A vacation day the timeout sweep spent for `user` on their local `day`: charged once, it
+    covers every game of theirs whose time runs out that day (clock.vacation.spend_day_instead)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="vacation_days_spent")
+    day = models.DateField()
+    spent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-day"]
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="one_vacation_day_per_day")]
+
+    def __str__(self):
+        return f"{self.user}: {self.day:%Y-%m-%d}"
 
 
 class DigestSent(models.Model):

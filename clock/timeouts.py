@@ -27,7 +27,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import services
-from clock import deadlines
+from clock import deadlines, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
 
@@ -144,18 +144,8 @@ def _grace_period(game, seat, now):
 
 
 def _mark_timed_out(game, seat, now):
-    def change(game, seats):
-        row = seats[seat.number]
-        row.timed_out_at = now
-        row.deadline = deadlines.deadline_after(now, game.days_per_move, **deadlines.pauses_for(game, row))
-        row.reminder_stage = 0
-        deadlines.schedule_reminder(game, row)
-        row.remind_at = None  # the opponent is told instead
-        data["deadline"] = row.deadline.isoformat()
-        return [(row, ["timed_out_at", "deadline", "reminder_stage", "remind_at"])]
-
-    data = {"kind": "time_out", "seat": seat.number}
-    record_clock_event(game, seat.number, data, Event.Source.TIMEOUT, change=change)
+    record_clock_event(game, seat.number, {"kind": "time_out", "seat": seat.number}, Event.Source.TIMEOUT,
+                       change=lambda clock, rules: seatclock.timed_out(clock, rules, now))
 
 
 def _simple_turn(game, seat):
@@ -181,8 +171,7 @@ def _stand_in(game, seat, now):
     result = services.submit_move(game, seat.number, move, source=Event.Source.TIMEOUT)
     row = Seat.objects.select_related("player").get(pk=seat.pk)
     if row.to_act and row.deadline and row.deadline <= now:   # still their turn: the clock restarts
-        deadlines.set_turn(result.game, row, True, now)
-        row.save(update_fields=deadlines.TURN_FIELDS)
+        deadlines.save(row, seatclock.turn_started(deadlines.clock_of(row), deadlines.rules_for(result.game, row), now))
     # Counted since the player's own last move (games.services resets it then).
     Seat.objects.filter(pk=seat.pk).update(stand_in_moves=F("stand_in_moves") + 1)
     reminders.notify_later("send_stand_in", game.pk, seat.number, move)
@@ -217,25 +206,9 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
         raise ClockError("You can only give more time to an opponent.")
     now = timezone.now()
     data = {"kind": "more_time", "seat": to_seat, "by": granting_seat, "days": days}
-
-    def change(game, seats):
-        row = seats[to_seat]
-        if not row.to_act:
-            row.extra_seconds += days * 86400
-            data["deadline"] = None
-            return [(row, ["extra_seconds"])]
-        pauses = deadlines.pauses_for(game, row)
-        if row.timed_out_at is not None or row.deadline <= now:   # out of time: the days count from now
-            row.deadline = deadlines.deadline_after(now, days, **pauses)
-            row.timed_out_at = None
-        else:
-            row.deadline = deadlines.deadline_after(row.deadline, days, **pauses)
-        row.reminder_stage = 0
-        deadlines.schedule_reminder(game, row)
-        data["deadline"] = row.deadline.isoformat()
-        return [(row, ["deadline", "timed_out_at", "reminder_stage", "remind_at"])]
-
-    game, event = record_clock_event(game, granting_seat, data, source, actor, change=change)
+    game, event, clock = record_clock_event(
+        game, granting_seat, data, source, actor, on=to_seat,
+        change=lambda clock, rules: seatclock.more_time(clock, rules, days * rules.day_seconds, now))
     return event
 
 

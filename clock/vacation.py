@@ -10,19 +10,19 @@ who forgot to start one is not timed out while days are left: the timeout
 sweep spends a day instead (`spend_day_instead`) and tells them.
 """
 import logging
-import math
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
-from accounts.models import User, Vacation
-from clock import deadlines
+from accounts.models import User, Vacation, VacationDay
+from clock import deadlines, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
 
 log = logging.getLogger(__name__)
 
+DAY_SECONDS = seatclock.DAY_SECONDS
 ACCRUAL_DAYS = 12      # one vacation day earned every 12 days
 CAP_DAYS = 30          # at most this many days held
 MAX_LENGTH_DAYS = 30   # one vacation lasts at most this long
@@ -33,20 +33,29 @@ class VacationError(ClockError):
     pass
 
 
+def seconds_left(user, now=None):
+    """The vacation `user` holds now, in whole seconds (it grows a day every ACCRUAL_DAYS days)."""
+    now = now or timezone.now()
+    held, cap = user.vacation_seconds, CAP_DAYS * DAY_SECONDS
+    if held >= cap:
+        return held
+    earned = max(0, int((now - user.vacation_days_at).total_seconds())) // ACCRUAL_DAYS
+    return min(cap, held + earned)
+
+
 def days_left(user, now=None):
     """The vacation days `user` holds now (a fraction grows day by day)."""
-    now = now or timezone.now()
-    held = user.vacation_days
-    if held >= CAP_DAYS:
-        return held
-    earned = max(0.0, (now - user.vacation_days_at) / timedelta(days=ACCRUAL_DAYS))
-    return min(CAP_DAYS, held + earned)
+    return seconds_left(user, now) / DAY_SECONDS
+
+
+def whole_days_left(user, now=None):
+    return seconds_left(user, now) // DAY_SECONDS
 
 
 def _settled(user_id, now):
     """The user's row, locked, with the allowance brought up to `now`."""
     user = User.objects.select_for_update().get(pk=user_id)
-    user.vacation_days, user.vacation_days_at = days_left(user, now), now
+    user.vacation_seconds, user.vacation_days_at = seconds_left(user, now), now
     return user
 
 
@@ -63,14 +72,14 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
         user = _settled(user.pk, now)
         if user.away_until and user.away_until > now:
             raise VacationError(f"You are already on vacation until {deadlines.deadline_text(user.away_until, user, now)}.")
-        if days > math.floor(user.vacation_days + 1e-9):
-            raise VacationError(f"You have {math.floor(user.vacation_days + 1e-9)} whole vacation days left, "
-                                f"not {days}.")
+        whole = user.vacation_seconds // DAY_SECONDS
+        if days > whole:
+            raise VacationError(f"You have {whole} whole vacation days left, not {days}.")
         until = now + timedelta(days=days)
-        user.vacation_days -= days
+        user.vacation_seconds -= days * DAY_SECONDS
         user.away_until = until
-        user.save(update_fields=["vacation_days", "vacation_days_at", "away_until"])
-        vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=until, days=days)
+        user.save(update_fields=["vacation_seconds", "vacation_days_at", "away_until"])
+        vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=until, seconds=days * DAY_SECONDS)
     paused = []
     for seat in _turns_of(user):
         if _pause(seat, now, until, source, user):
@@ -87,27 +96,9 @@ def _turns_of(user):
 
 
 def _pause(seat, now, until, source, actor):
-    data = {"kind": "vacation_start", "seat": seat.number}
-
-    def change(game, seats):
-        row = seats[seat.number]
-        if not row.to_act or row.timed_out_at or row.deadline is None:
-            raise VacationError("nothing to pause")
-        left = deadlines.vacation_left(game, row)
-        pause = until - now if left is None else min(until - now, left)
-        if pause <= timedelta(0):
-            raise VacationError("this game allows no more vacation")
-        pauses = deadlines.pauses_for(game, row)
-        remaining = deadlines.running_time_between(max(now, row.paused_until or now), row.deadline, **pauses)
-        row.paused_until = now + pause
-        row.vacation_seconds += int(pause.total_seconds())
-        row.deadline = deadlines.deadline_after(row.paused_until, remaining, **pauses)
-        deadlines.schedule_reminder(game, row)
-        data.update(until=row.paused_until.isoformat(), deadline=row.deadline.isoformat())
-        return [(row, ["paused_until", "vacation_seconds", "deadline", "remind_at"])]
-
     try:
-        record_clock_event(Game(pk=seat.game_id), seat.number, data, source, actor, change=change)
+        record_clock_event(Game(pk=seat.game_id), seat.number, {"kind": "vacation_start", "seat": seat.number},
+                           source, actor, change=lambda clock, rules: seatclock.vacation_started(clock, rules, now, until))
     except ClockError:
         return False
     return True
@@ -122,13 +113,13 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
         vacation = Vacation.objects.select_for_update().filter(user=user, ended_at__isnull=True).first()
         if vacation is None:
             return None
-        unused = max(timedelta(0), vacation.ends_at - now) / timedelta(days=1)
-        user.vacation_days += unused
+        unused = max(0, int((vacation.ends_at - now).total_seconds()))
+        user.vacation_seconds += unused
         user.away_until = None
-        user.save(update_fields=["vacation_days", "vacation_days_at", "away_until"])
+        user.save(update_fields=["vacation_seconds", "vacation_days_at", "away_until"])
         vacation.ended_at = min(now, vacation.ends_at)
-        vacation.days -= unused
-        vacation.save(update_fields=["ended_at", "days"])
+        vacation.seconds -= unused
+        vacation.save(update_fields=["ended_at", "seconds"])
     for seat in Seat.objects.filter(player=user, to_act=True, paused_until__gt=now).only("pk", "game_id", "number"):
         _resume(seat, now, source, user)
     if unused > 0:  # came back early: tell the opponents
@@ -139,23 +130,9 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
 
 
 def _resume(seat, now, source, actor):
-    data = {"kind": "vacation_end", "seat": seat.number}
-
-    def change(game, seats):
-        row = seats[seat.number]
-        if not row.paused_until or row.paused_until <= now:
-            raise VacationError("not paused")
-        pauses = deadlines.pauses_for(game, row)
-        remaining = deadlines.running_time_between(row.paused_until, row.deadline, **pauses)
-        row.vacation_seconds = max(0, row.vacation_seconds - int((row.paused_until - now).total_seconds()))
-        row.paused_until = None
-        row.deadline = deadlines.deadline_after(now, remaining, **pauses)
-        deadlines.schedule_reminder(game, row)
-        data["deadline"] = row.deadline.isoformat()
-        return [(row, ["paused_until", "vacation_seconds", "deadline", "remind_at"])]
-
     try:
-        record_clock_event(Game(pk=seat.game_id), seat.number, data, source, actor, change=change)
+        record_clock_event(Game(pk=seat.game_id), seat.number, {"kind": "vacation_end", "seat": seat.number},
+                           source, actor, change=lambda clock, rules: seatclock.vacation_ended(clock, rules, now))
     except ClockError:
         return False
     return True
@@ -173,33 +150,47 @@ def end_due_vacations(now=None, batch=BATCH):
 
 
 def spend_day_instead(game, seat, now):
-    """Called by the timeout sweep, under the game's lock: if the player of this overdue
-    `seat` has a whole vacation day left (and the game allows it), spend it: the
-    deadline moves a day on, the log says so, the player is told. True if spent."""
+    """Called by the timeout sweep, under the game's lock: keep this overdue `seat`'s game going
+    with a vacation day, if the game allows it. Vacation counts per calendar day of the player
+    (their local date of the deadline missed): the first game out of time that day charges a
+    whole day, if one is left; every other game of theirs out of time that day is covered by it.
+    The deadline moves a day on, the log says so, the player is told. True if covered."""
     player = seat.player
-    if player is None or deadlines.vacation_left(game, seat) is not None and \
-            deadlines.vacation_left(game, seat) < timedelta(days=1):
+    if player is None or not seatclock.allows_vacation_day(deadlines.clock_of(seat), deadlines.rules_for(game, seat)):
         return False
-    if days_left(player, now) < 1:   # read without a lock first: most players who time out have none
+    day = seat.deadline.astimezone(player.zone).date()
+    charged = VacationDay.objects.filter(user=player, day=day).exists()
+    if not charged and seconds_left(player, now) < DAY_SECONDS:   # no lock yet: most who time out have none
         return False
     with transaction.atomic():
-        user = _settled(player.pk, now)
-        if user.vacation_days < 1:
-            return False
-        user.vacation_days -= 1
-        user.save(update_fields=["vacation_days", "vacation_days_at"])
-        data = {"kind": "vacation_day", "seat": seat.number, "days": 1}
-
-        def change(game, seats):
-            row = seats[seat.number]
-            row.deadline = max(row.deadline + deadlines.DAY, now + timedelta(hours=1))
-            row.vacation_seconds += 86400
-            row.remind_at = None   # told now, with the new deadline
-            data.update(deadline=row.deadline.isoformat(), days_left=math.floor(user.vacation_days + 1e-9))
-            return [(row, ["deadline", "vacation_seconds", "remind_at"])]
-
-        record_clock_event(game, seat.number, data, Event.Source.TIMEOUT, change=change)
+        user = _settled(player.pk, now)   # one sweep at a time charges this player
+        if not VacationDay.objects.filter(user=user, day=day).exists():
+            if user.vacation_seconds < DAY_SECONDS:
+                return False
+            user.vacation_seconds -= DAY_SECONDS
+            user.save(update_fields=["vacation_seconds", "vacation_days_at"])
+            VacationDay.objects.create(user=user, day=day, spent_at=now)
+            charged_now = 1
+        else:
+            charged_now = 0
+        data = {"kind": "vacation_day", "seat": seat.number, "days": charged_now, "day": day.isoformat(),
+                "days_left": user.vacation_seconds // DAY_SECONDS}
+        record_clock_event(game, seat.number, data, Event.Source.TIMEOUT,
+                           change=lambda clock, rules: seatclock.vacation_day_spent(clock, rules, now))
     from clock import reminders
 
     reminders.notify_later("send_vacation_day", game.pk, seat.number)
     return True
+
+
+def days_spent(user, limit=30):
+    """The automatic vacation days charged to `user`, latest first, each with the games it
+    covered: [(VacationDay, [game ids])]."""
+    spent = list(VacationDay.objects.filter(user=user)[:limit])
+    covered = {}
+    events = (Event.objects.filter(kind="vacation_day", game__seats__player=user, game__seats__number=models.F("seat"),
+                                   data__day__in=[d.day.isoformat() for d in spent])
+              .values_list("data__day", "game_id").order_by("game_id").distinct())
+    for day, game_id in events:
+        covered.setdefault(day, []).append(game_id)
+    return [(d, covered.get(d.day.isoformat(), [])) for d in spent]

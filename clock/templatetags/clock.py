@@ -55,7 +55,7 @@ def vacation_panel(user):
     now = timezone.now()
     away = user.away_until if user.away_until and user.away_until > now else None
     return {
-        "days_left": int(vacation.days_left(user, now) + 1e-9),
+        "days_left": vacation.whole_days_left(user, now),
         "exact_left": round(vacation.days_left(user, now), 1),
         "away_until": deadlines.deadline_text(away, user, now) if away else "",
         "accrual_days": vacation.ACCRUAL_DAYS, "cap_days": vacation.CAP_DAYS,

@@ -6,7 +6,7 @@ import pytest
 import time_machine
 
 from accounts.models import User
-from clock import deadlines
+from clock import deadlines, seatclock
 from games.models import Event
 from tests.factories import make_user, start_two_player_game
 
@@ -127,9 +127,13 @@ def test_turn_deadline_uses_the_games_pauses_and_the_players_zone():
     game.pause_weekends = True
     game.save()
     seats = {s.number: s for s in game.seats.select_related("player")}
-    assert deadlines.turn_deadline(game, seats[0], friday_noon) == datetime(2024, 3, 4, 12, tzinfo=LONDON)
+
+    def turn_deadline(seat, now):
+        return seatclock.turn_started(deadlines.clock_of(seat), deadlines.rules_for(game, seat), now).deadline
+
+    assert turn_deadline(seats[0], friday_noon) == datetime(2024, 3, 4, 12, tzinfo=LONDON)
     # Bob's Friday ends at 15:00 London time (midnight in Tokyo): 3 hours, then Monday in Tokyo.
-    assert deadlines.turn_deadline(game, seats[1], friday_noon) == datetime(2024, 3, 4, 21, tzinfo=TOKYO)
+    assert turn_deadline(seats[1], friday_noon) == datetime(2024, 3, 4, 21, tzinfo=TOKYO)
 
 
 @pytest.mark.django_db

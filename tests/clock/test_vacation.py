@@ -163,7 +163,7 @@ def test_ending_a_vacation_when_not_on_one_says_so_and_changes_nothing(client):
     client.force_login(bob)
 
     def everything():
-        return (User.objects.values("vacation_days", "vacation_days_at", "away_until").get(pk=bob.pk),
+        return (User.objects.values("vacation_seconds", "vacation_days_at", "away_until").get(pk=bob.pk),
                 list(game.seats.order_by("number").values("deadline", "paused_until", "vacation_seconds")),
                 game.events.count(), Vacation.objects.count(), len(mail.outbox))
 
