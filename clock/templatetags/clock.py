@@ -60,4 +60,5 @@ def vacation_panel(user):
         "away_until": deadlines.deadline_text(away, user, now) if away else "",
         "accrual_days": vacation.ACCRUAL_DAYS, "cap_days": vacation.CAP_DAYS,
         "max_length": vacation.MAX_LENGTH_DAYS,
+        "spent": [{"day": spent.day, "games": games} for spent, games in vacation.days_spent(user)],
     }
