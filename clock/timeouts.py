@@ -26,7 +26,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import services
+from games import cribbage, services
 from clock import deadlines, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
@@ -36,7 +36,6 @@ log = logging.getLogger(__name__)
 BATCH = 200
 MAX_BATCHES = 10          # one sweep settles at most BATCH * MAX_BATCHES turns; the next does the rest
 STAND_IN_LIMIT = 3        # moves the computer makes for an absent player before the game is forfeit
-SIMPLE_KINDS = ("play", "count", "muggins")   # the computer stands in for these, never for the discard
 COMPUTER_RETRY = timedelta(hours=1)
 # Reply words (mail calls grant_more_time / claim_timeout for them): "more time 2", "extend 2", "claim".
 CLAIM_WORDS = "claim"
@@ -150,10 +149,7 @@ def _mark_timed_out(game, seat, now):
 
 def _simple_turn(game, seat):
     """Is the move owed a forced or simple one (pegging, counting the show), not the discard?"""
-    from games import cribbage
-
-    moves = cribbage.legal_moves(services.engine_state(game), seat.number)
-    return bool(moves) and all(m["kind"] in SIMPLE_KINDS for m in moves)
+    return cribbage.is_simple_turn(services.engine_state(game), seat.number)
 
 
 def stand_in_move(state, number):

@@ -3,6 +3,7 @@ games.services do the work."""
 from django import forms
 
 from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
+from games.cribbage import notation
 from games.models import ComputerLevel, Variant
 
 TARGET_CHOICES = [(121, "121 (the full game)"), (61, "61 (a short game)")]
@@ -107,17 +108,8 @@ class MoveForm(forms.Form):
     def move(self, muggins):
         """The engine move dict for the service."""
         data = self.cleaned_data
-        action = data["action"]
-        if action == "discard":
-            return {"kind": "discard", "cards": [c.strip().upper() for c in data["cards"]]}
-        if action == "play":
-            move = {"kind": "play", "card": data["card"].strip().upper()}
-            if muggins:
-                move["claim"] = data.get("claim") or 0
-            return move
-        if action == "count":
-            return {"kind": "count", "points": data["points"]}
-        return {"kind": action}
+        return notation.from_form(data["action"], cards=data.get("cards") or (), card=data.get("card") or "",
+                                  claim=data.get("claim"), points=data.get("points"), muggins=muggins)
 
     def problem(self):
         """The first error, in words for the player."""

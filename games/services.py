@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from games import cribbage
+from games import cribbage, refusals
 from clock import deadlines
 from mail import services as mail_services
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
@@ -20,12 +20,18 @@ _shuffler = random.SystemRandom()
 
 
 class MoveError(Exception):
-    """A move that cannot be applied. Nothing was written."""
+    """A move that cannot be applied. Nothing was written.
 
-    def __init__(self, message, legal=()):
+    `message` is in the words of the game pages (games.refusals); `code` and
+    `params` are the engine's refusal (cribbage.REFUSALS), or "stale" or
+    "game_over", for channels that say it in their own words.
+    """
+
+    def __init__(self, message, legal=(), *, code="", params=None):
         super().__init__(message)
         self.message = message
         self.legal = list(legal)
+        self.code, self.params = code, dict(params or {})
 
 
 class IllegalMove(MoveError):
@@ -101,17 +107,21 @@ def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
                 return MoveResult(game=game, duplicate=True)
         state = engine_state(game)
         if game.is_finished:
-            raise GameOver("This game is over.")
+            raise GameOver("This game is over.", code="game_over")
         if expected_seq is not None and expected_seq != game.seq and _moved_on_for(game, seat, expected_seq):
             raise StaleMove(
                 "The game has moved on since that move was offered; here is where it stands now.",
-                cribbage.moves_to_offer(state, seat),
+                cribbage.moves_to_offer(state, seat), code="stale",
             )
         event = {**move, "seat": seat}
         try:
             after = cribbage.apply(state, event)
         except cribbage.IllegalMove as exc:
-            raise _refusal(exc, state, seat) from exc
+            # Only the player's own moves, never the engine's message: it lists every seat's
+            # legal moves (and, under muggins, the true counts), fine for a developer, a leak here.
+            offered = cribbage.moves_to_offer(state, seat)
+            raise IllegalMove(refusals.refusal_message(exc, offered), offered,
+                              code=exc.code, params=exc.params) from exc
         state = after
         first = _new_event(game, event, seat, source, actor, idempotency_key)
         events = _append(game, seats, state, [first], rng=rng)
@@ -130,38 +140,16 @@ def _locked_with_seats(game_id):
     return game, {seat.number: seat for seat in game.seats.select_related("player")}
 
 
-def _refusal(exc, state, seat):
-    """The engine's reason, said to the player, with only their own moves.
-
-    The engine's own message lists every seat's legal moves (and, under
-    muggins, the true counts): fine for a developer, a leak for a player.
-    """
-    reason = exc.reason
-    for engine_words, player_words in ((f"Seat {seat} has ", "You have "),
-                                       (f"Seat {seat} does not ", "You do not "),
-                                       (f"Seat {seat} ", "You ")):
-        reason = reason.replace(engine_words, player_words, 1)
-    offered = cribbage.moves_to_offer(state, seat)
-    if offered:
-        shown = ", ".join(cribbage.move_text(m) for m in offered[:20])
-        more = f" and {len(offered) - 20} more" if len(offered) > 20 else ""
-        return IllegalMove(f"{reason}. Your moves now: {shown}{more}.", offered)
-    return IllegalMove(f"{reason}. It is not your turn to move.", offered)
-
-
 def record_forfeit(game, seat, *, reason, source=Event.Source.ADMIN, actor=None):
     """End the game against `seat` (timeout, adjudication): the others win, no skunk."""
     return submit_move(game, seat, {"kind": "forfeit", "reason": reason}, source=source, actor=actor)
 
 
 def _moved_on_for(game, seat, expected_seq):
-    """Has anything this seat could see happened since `expected_seq`?
-
-    Another player's discard is face down: it changes nothing this seat knows,
-    so a discard link stays good while the others throw to the crib.
-    """
-    later = Event.objects.filter(game=game, seq__gt=expected_seq).engine_moves()
-    return later.exclude(kind="discard").exists() or later.filter(kind="discard", seat=seat).exists()
+    """Has anything this seat could see happened since `expected_seq`? (A discard link
+    stays good while the others throw to the crib: cribbage.moved_on_for.)"""
+    later = Event.objects.filter(game=game, seq__gt=expected_seq).engine_moves().values("kind", "seat")
+    return cribbage.moved_on_for(seat, later.iterator())
 
 
 def _new_event(game, data, seat, source, actor=None, idempotency_key=None):
@@ -225,9 +213,9 @@ def _forced_move(state, seats):
         seat = seats[number]
         if seat.is_computer or not seat.player.allow_forced_moves:
             continue
-        moves = cribbage.legal_moves(state, number)
-        if len(moves) == 1 and moves[0]["kind"] == "play":
-            return {**moves[0], "seat": number}
+        forced = cribbage.forced_move(state, number)
+        if forced is not None:
+            return forced
     return None
 
 

@@ -27,11 +27,11 @@ from django.utils.html import strip_tags
 from games import cribbage
 from clock import deadlines
 from games import services as game_services
-from games.models import Event, Game, Seat
-from games.presentation import cards_text
+from games.models import Event, Seat
+from games.cribbage import notation
 from games.selectors import view_for
 
-from . import links, parsing, services
+from . import links, parsing, refusals, services
 from .authentication import auth_failure
 from .models import InboundEmail
 
@@ -251,21 +251,24 @@ def _act(row, game, number, player, command):
         return _clock_word(game, number, player, command)
     view = view_for(game, number)
     try:
-        move = _move_for(command, view)
-    except CommandProblem as problem:
-        _answer(game, number, player, problem.kind, words=command.words, problem=problem.message)
-        return InboundEmail.Status.ANSWERED, f"{problem.kind}: {problem.message}"
-    try:
+        if game.is_finished:
+            raise game_services.GameOver("This game is over.", code="game_over")
+        move = notation.to_move(command.reading or notation.Reading("not_a_move", command.words),
+                                view["phase"], muggins=view["rules"]["muggins"])
         result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
                                            idempotency_key=row.message_id, actor=player)
-    except game_services.GameOver as exc:
-        _answer(game, number, player, "over", words=command.words, problem=exc.message)
-        return InboundEmail.Status.ANSWERED, f"over: {exc.message}"
+    except cribbage.InvalidMove as exc:
+        return _refused(game, number, player, command, view, exc.code, exc.params)
     except game_services.MoveError as exc:
-        _answer(game, number, player, "illegal", words=command.words,
-                problem=f"That move cannot be made: {exc.message}")
-        return InboundEmail.Status.ANSWERED, f"illegal: {exc.message}"
-    return InboundEmail.Status.APPLIED, "duplicate" if result.duplicate else cribbage.move_text(move)
+        return _refused(game, number, player, command, view, exc.code, exc.params, exc.message)
+    return InboundEmail.Status.APPLIED, "duplicate" if result.duplicate else notation.write(move)
+
+
+def _refused(game, number, player, command, view, code, params, message=""):
+    """Answer a reply whose words make no move, or whose move the rules refuse; nothing changed."""
+    kind, words = refusals.answer(code, params, view.get("hand") or [], message)
+    _answer(game, number, player, kind, words=command.words, problem=words)
+    return InboundEmail.Status.ANSWERED, f"{kind}: {words}"
 
 
 def _clock_word(game, number, player, command):
@@ -302,82 +305,6 @@ def _more_time_seat(game, number):
     if len(seats) == 2:
         return opponents[0].number
     raise ClockError("None of your opponents is to move now: say \"more time N\" when one of them is.")
-
-
-class CommandProblem(Exception):
-    def __init__(self, kind, message):
-        super().__init__(message)
-        self.kind, self.message = kind, message
-
-
-def _move_for(command, view):
-    """The engine move the command names for this seat now; CommandProblem says why not."""
-    seat, kind = view["viewer"], command.kind
-    if view["status"] == Game.Status.FINISHED:
-        raise CommandProblem("over", "This game is over.")
-    if kind == "resign":
-        return {"kind": "resign"}
-    legal = view["legal_moves"]
-    if kind == "muggins":
-        if not any(m["kind"] == "muggins" for m in legal):
-            raise CommandProblem("illegal", "There is no muggins to call: the last claim missed nothing "
-                                            "you can take now.")
-        return {"kind": "muggins"}
-    if seat not in view["to_act"]:
-        raise CommandProblem("not_your_turn", "It is not your turn: we will email you when it is.")
-    phase = view["phase"]
-    if kind == "go":
-        playable = cards_text(view["playable"]) if view["playable"] else ""
-        raise CommandProblem("go", "There is no need to say go: it is said for you whenever you cannot play."
-                             + (f" You can play now: {playable}." if playable else ""))
-    if kind == "cards":
-        kind = {"discard": "discard", "play": "play"}.get(phase)
-        if kind is None:
-            raise CommandProblem("unreadable", "Just cards are read as a discard or a play, "
-                                               "but neither is asked of you now.")
-    hand = view.get("hand") or []
-    if kind in ("discard", "play"):
-        if not command.cards:
-            raise CommandProblem("unreadable", f"Name the card{'s' if kind == 'discard' else ''} "
-                                               f"after \"{'crib' if kind == 'discard' else 'play'}\", e.g. "
-                                               f"\"{'crib 5H JD' if kind == 'discard' else 'play 7C'}\".")
-        missing = [c for c in command.cards if c not in hand]
-        if missing:
-            raise CommandProblem("not_held", f"You do not hold {cards_text(missing)}. "
-                                             f"Your hand: {cards_text(hand) or 'no cards'}.")
-    if kind == "discard":
-        if phase != "discard":
-            raise CommandProblem("illegal", "The discard is over: it is time to play a card.")
-        need = view["rules"]["discard_count"]
-        if len(set(command.cards)) != need:
-            raise CommandProblem("illegal", f"Lay away exactly {need} card{'s' if need > 1 else ''} "
-                                            f"to the crib, not {len(set(command.cards))}.")
-        return {"kind": "discard", "cards": list(command.cards)}
-    if kind == "play":
-        if phase != "play":
-            raise CommandProblem("illegal", "It is not time to play a card: "
-                                            + ("lay away to the crib first." if phase == "discard" else
-                                               f"the game is at the {phase}."))
-        if len(command.cards) != 1:
-            raise CommandProblem("illegal", "Play one card at a time.")
-        card = command.cards[0]
-        if card not in view["playable"]:
-            raise CommandProblem("illegal", f"{cards_text([card])} would take the count past 31 "
-                                            f"(the count is {view['count']}).")
-        move = {"kind": "play", "card": card}
-        if view["rules"]["muggins"]:
-            if command.number is None:
-                raise CommandProblem("illegal", f"Under muggins, say what you peg: \"play {card} claim N\" "
-                                                "(0 if nothing).")
-            move["claim"] = command.number
-        return move
-    if kind == "count":
-        if phase != "show":
-            raise CommandProblem("illegal", "There is no show to count now.")
-        if command.number is None:
-            raise CommandProblem("unreadable", "Say how many points you claim, e.g. \"count 8\".")
-        return {"kind": "count", "points": command.number}
-    raise CommandProblem("unreadable", "We could not read a move in your reply.")
 
 
 def _answer(game, seat, player, kind, *, problem, words=None, include_state=True):

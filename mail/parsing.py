@@ -1,6 +1,6 @@
 """Reading a reply: the player's own words, then the move they name.
 
-`reply_lines(stripped_text, text)` gives candidate texts, best first: the
+`reply_texts(stripped_text, text)` gives candidate texts, best first: the
 provider's own stripped reply (Postmark StrippedTextReply, Mailgun
 stripped-text, Brevo ExtractedMarkdownMessage, through anymail's
 `stripped_text`), then mail-parser-reply's first reply (English, French,
@@ -8,14 +8,16 @@ German), then our own cut of the lines above the quoted email. The library
 is not trusted alone: it takes a short line after a dash ("-play 7C") for a
 signature, so when its text holds no command the raw top lines are read too.
 
-`read_command(texts)` finds the first line that is a command.
+`read_command(texts)` finds the first line that is a command: a move in the
+engine's notation (games.cribbage.notation) or one of the words of play by
+email (status, help, unsubscribe, more time, claim).
 """
 import re
 from dataclasses import dataclass, field
 
 from mailparser_reply import EmailReplyParser
 
-from games.cribbage import parse_cards
+from games.cribbage import notation
 
 LANGUAGES = ["en", "fr", "de"]
 MAX_LINES = 12  # a command is near the top; never read a whole quoted email
@@ -36,14 +38,12 @@ _QUOTE_HEADERS = [
         r"^--\s*$",                                   # a signature separator, alone on its line
     )
 ]
+# The words of play by email that are not moves (the moves are the engine's notation).
 _KEYWORDS = {
-    "crib": "discard", "discard": "discard", "throw": "discard",
-    "play": "play", "go": "go", "count": "count", "muggins": "muggins",
-    "resign": "resign", "concede": "resign", "status": "status", "help": "help", "?": "help",
-    "unsubscribe": "unsubscribe",
+    "status": "status", "help": "help", "?": "help", "unsubscribe": "unsubscribe",
     "extend": "more_time", "claim": "claim",
 }
-_TRIM = " \t-*•–—.,!;:"
+_TRIM = notation.TRIM
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class Command:
     cards: tuple = ()      # card codes named
     number: int | None = None
     extra: dict = field(default_factory=dict)
+    reading: notation.Reading | None = None   # a move's words, for notation.to_move
 
 
 def top_lines(text):
@@ -95,17 +96,6 @@ def _number(token):
         return None
 
 
-def _cards_from(tokens):
-    """Card codes from the leading tokens that read as cards (the rest is chatter)."""
-    codes = []
-    for tok in tokens:
-        try:
-            codes += [c.code for c in parse_cards(tok.strip(_TRIM))]
-        except ValueError:
-            break
-    return tuple(codes)
-
-
 def read_line(line):
     """The command on one line, or None."""
     words = line.strip().strip(_TRIM).strip()
@@ -119,23 +109,12 @@ def read_line(line):
         kind, rest = "more_time", rest[1:]
     if kind == "more_time":   # "more time 2", "extend 2", "extend 2 days"
         return Command("more_time", words, number=_number(rest[0].strip(_TRIM)) if rest else None)
-    if kind in ("discard",):
-        return Command("discard", words, cards=_cards_from(rest))
-    if kind == "play":
-        cards = _cards_from(rest[:1])
-        claim = None
-        if len(rest) >= 3 and rest[1].lower() == "claim":
-            claim = _number(rest[2].strip(_TRIM))
-        return Command("play", words, cards=cards, number=claim)
-    if kind == "count":
-        return Command("count", words, number=_number(rest[0].strip(_TRIM)) if rest else None)
     if kind is not None:
         return Command(kind, words)
-    try:  # just the cards, nothing else on the line
-        cards = tuple(c.code for c in parse_cards(words.replace(",", " ")))
-    except ValueError:
+    reading = notation.read(words)
+    if reading is None:
         return None
-    return Command("cards", words, cards=cards) if cards else None
+    return Command(reading.kind, words, cards=reading.cards, number=reading.number, reading=reading)
 
 
 def read_command(texts):

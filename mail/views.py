@@ -13,6 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from accounts.models import User
 from clock import deadlines
 from games import services as game_services
+from games.cribbage import notation
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
 
@@ -48,21 +49,6 @@ def _asks_number(move, game):
     return None
 
 
-def _still_offered(move, view):
-    for legal in view["legal_moves"]:
-        legal = {k: v for k, v in legal.items() if k != "seat"}
-        if move.get("kind") == "play" and "claim" in legal and "claim" not in move:
-            legal.pop("claim")
-        if move.get("kind") == "count" and legal.get("kind") == "count":
-            return True
-        if legal.get("kind") == "discard" and move.get("kind") == "discard":
-            if sorted(legal["cards"]) == sorted(move["cards"]):
-                return True
-        elif legal == move:
-            return True
-    return False
-
-
 def _page(request, template, status=200, **context):
     return render(request, f"mail/{template}.html", context, status=status)
 
@@ -95,7 +81,7 @@ def move(request, token):
         context = turn_context(game, link.seat, seat.player)
         if game.is_finished:
             return page("move_stale", context=context, problem="This game is over.")
-        if link.seq != game.seq and not _still_offered(link.move, context["view"]):
+        if link.seq != game.seq and not notation.is_offered(link.move, context["view"]["legal_moves"]):
             return page("move_stale", context=context, problem="The game has moved on since this link was sent.")
         return page("move_confirm", context=context)
 

@@ -1,9 +1,11 @@
 """Cribbage rules engine: pure Python, no Django. See README.md for the API."""
 from .cards import FULL_DECK, Card, card_from_code, parse_cards
 from .engine import (
-    IllegalMove, State, apply, cut_for_deal_event, deal_event, is_over, legal_moves, move_text,
-    moves_to_offer, needs_chance, new_game, replay, result, state_from_json, state_to_json, to_act, view,
+    REFUSALS, IllegalMove, State, apply, cut_for_deal_event, deal_event, forced_move, is_over, is_simple_turn,
+    legal_moves, move_text, moved_on_for, moves_to_offer, needs_chance, new_game, replay, result,
+    state_from_json, state_to_json, to_act, view,
 )
+from .notation import INVALID, InvalidMove
 from .rules import VARIANTS, Rules, rules_for, skunk_lines
 from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, score_pegging
 
@@ -11,7 +13,7 @@ __all__ = [
     "Card", "FULL_DECK", "card_from_code", "parse_cards",
     "Score", "ScoreItem", "describe", "score_hand", "score_pegging", "score_last_card",
     "Rules", "rules_for", "skunk_lines", "VARIANTS",
-    "IllegalMove", "State", "new_game", "apply", "replay", "needs_chance", "to_act",
+    "IllegalMove", "REFUSALS", "InvalidMove", "INVALID", "State", "new_game", "apply", "replay", "needs_chance", "to_act",
     "legal_moves", "moves_to_offer", "view", "is_over", "result", "state_to_json", "state_from_json",
-    "move_text", "cut_for_deal_event", "deal_event",
+    "move_text", "cut_for_deal_event", "deal_event", "forced_move", "is_simple_turn", "moved_on_for",
 ]

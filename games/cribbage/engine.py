@@ -12,25 +12,55 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from .cards import FULL_DECK, Card, card_from_code
+from .notation import write as move_text
 from .pegging import playable, resolve_play
 from .rules import Rules
 from .scoring import Score, ScoreItem, describe, score_hand
 
 __all__ = [
-    "IllegalMove", "State", "ScoreRecord", "ShowResult", "PlayEntry", "HandSummary", "Outcome",
+    "IllegalMove", "REFUSALS", "State", "ScoreRecord", "ShowResult", "PlayEntry", "HandSummary", "Outcome",
     "new_game", "apply", "replay", "needs_chance", "to_act", "legal_moves", "view",
     "is_over", "result", "state_to_json", "state_from_json", "move_text",
-    "cut_for_deal_event", "deal_event", "show_order",
+    "cut_for_deal_event", "deal_event", "show_order", "forced_move", "moved_on_for", "is_simple_turn",
 ]
 
-EVENT_KINDS = ("cut_for_deal", "deal", "discard", "play", "count", "muggins", "resign", "forfeit")
+# Why a move is refused: IllegalMove.code, with the parameters it carries in IllegalMove.params.
+REFUSALS = {
+    "game_over": (),
+    "malformed": (),                       # not an event the engine can read (a program's mistake)
+    "unknown_kind": ("kind",),
+    "no_such_seat": ("seat",),
+    "waiting_for_chance": ("chance",),     # the cut for deal or the deal comes first
+    "chance_not_due": ("kind",),           # a cut for deal or a deal when none is due
+    "bad_cut": (), "bad_deck": (),         # a chance event that breaks the rules of the cut or the deck
+    "not_your_turn": ("kind", "phase"),    # the seat is not to act now
+    "wrong_phase": ("kind", "phase"),      # the seat is to act, but not with this kind of move
+    "not_a_card": ("token",),
+    "not_held": ("cards",),
+    "same_card_twice": ("cards",),
+    "wrong_throw_count": ("needed", "given"),
+    "count_over_31": ("card", "count"),
+    "claim_out_of_range": ("card", "claim"),
+    "count_out_of_range": ("points", "what"),
+    "no_muggins": (),                      # no claim of another side is open to this seat
+    "muggins_nothing_missed": (),          # a claim is open, and it missed nothing
+    "go_is_automatic": ("playable",),      # "go" is said for a seat by the engine, never by the seat
+}
 
 
 class IllegalMove(ValueError):
-    """An event that the rules do not allow now; `.legal` lists the moves that are."""
+    """A readable move that the rules refuse now.
 
-    def __init__(self, reason: str, legal: Sequence[dict] | Callable[[], Sequence[dict]] = ()):
+    `code` (a key of REFUSALS) and `params` say why, for channels to put in their
+    own words; `reason` and the message (which lists every seat's legal moves,
+    true counts included) are for developers only. `.legal` lists the legal moves.
+    """
+
+    def __init__(self, code: str, reason: str,
+                 legal: Sequence[dict] | Callable[[], Sequence[dict]] = (), **params):
         # `legal` may be a function, so that the legal moves are only listed when needed.
+        assert code in REFUSALS, code
+        self.code, self.params = code, params
         self.reason = reason
         self.legal = list(legal() if callable(legal) else legal)
         if self.legal:
@@ -243,6 +273,29 @@ def moves_to_offer(state: State, seat: int) -> list[dict]:
     return offered
 
 
+def forced_move(state: State, seat: int) -> dict | None:
+    """The seat's only legal move when it is a play (nothing to decide), else None."""
+    moves = legal_moves(state, seat)
+    return moves[0] if len(moves) == 1 and moves[0]["kind"] == "play" else None
+
+
+# A seat's moves of these kinds ask no judgement of the hand: pegging, counting, calling muggins.
+_SIMPLE_KINDS = frozenset({"play", "count", "muggins"})
+
+
+def is_simple_turn(state: State, seat: int) -> bool:
+    """Whether the seat owes a move now and every one it may make is pegging, counting the
+    show or calling muggins: not the discard, a real decision."""
+    moves = legal_moves(state, seat)
+    return bool(moves) and all(m["kind"] in _SIMPLE_KINDS for m in moves)
+
+
+def moved_on_for(seat: int, events: Iterable[dict]) -> bool:
+    """Whether any of `events` (made after a move was offered to `seat`) changed what that
+    seat can see: every event does, except another seat's discard, which lies face down."""
+    return any(e.get("kind") != "discard" or e.get("seat") == seat for e in events)
+
+
 # --- Scoring into the state ------------------------------------------------
 
 def _peg(state: State, seat: int, phase: str, points: int, items: Iterable[ScoreItem],
@@ -285,7 +338,7 @@ def _close_window(state: State, seat: int) -> State:
 def _seat_of(state: State, event: dict) -> int:
     seat = event.get("seat")
     if type(seat) is not int or seat not in range(state.rules.players):
-        raise IllegalMove(f"No such seat: {seat!r}", _all_legal(state))
+        raise IllegalMove("no_such_seat", f"No such seat: {seat!r}", _all_legal(state), seat=seat)
     return seat
 
 
@@ -297,50 +350,60 @@ def _require_turn(state: State, seat: int, kind: str) -> None:
     if seat not in to_act(state):
         legal = _all_legal(state)
         if state.phase in ("cut_for_deal", "deal"):
-            raise IllegalMove(f"Waiting for the {state.phase.replace('_', ' ')} (a chance event)", legal)
-        raise IllegalMove(f"Seat {seat} cannot {kind} now (phase {state.phase})", legal)
+            raise IllegalMove("waiting_for_chance",
+                              f"Waiting for the {state.phase.replace('_', ' ')} (a chance event)", legal,
+                              chance=state.phase)
+        raise IllegalMove("not_your_turn", f"Seat {seat} cannot {kind} now (phase {state.phase})", legal,
+                          kind=kind, phase=state.phase)
+
+
+def _wrong_phase(state: State, seat: int, kind: str) -> IllegalMove:
+    """The seat is to act, but not with a move of this kind."""
+    return IllegalMove("wrong_phase", f"Seat {seat} cannot {kind} now", _all_legal(state),
+                       kind=kind, phase=state.phase)
 
 
 def _card(code: Any, legal: list[dict]) -> Card:
     if not isinstance(code, str):
-        raise IllegalMove(f"Not a card code: {code!r}", legal)
+        raise IllegalMove("malformed", f"Not a card code: {code!r}", legal)
     try:
         return card_from_code(code)
     except ValueError as e:
-        raise IllegalMove(str(e), legal) from None
+        raise IllegalMove("not_a_card", str(e), legal, token=code) from None
 
 
 def apply(state: State, event: dict) -> State:
     """The state after `event`; raises IllegalMove (with `.legal`) if the event is not allowed."""
     if not isinstance(event, dict) or "kind" not in event:
-        raise IllegalMove(f"An event is a dict with a 'kind', not {event!r}", _all_legal(state))
+        raise IllegalMove("malformed", f"An event is a dict with a 'kind', not {event!r}", _all_legal(state))
     kind = event["kind"]
     if state.phase == "over":
-        raise IllegalMove("The game is over")
+        raise IllegalMove("game_over", "The game is over")
     handler = _HANDLERS.get(kind)
     if handler is None:
-        raise IllegalMove(f"Unknown event kind {kind!r}", _all_legal(state))
+        raise IllegalMove("unknown_kind", f"Unknown event kind {kind!r}", _all_legal(state), kind=kind)
     return handler(state, event)
 
 
 def _apply_cut(state: State, event: dict) -> State:
     if state.phase != "cut_for_deal":
-        raise IllegalMove("The dealer has already been decided", _all_legal(state))
+        raise IllegalMove("chance_not_due", "The dealer has already been decided", _all_legal(state),
+                          kind="cut_for_deal")
     n = state.rules.players
     rounds = event.get("cuts")
     if not isinstance(rounds, list) or not rounds:
-        raise IllegalMove("A cut for deal needs 'cuts': a list of rounds of one card per seat")
+        raise IllegalMove("malformed", "A cut for deal needs 'cuts': a list of rounds of one card per seat")
     parsed = []
     for i, cuts in enumerate(rounds):
         if not isinstance(cuts, list) or len(cuts) != n:
-            raise IllegalMove(f"Each round of the cut needs {n} cards, one per seat")
+            raise IllegalMove("bad_cut", f"Each round of the cut needs {n} cards, one per seat")
         cards = tuple(_card(c, []) for c in cuts)
         if len(set(cards)) != n:
-            raise IllegalMove("The same card cannot be cut twice in one round")
+            raise IllegalMove("bad_cut", "The same card cannot be cut twice in one round")
         low = min(c.rank for c in cards)
         decided = sum(c.rank == low for c in cards) == 1
         if decided != (i == len(rounds) - 1):
-            raise IllegalMove("Only the last round of the cut may decide the dealer (ties cut again)")
+            raise IllegalMove("bad_cut", "Only the last round of the cut may decide the dealer (ties cut again)")
         parsed.append(cards)
     last = parsed[-1]
     dealer = min(range(n), key=lambda s: last[s].rank)
@@ -354,13 +417,13 @@ def _summary(state: State) -> HandSummary:
 
 def _apply_deal(state: State, event: dict) -> State:
     if state.phase != "deal":
-        raise IllegalMove("No deal is due now", _all_legal(state))
+        raise IllegalMove("chance_not_due", "No deal is due now", _all_legal(state), kind="deal")
     codes = event.get("deck")
     if not isinstance(codes, list) or len(codes) != 52:
-        raise IllegalMove("A deal needs 'deck': the 52 card codes in shuffled order")
+        raise IllegalMove("malformed", "A deal needs 'deck': the 52 card codes in shuffled order")
     deck = tuple(_card(c, []) for c in codes)
     if len(set(deck)) != 52:
-        raise IllegalMove("The deck must hold each of the 52 cards once")
+        raise IllegalMove("bad_deck", "The deck must hold each of the 52 cards once")
     rules, n = state.rules, state.rules.players
     played_before = state.starter is not None
     dealer = (state.dealer + 1) % n if played_before else state.dealer
@@ -383,18 +446,24 @@ def _apply_deal(state: State, event: dict) -> State:
 def _apply_discard(state: State, event: dict) -> State:
     seat = _seat_of(state, event)
     _require_turn(state, seat, "discard")
+    if state.phase != "discard":
+        raise _wrong_phase(state, seat, "discard")
     rules = state.rules
     legal = lambda: legal_moves(state, seat)  # noqa: E731
     codes = event.get("cards")
-    if not isinstance(codes, list) or len(codes) != rules.discard_count:
-        raise IllegalMove(f"Lay away exactly {rules.discard_count} card(s) to the crib", legal)
+    if not isinstance(codes, list):
+        raise IllegalMove("malformed", "A discard needs 'cards': a list of card codes", legal)
     cards = tuple(_card(c, legal) for c in codes)
     held = state.hands[seat]
-    if len(set(cards)) != len(cards):
-        raise IllegalMove(f"The same card twice: {' '.join(c.code for c in cards)}", legal)
     missing = [c.code for c in cards if c not in held]
     if missing:
-        raise IllegalMove(f"Seat {seat} does not hold {' '.join(missing)}", legal)
+        raise IllegalMove("not_held", f"Seat {seat} does not hold {' '.join(missing)}", legal, cards=missing)
+    if len(set(cards)) != len(cards):
+        raise IllegalMove("same_card_twice", f"The same card twice: {' '.join(c.code for c in cards)}", legal,
+                          cards=[c.code for c in cards])
+    if len(cards) != rules.discard_count:
+        raise IllegalMove("wrong_throw_count", f"Lay away exactly {rules.discard_count} card(s) to the crib",
+                          legal, needed=rules.discard_count, given=len(cards))
     rest = tuple(c for c in held if c not in cards)
     state = _replace(
         _close_window(state, seat),
@@ -427,19 +496,21 @@ def _apply_play(state: State, event: dict) -> State:
     seat = _seat_of(state, event)
     if state.phase != "play" or seat != state.turn:
         _require_turn(state, seat, "play")
-        raise IllegalMove(f"Seat {seat} cannot play now", _all_legal(state))
+        raise _wrong_phase(state, seat, "play")
     legal = lambda: legal_moves(state, seat)  # noqa: E731
     card = _card(event.get("card"), legal)
     if card not in state.hands[seat]:
-        raise IllegalMove(f"Seat {seat} does not hold {card.code}", legal)
+        raise IllegalMove("not_held", f"Seat {seat} does not hold {card.code}", legal, cards=[card.code])
     if state.count + card.value > 31:
-        raise IllegalMove(f"{card.code} would take the count past 31 (count is {state.count})", legal)
+        raise IllegalMove("count_over_31", f"{card.code} would take the count past 31 (count is {state.count})",
+                          legal, card=card.code, count=state.count)
     res, hands_after = _play_result(state, seat, card)
     true = res.score
     if state.rules.muggins:
         claim = event.get("claim", 0)
         if type(claim) is not int or not 0 <= claim <= true.total:
-            raise IllegalMove(f"Cannot claim {claim!r} for {card.code}", legal)
+            raise IllegalMove("claim_out_of_range", f"Cannot claim {claim!r} for {card.code}", legal,
+                              card=card.code, claim=claim)
         points = claim
     else:
         points = true.total
@@ -491,13 +562,14 @@ def _apply_count(state: State, event: dict) -> State:
     seat = _seat_of(state, event)
     if state.phase != "show" or seat != state.turn:
         _require_turn(state, seat, "count")
-        raise IllegalMove(f"Seat {seat} cannot count now", _all_legal(state))
+        raise _wrong_phase(state, seat, "count")
     legal = lambda: legal_moves(state, seat)  # noqa: E731
     points = event.get("points")
     score = _show_score(state)
     if type(points) is not int or not 0 <= points <= score.total:
-        raise IllegalMove(f"Cannot count {points!r} for this {show_order(state)[state.show_next][1]}",
-                          legal)
+        what = show_order(state)[state.show_next][1]
+        raise IllegalMove("count_out_of_range", f"Cannot count {points!r} for this {what}", legal,
+                          points=points, what=what)
     seat, what = show_order(state)[state.show_next]
     cards = _show_cards(state, seat, what)
     state = _replace(_close_window(state, seat),
@@ -513,11 +585,24 @@ def _apply_count(state: State, event: dict) -> State:
 
 def _apply_muggins(state: State, event: dict) -> State:
     seat = _seat_of(state, event)
+    claim = state.open_claim
+    if claim is None or state.rules.side_of(seat) == claim.side:
+        raise IllegalMove("no_muggins", f"Seat {seat} has no muggins to call", legal_moves(state, seat))
     target = _muggins_target(state)
-    if target is None or state.rules.side_of(seat) == target.side:
-        raise IllegalMove(f"Seat {seat} has no muggins to call", legal_moves(state, seat))
+    if target is None:
+        raise IllegalMove("muggins_nothing_missed", f"Seat {seat} has no muggins to call (nothing was missed)",
+                          legal_moves(state, seat))
     state = _replace(state, open_claim=None)
     return _peg(state, seat, "muggins", target.missed, target.items)
+
+
+def _apply_go(state: State, event: dict) -> State:
+    """ "go" is never a move: a seat that cannot play is skipped by the engine (see pegging)."""
+    seat = _seat_of(state, event)
+    _require_turn(state, seat, "go")
+    cards = playable(state.hands[seat], state.count) if state.phase == "play" else []
+    raise IllegalMove("go_is_automatic", "Go is said for a seat that cannot play, never by it",
+                      lambda: legal_moves(state, seat), playable=[c.code for c in cards])
 
 
 def _apply_end(state: State, event: dict) -> State:
@@ -527,7 +612,7 @@ def _apply_end(state: State, event: dict) -> State:
     if kind == "forfeit":
         detail = event.get("reason", "forfeit")
         if not isinstance(detail, str):
-            raise IllegalMove("A forfeit's reason is a string")
+            raise IllegalMove("malformed", "A forfeit's reason is a string")
     loser = rules.side_of(seat)
     # The best other side wins; ties go to the first side after the loser in rotation.
     others = [rules.side_of((seat + k) % rules.players) for k in range(1, rules.players)]
@@ -539,7 +624,7 @@ def _apply_end(state: State, event: dict) -> State:
 
 _HANDLERS = {
     "cut_for_deal": _apply_cut, "deal": _apply_deal, "discard": _apply_discard,
-    "play": _apply_play, "count": _apply_count, "muggins": _apply_muggins,
+    "play": _apply_play, "go": _apply_go, "count": _apply_count, "muggins": _apply_muggins,
     "resign": _apply_end, "forfeit": _apply_end,
 }
 
@@ -600,22 +685,6 @@ def result(state: State) -> dict | None:
         "seat": out.seat,
         "detail": out.detail,
     }
-
-
-def move_text(move: dict) -> str:
-    """The words a player would type for a move, e.g. "crib 5H JD", "play 7C", "count 12"."""
-    kind = move.get("kind")
-    if kind == "discard":
-        return "crib " + " ".join(move["cards"])
-    if kind == "play":
-        return f"play {move['card']}" + (f" claim {move['claim']}" if "claim" in move else "")
-    if kind == "count":
-        return f"count {move['points']}" if "points" in move else "count <points>"
-    if kind == "forfeit":
-        return f"forfeit {move['reason']}" if move.get("reason") else "forfeit"
-    if kind == "cut_for_deal":
-        return "cut " + " / ".join(" ".join(r) for r in move["cuts"])
-    return str(kind)
 
 
 # --- The table as one seat sees it -----------------------------------------

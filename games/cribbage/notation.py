@@ -1,0 +1,262 @@
+"""Moves in words: how a player writes a move, and how the service writes one back.
+
+The engine's moves are dicts (`{"kind": "play", "card": "7C"}`); this module is
+their notation, the same for every channel (reply emails, move links, web
+forms, the words listed in emails):
+
+- `read(words)` -> `Reading` or None: what one line of a player's words says
+  ("crib 5H JD" or just "5H JD", "play 7C" or just "7C", "play 7C claim 2",
+  "go", "count 12", "muggins", "resign"); None when the line is not a move at all.
+- `to_move(reading, phase, muggins=False)` -> the move it names at that phase of
+  the game (just cards are a discard in the discard, a play in the play).
+- `read_move(words, phase, muggins=False)`: both at once.
+- `write(move)` -> "crib 5H JD", "play 7C", "play 7C claim 2", "count 12", "muggins".
+- `from_form(action, ...)` -> the move a web form names.
+- `same_move(a, b)`, `is_offered(move, offered)`: whether two moves are one choice.
+
+Two different errors, as in python-chess: `InvalidMove` (here) when the words
+do not make a move, `engine.IllegalMove` when a readable move is refused by the
+rules. Both carry a `code` and `params` for channels to put in their own words.
+
+A new instruction word is one entry in READERS (a reader: the tokens after the
+word -> a Reading); a new kind of move is one entry in BUILDERS too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from .cards import parse_cards
+
+__all__ = [
+    "InvalidMove", "INVALID", "Reading", "READERS", "BUILDERS", "read", "to_move", "read_move",
+    "write", "from_form", "same_move", "is_offered",
+]
+
+# Why words are not a move: InvalidMove.code, with the parameters it carries.
+INVALID = {
+    "not_a_move": ("words",),              # nothing in the words reads as a move
+    "no_cards": ("kind",),                 # "crib" or "play" without a card after it
+    "no_points": (),                       # "count" without a number
+    "cards_not_asked": ("phase",),         # just cards, when neither a discard nor a play is due
+    "one_card_at_a_time": ("cards",),      # several cards named as one play
+    "claim_missing": ("card",),            # under muggins a play says what it pegs
+}
+
+TRIM = " \t-*•–—.,!;:"   # what may stand around a word: bullets, dashes, punctuation
+
+
+class InvalidMove(ValueError):
+    """Words that do not make a move; `code` (a key of INVALID) and `params` say why."""
+
+    def __init__(self, code: str, reason: str, **params):
+        assert code in INVALID, code
+        super().__init__(reason)
+        self.code, self.reason, self.params = code, reason, params
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a line of words says, before the game is consulted.
+
+    `kind` is a move kind ("discard", "play", "go", "count", "muggins",
+    "resign") or "cards" (just cards: a discard or a play, by the phase).
+    """
+    kind: str
+    words: str                        # the line as the player wrote it
+    cards: tuple[str, ...] = ()       # card codes named
+    number: int | None = None         # the claim of a play, the points of a count
+
+
+# --- Reading ---------------------------------------------------------------------
+
+def _number(token: str | None) -> int | None:
+    try:
+        return int(token.strip(TRIM)) if token is not None else None
+    except ValueError:
+        return None
+
+
+def _cards_from(tokens: Iterable[str]) -> tuple[str, ...]:
+    """Card codes from the leading tokens that read as cards (the rest is chatter)."""
+    codes: list[str] = []
+    for token in tokens:
+        try:
+            codes += [c.code for c in parse_cards(token.strip(TRIM))]
+        except ValueError:
+            break
+    return tuple(codes)
+
+
+def _read_discard(rest: Sequence[str], words: str) -> Reading:
+    return Reading("discard", words, cards=_cards_from(rest))
+
+
+def _read_play(rest: Sequence[str], words: str) -> Reading:
+    claim = _number(rest[2]) if len(rest) >= 3 and rest[1].lower() == "claim" else None
+    return Reading("play", words, cards=_cards_from(rest[:1]), number=claim)
+
+
+def _read_count(rest: Sequence[str], words: str) -> Reading:
+    return Reading("count", words, number=_number(rest[0]) if rest else None)
+
+
+def _read_word(kind: str) -> Callable[[Sequence[str], str], Reading]:
+    return lambda rest, words: Reading(kind, words)
+
+
+# The words that start a move, each with its reader (the tokens after the word -> a Reading).
+READERS: dict[str, Callable[[Sequence[str], str], Reading]] = {
+    "crib": _read_discard, "discard": _read_discard, "throw": _read_discard,
+    "play": _read_play,
+    "go": _read_word("go"),
+    "count": _read_count,
+    "muggins": _read_word("muggins"),
+    "resign": _read_word("resign"), "concede": _read_word("resign"),
+}
+
+
+def read(words: str) -> Reading | None:
+    """What one line says, or None when it is not a move (chatter, another kind of word)."""
+    words = (words or "").strip().strip(TRIM).strip()
+    if not words:
+        return None
+    tokens = words.replace(",", " ").split()
+    head = tokens[0].lower().strip(TRIM) or tokens[0]
+    reader = READERS.get(head)
+    if reader is not None:
+        return reader(tokens[1:], words)
+    try:  # just the cards, nothing else on the line
+        cards = tuple(c.code for c in parse_cards(words.replace(",", " ")))
+    except ValueError:
+        return None
+    return Reading("cards", words, cards=cards) if cards else None
+
+
+# --- From words to a move ----------------------------------------------------------
+
+def _discard(reading: Reading, muggins: bool) -> dict:
+    if not reading.cards:
+        raise InvalidMove("no_cards", "A discard names its cards", kind="discard")
+    return {"kind": "discard", "cards": list(reading.cards)}
+
+
+def _play(reading: Reading, muggins: bool) -> dict:
+    if not reading.cards:
+        raise InvalidMove("no_cards", "A play names its card", kind="play")
+    if len(reading.cards) != 1:
+        raise InvalidMove("one_card_at_a_time", "A play is one card", cards=list(reading.cards))
+    card = reading.cards[0]
+    move = {"kind": "play", "card": card}
+    if muggins:
+        if reading.number is None:
+            raise InvalidMove("claim_missing", "Under muggins a play says what it pegs", card=card)
+        move["claim"] = reading.number
+    return move
+
+
+def _count(reading: Reading, muggins: bool) -> dict:
+    if reading.number is None:
+        raise InvalidMove("no_points", "A count says its points")
+    return {"kind": "count", "points": reading.number}
+
+
+# The move each kind of reading makes (a builder may refuse the words with InvalidMove).
+BUILDERS: dict[str, Callable[[Reading, bool], dict]] = {
+    "discard": _discard, "play": _play, "count": _count,
+    "go": lambda reading, muggins: {"kind": "go"},
+    "muggins": lambda reading, muggins: {"kind": "muggins"},
+    "resign": lambda reading, muggins: {"kind": "resign"},
+}
+
+# What just cards are, by the phase of the game.
+_CARDS_ARE = {"discard": "discard", "play": "play"}
+
+
+def to_move(reading: Reading, phase: str, muggins: bool = False) -> dict:
+    """The move (without a seat) `reading` names when the game is at `phase`; InvalidMove if none.
+
+    Whether the rules allow it is the engine's to say (`apply` raises IllegalMove).
+    """
+    kind = reading.kind
+    if kind == "cards":
+        kind = _CARDS_ARE.get(phase)
+        if kind is None:
+            raise InvalidMove("cards_not_asked", f"Just cards are not a move at the {phase}", phase=phase)
+    builder = BUILDERS.get(kind)
+    if builder is None:
+        raise InvalidMove("not_a_move", f"{reading.words!r} is not a move", words=reading.words)
+    return builder(reading, muggins)
+
+
+def read_move(words: str, phase: str, muggins: bool = False) -> dict:
+    """The move `words` name at `phase`; InvalidMove when they name none."""
+    reading = read(words)
+    if reading is None:
+        raise InvalidMove("not_a_move", f"{words!r} is not a move", words=words)
+    return to_move(reading, phase, muggins)
+
+
+# --- Writing ----------------------------------------------------------------------
+
+def write(move: dict, blank: str | None = None) -> str:
+    """The words a player would type for `move`: "crib 5H JD", "play 7C", "count 12", "muggins".
+
+    `blank` stands for a number the player must say themselves (under muggins,
+    the claim of a play and the points of a count): "play 7C claim N", "count N".
+    """
+    kind = move.get("kind")
+    if kind == "discard":
+        return "crib " + " ".join(move["cards"])
+    if kind == "play":
+        claim = move["claim"] if "claim" in move else blank
+        return f"play {move['card']}" + (f" claim {claim}" if claim is not None else "")
+    if kind == "count":
+        return f"count {move['points']}" if "points" in move else f"count {blank or '<points>'}"
+    if kind == "forfeit":
+        return f"forfeit {move['reason']}" if move.get("reason") else "forfeit"
+    if kind == "cut_for_deal":
+        return "cut " + " / ".join(" ".join(r) for r in move["cuts"])
+    return str(kind)
+
+
+def from_form(action: str, *, cards: Iterable[str] = (), card: str = "", claim: int | None = None,
+              points: int | None = None, muggins: bool = False) -> dict:
+    """The move a form names: its action ("discard", "play", "count", "muggins", "resign") and fields.
+
+    Under muggins a play claims what the form says, nothing if it says nothing.
+    """
+    if action == "discard":
+        return {"kind": "discard", "cards": [c.strip().upper() for c in cards]}
+    if action == "play":
+        move = {"kind": "play", "card": card.strip().upper()}
+        if muggins:
+            move["claim"] = claim or 0
+        return move
+    if action == "count":
+        return {"kind": "count", "points": points}
+    return {"kind": action}
+
+
+# --- Comparing --------------------------------------------------------------------
+
+def same_move(move: dict, other: dict) -> bool:
+    """Whether two moves are one choice: the seat aside, a discard's cards in any order,
+    a count whatever its points, a play without a claim whatever the other claims."""
+    a = {k: v for k, v in move.items() if k != "seat"}
+    b = {k: v for k, v in other.items() if k != "seat"}
+    kind = a.get("kind")
+    if kind != b.get("kind"):
+        return False
+    if kind == "count":
+        return True
+    if kind == "discard":
+        return sorted(a.get("cards") or []) == sorted(b.get("cards") or [])
+    if kind == "play" and "claim" not in a:
+        b.pop("claim", None)
+    return a == b
+
+
+def is_offered(move: dict, offered: Iterable[dict]) -> bool:
+    """Whether `move` is one of the moves `offered` (engine.moves_to_offer) by `same_move`."""
+    return any(same_move(move, m) for m in offered)

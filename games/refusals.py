@@ -1,0 +1,49 @@
+"""The engine's refusals in the words of the game pages (and of `services.MoveError.message`).
+
+The engine says why a move is refused with a code and its parameters
+(`cribbage.REFUSALS`); this table says it to the player. Other channels have
+their own table (mail.refusals for replies) and fall back on these words.
+"""
+from games import cribbage
+
+_CHANCES = {"cut_for_deal": "cut for deal", "deal": "deal"}
+
+
+def _not_a_card(token=None):
+    return f"Cannot read {token!r} as a card"
+
+
+# code -> the words, from the refusal's parameters (no final full stop: the service adds the moves).
+WORDS = {
+    "game_over": lambda: "The game is over",
+    "no_such_seat": lambda seat=None: f"No such seat: {seat!r}",
+    "waiting_for_chance": lambda chance="deal": f"Waiting for the {_CHANCES.get(chance, chance)} (a chance event)",
+    "not_your_turn": lambda kind, phase: f"You cannot {kind} now (phase {phase})",
+    "wrong_phase": lambda kind, phase: f"You cannot {kind} now",
+    "not_a_card": _not_a_card,
+    "not_held": lambda cards: f"You do not hold {' '.join(cards)}",
+    "same_card_twice": lambda cards: f"The same card twice: {' '.join(cards)}",
+    "wrong_throw_count": lambda needed, given: f"Lay away exactly {needed} card(s) to the crib",
+    "count_over_31": lambda card, count: f"{card} would take the count past 31 (count is {count})",
+    "claim_out_of_range": lambda card, claim: f"Cannot claim {claim!r} for {card}",
+    "count_out_of_range": lambda points, what: f"Cannot count {points!r} for this {what}",
+    "no_muggins": lambda: "You have no muggins to call",
+    "muggins_nothing_missed": lambda: "You have no muggins to call",
+    "go_is_automatic": lambda playable: "There is no need to say go: it is said for you whenever you cannot play",
+}
+
+
+def refusal_words(error: cribbage.IllegalMove) -> str:
+    """The refusal said to the player whose move it was."""
+    words = WORDS.get(error.code)
+    # The other codes (a malformed event, a bad cut or deck) only come from a program: its reason.
+    return words(**error.params) if words else error.reason
+
+
+def refusal_message(error: cribbage.IllegalMove, offered) -> str:
+    """The refusal and the player's own moves now (`offered`: cribbage.moves_to_offer for them)."""
+    if offered:
+        shown = ", ".join(cribbage.move_text(m) for m in offered[:20])
+        more = f" and {len(offered) - 20} more" if len(offered) > 20 else ""
+        return f"{refusal_words(error)}. Your moves now: {shown}{more}."
+    return f"{refusal_words(error)}. It is not your turn to move."
