@@ -12,7 +12,7 @@ PYTEST_ARGS ?= -n 2
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,run]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -21,7 +21,7 @@ install: $(STAMP)
 run: install
 	DEBUG=true $(PY) manage.py migrate --noinput
 	DEBUG=true $(PY) manage.py seed_demo
-	DEBUG=true $(PY) manage.py runserver 127.0.0.1:8000
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" DEBUG=true $(VENV)/bin/honcho start --env /dev/null --port 8000
 
 worker: install
 	$(VENV)/bin/celery -A cribsite worker --loglevel=info

@@ -275,9 +275,10 @@ def vacation_ended(clock, rules, now):
 
 
 def vacation_day_spent(clock, rules, now):
-    """An automatic vacation day for an overdue turn: the deadline moves a day on (at least an
-    hour from `now`); no reminder (the player is told now)."""
-    deadline = max(clock.deadline + timedelta(seconds=rules.day_seconds), now + VACATION_DAY_MIN_LEFT)
+    """An automatic vacation day for an overdue turn: the deadline moves a calendar day on (at
+    least an hour from `now`), so the next one falls on another day; no reminder (the player
+    is told now)."""
+    deadline = max(clock.deadline + DAY, now + VACATION_DAY_MIN_LEFT)
     return replace(clock, deadline=deadline, vacation_seconds=clock.vacation_seconds + DAY_SECONDS, remind_at=None)
 
 

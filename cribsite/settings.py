@@ -86,6 +86,11 @@ DATABASES = {
         conn_max_age=int(env("DB_CONN_MAX_AGE", "0")),
     )
 }
+# SQLite shared by the web and the clock processes of `make run`: a writer waits for the
+# other (IMMEDIATE takes the write lock at BEGIN, so no deadlock on upgrade) instead of failing.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -121,7 +126,7 @@ EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 EMAIL_TIMEOUT = 20
-EMAIL_FILE_PATH = BASE_DIR / "var" / "mail"
+EMAIL_FILE_PATH = Path(env("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail")))
 if env("EMAIL_BACKEND"):
     EMAIL_BACKEND = env("EMAIL_BACKEND")
 elif env("ANYMAIL_ESP"):
@@ -163,6 +168,17 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "cribbage")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE = {}
+CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule"))
+# The clock process of `make run` (Procfile: a worker with embedded beat) needs no server:
+# kombu's filesystem transport keeps its queue in a folder; the worker is also its consumer.
+if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith("filesystem://"):
+    _queue_folder = Path(env("CELERY_FILESYSTEM_DIR", str(BASE_DIR / "var" / "celery")))
+    for _sub in ("queue", "control"):
+        (_queue_folder / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": str(_queue_folder / "queue"),
+                                       "data_folder_out": str(_queue_folder / "queue"),
+                                       "control_folder": str(_queue_folder / "control")}
+    CELERY_RESULT_BACKEND = None   # no result store: nothing waits on a periodic task's result
 
 # --- Play by email (mail): re-queue turn emails whose task was lost ----
 CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
@@ -176,7 +192,11 @@ CELERY_BEAT_SCHEDULE["mail-forget-old"] = {"task": "mail.tasks.forget_old_mail",
 
 # --- Slow games (clock.tasks): timeouts, reminders, vacations, digests ----
 # Each task is idempotent, bounded and safe to run twice at once.
-CELERY_BEAT_SCHEDULE["clock-sweep-timeouts"] = {"task": "clock.tasks.sweep_timeouts", "schedule": 60.0}
+CELERY_BEAT_SCHEDULE["clock-sweep-timeouts"] = {"task": "clock.tasks.sweep_timeouts",
+                                                "schedule": float(env("CLOCK_SWEEP_SECONDS", "60"))}
+# The length of a day per move. Only for trials and demos (a game that times out in minutes);
+# weekend and night pauses stay calendar time.
+CLOCK_DAY_SECONDS = int(env("CLOCK_DAY_SECONDS", "86400"))
 CELERY_BEAT_SCHEDULE["clock-send-reminders"] = {"task": "clock.tasks.send_reminders", "schedule": 120.0}
 CELERY_BEAT_SCHEDULE["clock-end-vacations"] = {"task": "clock.tasks.end_vacations", "schedule": 300.0}
 CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "clock.tasks.send_digests", "schedule": 300.0}
