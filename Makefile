@@ -21,7 +21,7 @@ install: $(STAMP)
 run: install
 	DEBUG=true $(PY) manage.py migrate --noinput
 	DEBUG=true $(PY) manage.py seed_demo
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" DEBUG=true $(VENV)/bin/honcho start --env /dev/null --port 8000
+	DEBUG=true PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start --env /dev/null --port 8000
 
 worker: install
 	$(VENV)/bin/celery -A cribsite worker --loglevel=info
