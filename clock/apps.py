@@ -6,3 +6,6 @@ class ClockConfig(AppConfig):
 
     name = "clock"
     verbose_name = "Clock"
+
+    def ready(self):
+        from clock import receivers, replies  # noqa: F401  (turn deadlines; "more time" and "claim" by reply)

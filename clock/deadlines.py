@@ -1,31 +1,21 @@
-"""The clock of a slow game, on the database: a seat's clock loaded, changed, saved; the quiet
-inbox; the clock in words.
+"""The clock of a slow game, on the database: a seat's clock loaded, changed, saved.
 
 The arithmetic is pure, in clock.seatclock: load a seat's `clock_of(seat)` and
 `rules_for(game, seat)`, call one of its functions, and `save` (or `apply`) the
-new value, which writes only the fields that changed. `note_seen` records a visit.
+new value, which writes only the fields that changed. A move starts and ends
+turns through `games.signals.turns_changed`, which `clock.receivers` answers
+with `set_turn`.
 """
-from datetime import UTC, timedelta
-
 from django.conf import settings
-from django.db.models import Q
 from django.utils import timezone
 
 from clock import seatclock
 from clock.seatclock import (DAY, LAST_DAY_REMINDER_MIN_DAYS, REMINDER_FRACTION,  # noqa: F401 (the clock's API)
                              deadline_after, reminder_moments, reminders_due, running_time_between)
-from games.presentation import plural
-
-LOOKING_WINDOW = timedelta(minutes=15)   # a player seen this recently is looking at the game
-TURN_EMAIL_HOLD = timedelta(hours=6)     # at most one turn email per game in this window, until they come back
-MAX_MORE_DAYS = 14
+from games.times import player_zone
 
 
 # --- A seat's clock ---------------------------------------------------------------
-
-def player_zone(player):
-    return UTC if player is None else player.zone
-
 
 def day_seconds():
     """The length of a day per move (CLOCK_DAY_SECONDS: 86400 but in trials)."""
@@ -67,10 +57,6 @@ def save(seat, clock):
     return changed
 
 
-# Seat fields a turn change may set: `games.services._update_turns` saves these.
-TURN_FIELDS = list(seatclock.FIELDS)
-
-
 def set_turn(game, seat, to_act, now):
     """Start (or end) `seat`'s turn at `now`: its deadline, pauses and reminders (not saved)."""
     clock = clock_of(seat)
@@ -80,123 +66,3 @@ def set_turn(game, seat, to_act, now):
 
 def is_paused(seat, now=None):
     return seatclock.is_paused(seat, now or timezone.now())
-
-
-# --- Visits and the quiet inbox -------------------------------------------------
-
-def note_seen(seat, now=None):
-    """The player of `seat` is looking at the game (page view, move link, reply).
-
-    Call it from the game page and the move-link pages. Cheap: writes at most once a minute.
-    """
-    now = now or timezone.now()
-    type(seat).objects.filter(pk=seat.pk).filter(
-        Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - timedelta(minutes=1))
-    ).update(last_seen_at=now)
-    seat.last_seen_at = now
-
-
-def is_looking(seat, now=None):
-    now = now or timezone.now()
-    return bool(seat.last_seen_at and seat.last_seen_at > now - LOOKING_WINDOW)
-
-
-def last_turn_email(seat):
-    """(sent_at, seq) of the last turn email sent to `seat`, or None."""
-    from mail.models import OutboundEmail
-
-    return (OutboundEmail.objects
-            .filter(game_id=seat.game_id, seat=seat.number, kind=OutboundEmail.Kind.TURN,
-                    status=OutboundEmail.Status.SENT, sent_at__isnull=False)
-            .order_by("-sent_at").values_list("sent_at", "seq").first())
-
-
-def came_back_since(seat, moment, seq):
-    """Has the player looked at the game, or moved themselves, since `moment` (state `seq`)?"""
-    from games.models import PLAYER_SOURCES, Event
-
-    if seat.last_seen_at and seat.last_seen_at >= moment:
-        return True
-    return Event.objects.filter(game_id=seat.game_id, seat=seat.number, seq__gt=seq,
-                                source__in=PLAYER_SOURCES).exists()
-
-
-def turn_email_hold(seat, now=None):
-    """None: a turn email may go now. Otherwise the moment until which to hold it.
-
-    A player who has not come back since their last turn email for this game
-    gets no other for it within TURN_EMAIL_HOLD; after that, one email that
-    tells what happened since (`last_turn_email(seat)[1]` is the state they were
-    last told about).
-    """
-    now = now or timezone.now()
-    last = last_turn_email(seat)
-    if last is None:
-        return None
-    sent_at, seq = last
-    if now - sent_at >= TURN_EMAIL_HOLD or came_back_since(seat, sent_at, seq):
-        return None
-    return sent_at + TURN_EMAIL_HOLD
-
-
-def should_hold_turn_email(seat, now=None):
-    """True when a turn email for `seat` should wait (see turn_email_hold)."""
-    return turn_email_hold(seat, now) is not None
-
-
-# --- Words -------------------------------------------------------------------------
-
-def relative(delta):
-    """"in 2 days", "in 5 hours", "in 20 minutes", or "overdue"."""
-    seconds = delta.total_seconds()
-    if seconds <= 0:
-        return "overdue"
-    if seconds >= 2 * 86400:
-        return f"in {plural(int(seconds // 86400), 'day')}"
-    if seconds >= 2 * 3600:
-        return f"in {plural(int(seconds // 3600), 'hour')}"
-    return f"in {plural(max(1, int(seconds // 60)), 'minute')}"
-
-
-def deadline_text(deadline, user=None, now=None):
-    """"Thu 3 Dec, 18:00 (in 2 days)" in the reader's time zone (UTC for no reader)."""
-    if deadline is None:
-        return ""
-    now = now or timezone.now()
-    zone = player_zone(user if user is not None and getattr(user, "is_authenticated", False) else None)
-    local = deadline.astimezone(zone)
-    text = f"{local:%a} {local.day} {local:%b}"
-    if local.year != now.astimezone(zone).year:
-        text += f" {local.year}"
-    text += f", {local:%H:%M}"
-    if zone is UTC:
-        text += " UTC"
-    return f"{text} ({relative(deadline - now)})"
-
-
-def describe_clock(game):
-    """The game's clock rules in words, for the game page, challenges and ladders."""
-    from games.models import Game
-
-    parts = [f"{plural(game.days_per_move, 'day')} per move"]
-    stops = [w for w, on in (("at weekends", game.pause_weekends), ("at night", game.pause_nights)) if on]
-    if stops:
-        parts.append("the clock stops " + " and ".join(stops) + " (each player's own time)")
-    if game.vacation_cap_days is None:
-        parts.append("vacation days stop the clock")
-    elif game.vacation_cap_days == 0:
-        parts.append("no vacation in this game")
-    else:
-        parts.append(f"vacation stops the clock for up to {plural(game.vacation_cap_days, 'day')} in this game")
-    parts.append({
-        Game.TimeoutPolicy.FORFEIT: "out of time loses the game",
-        Game.TimeoutPolicy.OPPONENT_CHOOSES: "out of time: the opponent may claim the game or wait",
-        Game.TimeoutPolicy.COMPUTER_STANDS_IN: "out of time: the computer plays for the absent player",
-    }[game.timeout_policy])
-    return "; ".join(parts) + "."
-
-
-def local_day(user, now=None):
-    """The date it is now where `user` lives."""
-    return (now or timezone.now()).astimezone(player_zone(user)).date()
-

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import DigestSent, User
-from clock import deadlines
+from games import times
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ def digest_items(user, now=None):
         items.append({
             "game_id": game.pk,
             "opponents": ", ".join(str(s) for s in seats if s.team != mine.team) or "your partner",
-            "deadline": deadlines.deadline_text(mine.deadline, user, now) if mine.deadline else "no deadline",
+            "deadline": times.deadline_text(mine.deadline, user, now) if mine.deadline else "no deadline",
             "url": links.absolute(game.get_absolute_url()),
             "due": mine.deadline,
         })
@@ -62,7 +62,7 @@ def send_digest(user, now=None):
     from clock import reminders
 
     now = now or timezone.now()
-    day = deadlines.local_day(user, now)
+    day = times.local_day(user, now)
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -76,7 +76,7 @@ def send_digest(user, now=None):
             return 0
         subject = f"Your move in {len(items)} game{'s' if len(items) != 1 else ''}"
         if items[0]["due"]:
-            subject += f": the first runs out {deadlines.relative(items[0]['due'] - now)}"
+            subject += f": the first runs out {times.relative(items[0]['due'] - now)}"
         message = reminders.build("digest", user, subject, {"items": items, "hour": f"{user.digest_hour:02d}:00"})
         message.send()   # a failure rolls the row back: the next run tries again
     return 1

@@ -4,7 +4,7 @@ Reminders: at most one per stage of a turn (see clock.deadlines.reminder_moments
 claimed by a conditional UPDATE of the seat's `reminder_stage` inside the
 transaction that sends it, so two sweeps at once send it once, and a failed
 send is tried again by the next sweep. Nobody is reminded while looking at
-the game (clock.deadlines.note_seen), nor if they chose no email.
+the game (visits.note_seen), nor if they chose no email.
 
 These are plain Django emails built here (the outbox of mail is for
 turn emails); they carry the game's reply address, so a reply such as
@@ -22,6 +22,8 @@ from django.utils import timezone
 from clock import deadlines
 from games.models import Game, Seat
 from games.selectors import seats_with_players, view_for, with_seats
+from games import visits
+from games import times
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +64,9 @@ def _game_context(game, seat, user, view=None):
     return {
         "game": game, "seat": seat, "game_id": game.pk, "user": user,
         "title": rendering.game_title(view or view_for(game, seat.number)),
-        "deadline": deadlines.deadline_text(seat.deadline, user),
+        "deadline": times.deadline_text(seat.deadline, user),
         "game_url": links.absolute(game.get_absolute_url()),
-        "clock_rules": deadlines.describe_clock(game),
+        "clock_rules": times.describe_clock(game),
     }
 
 
@@ -116,7 +118,7 @@ def remind(seat_id, now=None):
     game = seat.game
     if not seat.to_act or seat.remind_at is None or seat.remind_at > now or game.is_finished:
         return 0
-    if deadlines.is_looking(seat, now):
+    if visits.is_looking(seat, now):
         return 0   # they are at the table; the next sweep looks again
     start = max(seat.turn_started_at, seat.paused_until or seat.turn_started_at)
     moments = deadlines.reminder_moments(start, seat.deadline, game.days_per_move)
@@ -136,8 +138,8 @@ def remind(seat_id, now=None):
 
         view = view_for(game, seat.number)
         context = {**_game_context(game, seat, user, view), **rendering.turn_context(game, seat.number, user, view),
-                   "deadline": deadlines.deadline_text(seat.deadline, user, now),
-                   "left": deadlines.relative(seat.deadline - now)}
+                   "deadline": times.deadline_text(seat.deadline, user, now),
+                   "left": times.relative(seat.deadline - now)}
         message = build("reminder", user, f"Reminder: your move in game {game.pk} ({context['title']}), "
                                           f"time runs out {context['left']}",
                         context, game_id=game.pk, seat=seat.number)
@@ -160,7 +162,7 @@ def _players_told(game, about_seat, template, subject, extra=None, only=None):
         if only == "self" and seat.number != about_seat:
             continue
         context = {**_game_context(game, seat, seat.player), "about": about,
-                   "about_deadline": deadlines.deadline_text(about.deadline, seat.player) if about.deadline else "",
+                   "about_deadline": times.deadline_text(about.deadline, seat.player) if about.deadline else "",
                    "about_name": str(about), "is_me": seat.number == about_seat, **(extra or {})}
         messages.append(build(template, seat.player, subject.format(game=game, about=about), context,
                               game_id=game.pk, seat=seat.number))
@@ -174,7 +176,7 @@ def send_claim_offer(game_id, seat_number, only=None):
 
     game = with_seats(Game.objects.all()).get(pk=game_id)
     return _players_told(game, seat_number, "claim_offer", "Game {game.pk}: {about} is out of time",
-                         extra={"more_days": deadlines.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS,
+                         extra={"more_days": times.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS,
                                 "may_claim": game.timeout_policy == Game.TimeoutPolicy.OPPONENT_CHOOSES},
                          only=only)
 
@@ -210,8 +212,8 @@ def send_vacation_notices(user_id, what):
             if seat.is_computer or seat.player_id == user.pk or not seat.player.wants_email:
                 continue
             context = {**_game_context(game, seat, seat.player), "away": user, "what": what,
-                       "until": deadlines.deadline_text(user.away_until, seat.player) if user.away_until else "",
-                       "their_deadline": deadlines.deadline_text(mine.deadline, seat.player) if mine.to_act else ""}
+                       "until": times.deadline_text(user.away_until, seat.player) if user.away_until else "",
+                       "their_deadline": times.deadline_text(mine.deadline, seat.player) if mine.to_act else ""}
             subject = (f"Game {game.pk}: {user} is on vacation" if what == "start"
                        else f"Game {game.pk}: {user} is back")
             messages.append(build("vacation_notice", seat.player, subject, context,

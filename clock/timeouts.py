@@ -30,6 +30,7 @@ from games import cribbage, services
 from clock import deadlines, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
+from games import times
 
 log = logging.getLogger(__name__)
 
@@ -193,8 +194,8 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
         days = int(days)
     except (TypeError, ValueError):
         raise ClockError("Say how many days, e.g. \"more time 2\".") from None
-    if not 1 <= days <= deadlines.MAX_MORE_DAYS:
-        raise ClockError(f"You can give 1 to {deadlines.MAX_MORE_DAYS} days at a time.")
+    if not 1 <= days <= times.MAX_MORE_DAYS:
+        raise ClockError(f"You can give 1 to {times.MAX_MORE_DAYS} days at a time.")
     rules = _sides(game)
     if to_seat not in range(rules.players) or granting_seat not in range(rules.players):
         raise ClockError("There is no such seat in this game.")

@@ -19,6 +19,7 @@ from accounts.models import User, Vacation, VacationDay
 from clock import deadlines, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
+from games import times
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
     with transaction.atomic():
         user = _settled(user.pk, now)
         if user.away_until and user.away_until > now:
-            raise VacationError(f"You are already on vacation until {deadlines.deadline_text(user.away_until, user, now)}.")
+            raise VacationError(f"You are already on vacation until {times.deadline_text(user.away_until, user, now)}.")
         whole = user.vacation_seconds // DAY_SECONDS
         if days > whole:
             raise VacationError(f"You have {whole} whole vacation days left, not {days}.")

@@ -57,7 +57,7 @@ class Game(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
-    # The clock (see games/clock.py and games/timeouts.py).
+    # The clock (see clock/deadlines.py and clock/timeouts.py).
     class TimeoutPolicy(models.TextChoices):
         FORFEIT = "forfeit", "The player who ran out of time forfeits the game"
         OPPONENT_CHOOSES = "opponent_chooses", "The opponent chooses: claim the game or wait"
@@ -92,6 +92,11 @@ class Game(models.Model):
 class Seat(models.Model):
     """A place at the table. Seat 0 sits left of the first dealer; partners are two apart."""
 
+    # The fields a turn's start or end sets (games.services, and the clock's
+    # receiver of games.signals.turns_changed); saved together.
+    TURN_FIELDS = ("to_act", "deadline", "turn_started_at", "reminder_stage", "remind_at", "extra_seconds",
+                   "paused_until", "vacation_seconds", "timed_out_at")
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     player = models.ForeignKey(
@@ -102,7 +107,7 @@ class Seat(models.Model):
     # Cached from the snapshot for cheap "your turn" queries and deadline sweeps.
     to_act = models.BooleanField(default=False)
     deadline = models.DateTimeField(null=True, blank=True)
-    # The clock of the current turn (see games/clock.py).
+    # The clock of the current turn (see clock/deadlines.py).
     turn_started_at = models.DateTimeField(null=True, blank=True)
     reminder_stage = models.PositiveSmallIntegerField(default=0, help_text="Reminders sent this turn.")
     remind_at = models.DateTimeField(null=True, blank=True, help_text="When the next reminder is due.")
@@ -141,7 +146,7 @@ class Seat(models.Model):
 
 
 # Events in a game's log that the rules engine never sees: they change clocks only
-# (see games/clock_events.py). Everything that replays a log uses `engine_moves()`.
+# (see clock/events.py). Everything that replays a log uses `engine_moves()`.
 CLOCK_EVENT_KINDS = frozenset({"more_time", "time_out", "vacation_day", "vacation_start", "vacation_end"})
 
 

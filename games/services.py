@@ -10,9 +10,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from games import cribbage, refusals
-from clock import deadlines
-from mail import services as mail_services
+from games import cribbage, refusals, signals
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
 
 # Shuffles must be unpredictable to players; the deck is then stored in the event.
@@ -199,11 +197,8 @@ def _append(game, seats, state, events, *, rng=None):
                              "winner_side", "finish", "skunk"])
     started = _update_turns(game, seats, state, now)
     _end_stand_ins(seats, events)
-    mail_services.record_turn_notices(game, seats, events, started)
-    # Follow-ups exist for a finished game (ladder results) and a computer's turn;
-    # a move between people needs none beyond the turn email recorded above.
-    if game.is_finished or any(seats[n].is_computer for n in cribbage.to_act(state)):
-        transaction.on_commit(lambda: _after_commit(game.pk, game.seq))
+    signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events,
+                              started=started)
     return events
 
 
@@ -229,19 +224,22 @@ def _end_stand_ins(seats, events):
 
 
 def _update_turns(game, seats, state, now):
-    """Start and end the seats' turns for the new state; the numbers of the seats whose turn started."""
+    """Start and end the seats' turns for the new state; the numbers of the seats whose turn started.
+
+    The clock sets each changed seat's deadline and reminders (games.signals.turns_changed);
+    the seat is then saved once.
+    """
     acting = set(cribbage.to_act(state)) if not game.is_finished else set()
-    started = set()
-    for number, seat in seats.items():
-        to_act = number in acting
-        if to_act == seat.to_act:
-            continue
-        if to_act:
-            started.add(number)
-        deadlines.set_turn(game, seat, to_act, now)  # deadline, pauses, reminders: games/deadlines.py
+    changed = [seat for number, seat in seats.items() if (number in acting) != seat.to_act]
+    if not changed:
+        return set()
+    for seat in changed:
+        seat.to_act = not seat.to_act
+    signals.turns_changed.send(sender=Game, game=game, seats=changed, now=now)
+    for seat in changed:
         # One or two seats change a move: plain updates beat bulk_update's CASE.
-        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in deadlines.TURN_FIELDS})
-    return started
+        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in Seat.TURN_FIELDS})
+    return {seat.number for seat in changed if seat.to_act}
 
 
 def append_clock_event(game, data, *, seat, source, actor=None):
@@ -261,9 +259,3 @@ def append_clock_event(game, data, *, seat, source, actor=None):
     game.seq = event.seq
     game.save(update_fields=["seq"])
     return game, event
-
-
-def _after_commit(game_id, seq):
-    from games import tasks
-
-    tasks.game_moved.delay(game_id, seq)

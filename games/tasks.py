@@ -1,14 +1,13 @@
 """Follow-ups of a move, run after its transaction commits. Each is idempotent."""
 from celery import shared_task
 
+from games import computer, signals
+from games.models import Game
+
 
 @shared_task
 def game_moved(game_id, seq):
-    """What the state after event `seq` calls for: a finished game's ladder result, the computer's turn."""
-    from ladders.services import record_game_result
-
-    record_game_result(game_id)  # a finished ladder game counts in its match (idempotent)
-
-    from games import computer
-
+    """What the state after event `seq` calls for: a finished game's news, the computer's turn."""
+    if Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).exists():
+        signals.game_finished.send(sender=Game, game_id=game_id)  # ladders count it (idempotent)
     computer.play_turn(game_id, seq)

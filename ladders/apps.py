@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class LaddersConfig(AppConfig):
     name = "ladders"
     verbose_name = "Club ladders"
+
+    def ready(self):
+        from ladders import receivers  # noqa: F401  (counts finished ladder games)

@@ -10,4 +10,4 @@ class MailConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import checks, receivers  # noqa: F401  (registers the webhook checks; connects anymail's inbound signal)
+        from . import checks, receivers  # noqa: F401  (the webhook checks; inbound webhooks; the emails a move owes)

@@ -25,7 +25,6 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 
 from games import cribbage
-from clock import deadlines
 from games import services as game_services
 from games.models import Event, Seat
 from games.cribbage import notation
@@ -34,6 +33,7 @@ from games.selectors import view_for
 from . import links, parsing, refusals, services
 from .authentication import auth_failure
 from .models import InboundEmail
+from games import visits
 
 log = logging.getLogger(__name__)
 
@@ -219,7 +219,7 @@ def _process(row):
             f"A message from your address to game {game.pk} was refused because it could not be "
             f"verified as yours ({why}). Nothing was changed."))
         return InboundEmail.Status.REFUSED, why
-    deadlines.note_seen(seat)   # the player is back (the quiet inbox and reminders count it)
+    visits.note_seen(seat)   # the player is back (the quiet inbox and reminders count it)
     texts = parsing.reply_texts(row.stripped_text, _body_text(message))
     command = parsing.read_command(texts)
     if command is None and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
@@ -231,6 +231,17 @@ def _process(row):
             "above the quoted email, e.g. \"play 7C\". Reply \"help\" for all the words."))
         return InboundEmail.Status.ANSWERED, f"unreadable: {words!r}"
     return _act(row, game, number, player, command)
+
+
+# Reply words that another app answers, by command kind (the clock's "more time" and
+# "claim", registered in ClockConfig.ready()): handler(game, number, player, command,
+# answer) -> (InboundEmail status, outcome), where answer(game, number, player, kind, ...)
+# sends the reply email.
+REPLY_WORDS = {}
+
+
+def answer_word(kind, handler):
+    REPLY_WORDS[kind] = handler
 
 
 def _act(row, game, number, player, command):
@@ -247,8 +258,8 @@ def _act(row, game, number, player, command):
             "You will get no more turn emails. Your games go on: play them on the site, "
             "and turn emails back on in your profile."))
         return InboundEmail.Status.ANSWERED, "unsubscribed"
-    if kind in ("more_time", "claim"):
-        return _clock_word(game, number, player, command)
+    if kind in REPLY_WORDS:
+        return REPLY_WORDS[kind](game, number, player, command, _answer)
     view = view_for(game, number)
     try:
         if game.is_finished:
@@ -269,42 +280,6 @@ def _refused(game, number, player, command, view, code, params, message=""):
     kind, words = refusals.answer(code, params, view.get("hand") or [], message)
     _answer(game, number, player, kind, words=command.words, problem=words)
     return InboundEmail.Status.ANSWERED, f"{kind}: {words}"
-
-
-def _clock_word(game, number, player, command):
-    """ "more time N" / "extend N" and "claim": the clock's services decide; a refusal is
-    answered with their reason (rate limited like any refusal) and changes nothing."""
-    from clock import timeouts
-    from clock.events import ClockError
-
-    try:
-        if command.kind == "claim":
-            timeouts.claim_timeout(game, number, actor=player, source=Event.Source.EMAIL)
-            return InboundEmail.Status.APPLIED, "claimed the game on time"
-        to_seat = _more_time_seat(game, number)
-        timeouts.grant_more_time(game, number, to_seat, command.number, source=Event.Source.EMAIL, actor=player)
-    except ClockError as exc:
-        _answer(game, number, player, "clock", words=command.words, problem=exc.message)
-        return InboundEmail.Status.ANSWERED, f"clock: {exc.message}"
-    to = Seat.objects.select_related("player").get(game=game, number=to_seat)
-    _answer(game, number, player, "more_time", words=command.words, include_state=False, problem=(
-        f"You gave {to} {command.number} more day{'s' if command.number != 1 else ''} in game {game.pk}."))
-    return InboundEmail.Status.APPLIED, f"more time: {command.number} days to seat {to_seat}"
-
-
-def _more_time_seat(game, number):
-    """Who "more time" is for: the opponent whose turn it is, or in a two-handed game the other seat."""
-    from clock.events import ClockError
-
-    rules = cribbage.Rules.from_json(game.rules)
-    seats = list(game.seats.order_by("number"))
-    opponents = [s for s in seats if rules.side_of(s.number) != rules.side_of(number)]
-    acting = [s for s in opponents if s.to_act]
-    if acting:
-        return acting[0].number
-    if len(seats) == 2:
-        return opponents[0].number
-    raise ClockError("None of your opponents is to move now: say \"more time N\" when one of them is.")
 
 
 def _answer(game, seat, player, kind, *, problem, words=None, include_state=True):

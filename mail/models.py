@@ -19,7 +19,7 @@ class OutboundEmail(models.Model):
     sits in this table.
 
     A turn email for a player who has not come back since their last one is
-    HELD until `hold_until` (clock.deadlines.turn_email_hold); the sweeper then
+    HELD until `hold_until` (mail.quiet.turn_email_hold); the sweeper then
     sends it, telling what happened since.
     """
 

@@ -20,7 +20,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import cribbage
-from clock import deadlines
 from games.cribbage import card_from_code
 from games.cribbage.analysis import discard_options
 from games.models import Event
@@ -28,6 +27,8 @@ from games.presentation import cards_text, won_text
 from games.selectors import view_for
 
 from . import links
+from games import times
+from . import quiet
 
 log = logging.getLogger(__name__)
 BAR_WIDTH = 30
@@ -36,7 +37,7 @@ OTHER_WORDS = [
     ("status", "send this email again, with the game as it stands"),
     ("help", "how to reply"),
     ("resign", "concede the game"),
-    ("more time N", f"give your opponent N more days for their move (1 to {deadlines.MAX_MORE_DAYS}; or \"extend N\")"),
+    ("more time N", f"give your opponent N more days for their move (1 to {times.MAX_MORE_DAYS}; or \"extend N\")"),
 ]
 CLAIM_WORD = ("claim", "win the game of an opponent who ran out of time (we tell you when you may)")
 
@@ -143,10 +144,10 @@ def recent_lines(view):
 
 def _deadline(view, user):
     """The reader's deadline, whole and with its zone: an email is read later, so unlike
-    deadlines.deadline_text it says no "in 2 days"."""
+    times.deadline_text it says no "in 2 days"."""
     for p in view["players"]:
         if p["seat"] == view["viewer"] and p["deadline"]:
-            local = timezone.localtime(p["deadline"], deadlines.player_zone(user))
+            local = timezone.localtime(p["deadline"], times.player_zone(user))
             return f"{local:%A %-d %B %Y, %H:%M} ({local.tzname()})"
     return None
 
@@ -286,8 +287,8 @@ def turn_message(game, seat, user, seat_row=None):
     context = turn_context(game, seat, user)
     context["coach"] = turn_coach_lines(game, seat, context["view"])
     if seat_row is not None:
-        last = deadlines.last_turn_email(seat_row)
-        if last is not None and not deadlines.came_back_since(seat_row, *last):
+        last = quiet.last_turn_email(seat_row)
+        if last is not None and not quiet.came_back_since(seat_row, *last):
             context["since"] = since_lines(game, seat, last[1])
             context["recent"] = [] if context["since"] else context["recent"]   # told in full above
     subject = f"Your move: {context['title']} (game {game.pk})"

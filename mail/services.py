@@ -5,7 +5,7 @@ called from `games.services._append`) and its sending is queued only after
 commit, so a lost task or a broker restart loses no notification (the sweeper
 re-queues it) and a retried task never sends twice (a SENT row is final).
 
-A quiet inbox (clock.deadlines.turn_email_hold): a turn email for a player who
+A quiet inbox (quiet.turn_email_hold): a turn email for a player who
 has not come back since their last one for the game, within the window, is
 HELD rather than sent; the sweeper sends it when the hold is over, and it
 then tells what happened since the last one (rendering.since_lines).
@@ -20,11 +20,11 @@ from django.db import IntegrityError, InterfaceError, OperationalError, connecti
 from django.db.models import F, Q
 from django.utils import timezone
 
-from clock import deadlines
 from games.models import Game
 from games.selectors import with_seats
 
 from .models import AnswerSent, InboundEmail, OutboundEmail
+from . import quiet
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +167,7 @@ def _send_claimed(outbound_id, now=None):
     if game.seq != row.seq and OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind,
                                                             seq__gt=row.seq).exists():
         return _finish(row, OutboundEmail.Status.SKIPPED, "a newer turn email replaces it")
-    hold = deadlines.turn_email_hold(seat, now)
+    hold = quiet.turn_email_hold(seat, now)
     if hold is not None:
         # Not come back since the last one: this one waits, and then tells all that happened since.
         OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(

@@ -11,7 +11,6 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
-from clock import deadlines
 from games import services as game_services
 from games.cribbage import notation
 from games.models import Event, Game, Seat
@@ -19,6 +18,7 @@ from games.presentation import cards_text
 
 from . import links, services
 from .rendering import turn_context
+from games import visits
 
 
 def _idempotency_key(token):
@@ -68,7 +68,7 @@ def move(request, token):
     if request.method == "POST" or request.user.pk == seat.player_id:
         # The player is at the table (the quiet inbox and reminders count it): a press of
         # the button, or the page opened in their own logged-in browser; not a link scanner.
-        deadlines.note_seen(seat)
+        visits.note_seen(seat)
     action, ask = _describe(link.move), _asks_number(link.move, game)
 
     def page(template, status=200, context=None, **extra):

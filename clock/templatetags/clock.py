@@ -10,6 +10,7 @@ from django import template
 from django.utils import timezone
 
 from clock import deadlines
+from games import times
 
 register = template.Library()
 
@@ -17,12 +18,12 @@ register = template.Library()
 @register.filter
 def deadline_for(deadline, user=None):
     """A deadline as the reader reads it: their own time zone, and how long from now."""
-    return deadlines.deadline_text(deadline, user)
+    return times.deadline_text(deadline, user)
 
 
 @register.simple_tag
 def clock_rules(game):
-    return deadlines.describe_clock(game)
+    return times.describe_clock(game)
 
 
 @register.inclusion_tag("clock/_game_clock.html")
@@ -38,14 +39,14 @@ def game_clock(game, user):
         opponent = mine is not None and rules.side_of(seat.number) != rules.side_of(mine.number)
         rows.append({
             "seat": seat, "name": str(seat), "to_act": seat.to_act,
-            "deadline": deadlines.deadline_text(seat.deadline, user, now) if seat.deadline else "",
-            "paused_until": deadlines.deadline_text(seat.paused_until, user, now) if deadlines.is_paused(seat, now) else "",
+            "deadline": times.deadline_text(seat.deadline, user, now) if seat.deadline else "",
+            "paused_until": times.deadline_text(seat.paused_until, user, now) if deadlines.is_paused(seat, now) else "",
             "timed_out": bool(seat.timed_out_at),
             "may_give_time": opponent and not seat.is_computer and not game.is_finished,
         })
     claimable = timeouts.claimable_seat(game, mine.number) if mine is not None and not game.is_finished else None
-    return {"game": game, "rows": rows, "rules": deadlines.describe_clock(game), "claimable": claimable,
-            "max_days": deadlines.MAX_MORE_DAYS, "finished": game.is_finished}
+    return {"game": game, "rows": rows, "rules": times.describe_clock(game), "claimable": claimable,
+            "max_days": times.MAX_MORE_DAYS, "finished": game.is_finished}
 
 
 @register.inclusion_tag("clock/_vacation_panel.html")
@@ -57,7 +58,7 @@ def vacation_panel(user):
     return {
         "days_left": vacation.whole_days_left(user, now),
         "exact_left": round(vacation.days_left(user, now), 1),
-        "away_until": deadlines.deadline_text(away, user, now) if away else "",
+        "away_until": times.deadline_text(away, user, now) if away else "",
         "accrual_days": vacation.ACCRUAL_DAYS, "cap_days": vacation.CAP_DAYS,
         "max_length": vacation.MAX_LENGTH_DAYS,
         "spent": [{"day": spent.day, "games": games} for spent, games in vacation.days_spent(user)],

@@ -18,12 +18,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from games import coaching, selectors, services
-from clock import deadlines
 from games.board import DEFAULT_COLOURS
 from games.cribbage import Score, ScoreItem, card_from_code
 from games.forms import MoveForm
 from games.models import Event, Game
 from games.presentation import score_rows, won_text
+from games import visits
 
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
 
@@ -197,7 +197,7 @@ def game(request, game_id):
     game = _game(game_id)
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
-        deadlines.note_seen(seat)  # at the table: no reminder, and a held turn email may go
+        visits.note_seen(seat)  # at the table: no reminder, and a held turn email may go
     return render(request, "games/game.html", _context(request, game, seat.number if seat else None))
 
 
@@ -208,7 +208,7 @@ def state(request, game_id):
     game = _game(game_id)
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
-        deadlines.note_seen(seat)  # the open page polls: the player is looking
+        visits.note_seen(seat)  # the open page polls: the player is looking
     view = selectors.view_for(game, seat.number if seat else None)
     table = Table(view)
     return JsonResponse({"game_id": view["game_id"], "seq": view["seq"], "status": view["status"],

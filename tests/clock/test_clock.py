@@ -9,6 +9,7 @@ from accounts.models import User
 from clock import deadlines, seatclock
 from games.models import Event
 from tests.factories import make_user, start_two_player_game
+from games import times
 
 LONDON = zoneinfo.ZoneInfo("Europe/London")
 NEW_YORK = zoneinfo.ZoneInfo("America/New_York")
@@ -101,10 +102,10 @@ def test_deadline_text_in_the_readers_zone():
     reader = User(time_zone="America/New_York")
     with time_machine.travel(utc(2024, 12, 1, 12), tick=False):
         deadline = utc(2024, 12, 3, 23)
-        assert deadlines.deadline_text(deadline, reader) == "Tue 3 Dec, 18:00 (in 2 days)"
-        assert deadlines.deadline_text(deadline, None) == "Tue 3 Dec, 23:00 UTC (in 2 days)"
-        assert deadlines.deadline_text(utc(2024, 12, 1, 17), reader) == "Sun 1 Dec, 12:00 (in 5 hours)"
-        assert deadlines.deadline_text(utc(2024, 12, 1, 11), reader).endswith("(overdue)")
+        assert times.deadline_text(deadline, reader) == "Tue 3 Dec, 18:00 (in 2 days)"
+        assert times.deadline_text(deadline, None) == "Tue 3 Dec, 23:00 UTC (in 2 days)"
+        assert times.deadline_text(utc(2024, 12, 1, 17), reader) == "Sun 1 Dec, 12:00 (in 5 hours)"
+        assert times.deadline_text(utc(2024, 12, 1, 11), reader).endswith("(overdue)")
 
 
 def test_deadline_for_filter_renders_in_the_template():

@@ -6,10 +6,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 
-from clock import deadlines, reminders, timeouts
+from clock import reminders, timeouts
 from games.models import Seat
 from tests.factories import make_user, play_random_move, start_two_player_game
 from tests.factories import at, at_once, failures
+from games import visits
+from mail import quiet
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 9, tzinfo=UTC)
@@ -61,10 +63,10 @@ def test_no_reminder_while_the_player_is_looking():
     seat = game.seats.get(number=1)
     moment = START + timedelta(hours=19, minutes=20)
     with at(moment - timedelta(minutes=5)):
-        deadlines.note_seen(seat)
+        visits.note_seen(seat)
     with at(moment):
         assert reminders.send_due_reminders() == 0
-    with at(moment + deadlines.LOOKING_WINDOW):
+    with at(moment + visits.LOOKING_WINDOW):
         assert reminders.send_due_reminders() == 1
 
 
@@ -96,14 +98,14 @@ def test_quiet_inbox_holds_turn_emails_until_the_player_comes_back():
     sent_at = START + timedelta(hours=1)
     assert sent.update(sent_at=sent_at) == 1       # the turn email of Bob's discard
     with at(sent_at + timedelta(hours=1)):
-        assert deadlines.turn_email_hold(seat) == sent_at + deadlines.TURN_EMAIL_HOLD
-        assert deadlines.should_hold_turn_email(seat)
+        assert quiet.turn_email_hold(seat) == sent_at + quiet.TURN_EMAIL_HOLD
+        assert quiet.should_hold_turn_email(seat)
     with at(sent_at + timedelta(hours=2)):
-        deadlines.note_seen(seat)                        # he came back: the next may go
-        assert not deadlines.should_hold_turn_email(seat)
+        visits.note_seen(seat)                        # he came back: the next may go
+        assert not quiet.should_hold_turn_email(seat)
     seat.last_seen_at = None
-    with at(sent_at + deadlines.TURN_EMAIL_HOLD):
-        assert not deadlines.should_hold_turn_email(seat)   # the window is over: one email tells all since
+    with at(sent_at + quiet.TURN_EMAIL_HOLD):
+        assert not quiet.should_hold_turn_email(seat)   # the window is over: one email tells all since
 
 
 @pytest.mark.postgres

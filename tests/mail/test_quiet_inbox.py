@@ -9,12 +9,12 @@ from django.core import mail
 from django.utils import timezone
 
 from games import services
-from clock import deadlines
 from games.cribbage import FULL_DECK
 from mail import tasks
 from mail.models import OutboundEmail
 from games.models import Event, Seat
 from games.selectors import view_for
+from mail import quiet
 
 ALICE = 0
 
@@ -84,9 +84,9 @@ def until_alice_is_owed_again(game, on_commit):
 def test_a_turn_email_for_a_player_who_has_not_come_back_is_held(game, on_commit):
     until_alice_is_owed_again(game, on_commit)
     row = alice_rows(game).order_by("-seq").first()
-    sent_at, _ = deadlines.last_turn_email(Seat.objects.get(game=game, number=ALICE))
+    sent_at, _ = quiet.last_turn_email(Seat.objects.get(game=game, number=ALICE))
     assert row.status == OutboundEmail.Status.HELD
-    assert row.hold_until == sent_at + deadlines.TURN_EMAIL_HOLD
+    assert row.hold_until == sent_at + quiet.TURN_EMAIL_HOLD
     assert emails_to("alice@example.com") == []
 
 

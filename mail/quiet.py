@@ -1,0 +1,54 @@
+"""The quiet inbox: at most one turn email per game until the player comes back.
+
+A player who has not come back since their last turn email for a game gets
+no other for it within TURN_EMAIL_HOLD; after that, one email that tells what
+happened since.
+"""
+from datetime import timedelta
+
+from django.utils import timezone
+
+from games.models import PLAYER_SOURCES, Event
+
+from .models import OutboundEmail
+
+TURN_EMAIL_HOLD = timedelta(hours=6)
+
+
+def last_turn_email(seat):
+    """(sent_at, seq) of the last turn email sent to `seat`, or None."""
+    return (OutboundEmail.objects
+            .filter(game_id=seat.game_id, seat=seat.number, kind=OutboundEmail.Kind.TURN,
+                    status=OutboundEmail.Status.SENT, sent_at__isnull=False)
+            .order_by("-sent_at").values_list("sent_at", "seq").first())
+
+
+def came_back_since(seat, moment, seq):
+    """Has the player looked at the game, or moved themselves, since `moment` (state `seq`)?"""
+    if seat.last_seen_at and seat.last_seen_at >= moment:
+        return True
+    return Event.objects.filter(game_id=seat.game_id, seat=seat.number, seq__gt=seq,
+                                source__in=PLAYER_SOURCES).exists()
+
+
+def turn_email_hold(seat, now=None):
+    """None: a turn email may go now. Otherwise the moment until which to hold it.
+
+    A player who has not come back since their last turn email for this game
+    gets no other for it within TURN_EMAIL_HOLD; after that, one email that
+    tells what happened since (`last_turn_email(seat)[1]` is the state they were
+    last told about).
+    """
+    now = now or timezone.now()
+    last = last_turn_email(seat)
+    if last is None:
+        return None
+    sent_at, seq = last
+    if now - sent_at >= TURN_EMAIL_HOLD or came_back_since(seat, sent_at, seq):
+        return None
+    return sent_at + TURN_EMAIL_HOLD
+
+
+def should_hold_turn_email(seat, now=None):
+    """True when a turn email for `seat` should wait (see turn_email_hold)."""
+    return turn_email_hold(seat, now) is not None
