@@ -11,6 +11,7 @@ import fcntl
 import zlib
 from pathlib import Path
 
+from celery import current_app
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import connection
@@ -55,8 +56,7 @@ class Command(BaseCommand):
                             help="Run only this entry of CELERY_BEAT_SCHEDULE (may be repeated).")
 
     def handle(self, *args, only, **options):
-        from cribsite.celery import app
-
+        app = current_app  # cribsite's, set up with Django (cribsite/__init__.py)
         schedule = settings.CELERY_BEAT_SCHEDULE
         unknown = set(only) - set(schedule)
         if unknown:
