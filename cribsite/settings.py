@@ -6,6 +6,8 @@ defaults: SQLite, Celery tasks run eagerly in-process, and outgoing mail is
 written to files under var/mail/ (readable at /dev/mail/ while DEBUG is on).
 """
 import os
+import re
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -23,6 +25,16 @@ def env_bool(name, default=False):
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_duration(name, default):
+    """A duration such as "3d", "72h", "90m" or "600" (seconds)."""
+    value = env(name, default).strip().lower()
+    match = re.fullmatch(r"(\d+)\s*([smhd]?)", value)
+    if not match:
+        raise ValueError(f"{name}={value!r}: give a whole number with s, m, h or d (e.g. 3d)")
+    unit = {"": "seconds", "s": "seconds", "m": "minutes", "h": "hours", "d": "days"}[match[2]]
+    return timedelta(**{unit: int(match[1])})
 
 
 # DEBUG is on only when set (`make run` sets it); with it off, the system checks refuse
@@ -188,6 +200,11 @@ CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
 # Replies are kept whole (raw RFC 822, for support and audits) this many days
 # after they arrive, then deleted once read; the moves they made stay in the logs.
 MAIL_KEEP_DAYS = int(env("MAIL_KEEP_DAYS", "30"))
+# An email that keeps failing for a passing reason (the mail server or the ESP
+# down, a 4xx) is tried again with growing waits (1 minute, doubling, at most
+# 4 hours apart) until this long after it was due; then it gives up, staff see
+# it in the admin and the player a banner asking them to check their address.
+MAIL_GIVE_UP_AFTER = env_duration("MAIL_GIVE_UP_AFTER", "3d")
 CELERY_BEAT_SCHEDULE["mail-forget-old"] = {"task": "mail.tasks.forget_old_mail", "schedule": 86400.0}
 
 # --- Slow games (clock.tasks): timeouts, reminders, vacations, digests ----

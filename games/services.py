@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from games import cribbage, refusals
+from games import cribbage, follow_ups, refusals
 from clock import deadlines
 from mail import services as mail_services
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
@@ -266,4 +266,4 @@ def append_clock_event(game, data, *, seat, source, actor=None):
 def _after_commit(game_id, seq):
     from games import tasks
 
-    tasks.game_moved.delay(game_id, seq)
+    follow_ups.enqueue(tasks.game_moved, game_id, seq)

@@ -26,6 +26,7 @@ from django.utils.html import strip_tags
 
 from games import cribbage
 from clock import deadlines
+from games import follow_ups
 from games import services as game_services
 from games.models import Event, Seat
 from games.cribbage import notation
@@ -92,7 +93,7 @@ def receive(message, *, esp_name="", event=None):
         return None
     from . import tasks
 
-    tasks.process_inbound.delay_on_commit(row.pk)
+    follow_ups.enqueue_on_commit(tasks.process_inbound, row.pk)
     return row
 
 

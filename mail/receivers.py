@@ -1,10 +1,11 @@
 """One receiver for every provider's inbound webhook (and `manage.py receive_email`)."""
 import logging
 
-from anymail.signals import inbound
+from anymail.signals import inbound, tracking
 from django.conf import settings
 from django.dispatch import receiver
 
+from . import delivery
 from .authentication import provider_name
 
 log = logging.getLogger(__name__)
@@ -23,3 +24,9 @@ def handle_inbound(sender, event, esp_name, **kwargs):
         log.warning("Inbound message through %s dropped: not one of MAIL_INBOUND_PROVIDERS.", esp_name)
         return
     service.receive(event.message, esp_name=esp_name, event=event)
+
+
+@receiver(tracking, dispatch_uid="mail.tracking")
+def handle_tracking(sender, event, esp_name, **kwargs):
+    """The ESP's report on a sent message: a hard bounce or a complaint stops mail to the address."""
+    delivery.on_tracking_event(event, esp_name)
