@@ -139,11 +139,6 @@ def turn_email_hold(seat, now=None):
     return sent_at + TURN_EMAIL_HOLD
 
 
-def should_hold_turn_email(seat, now=None):
-    """True when a turn email for `seat` should wait (see turn_email_hold)."""
-    return turn_email_hold(seat, now) is not None
-
-
 # --- Words -------------------------------------------------------------------------
 
 def relative(delta):
