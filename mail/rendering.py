@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import cribbage
 from clock import deadlines
-from games.cribbage import card_from_code
+from games.cribbage import card_from_code, notation
 from games.cribbage.analysis import discard_options
 from games.models import Event
 from games.presentation import cards_text, won_text
@@ -172,7 +172,7 @@ def move_choices(view, game_id, seq):
             move = next(m for m in discards if sorted(m["cards"]) == codes)
             ev = float(option.total_ev)
             choices.append({
-                "words": f"crib {' '.join(move['cards'])}",
+                "words": notation.write(move),
                 "label": cards_text(move["cards"]),
                 "note": f"keep {cards_text(option.keep)}: expected {ev:.2f} points "
                         f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
@@ -186,20 +186,21 @@ def move_choices(view, game_id, seq):
             if move["card"] in seen:
                 continue
             seen.add(move["card"])
-            choices.append({"words": f"play {move['card']} claim N", "label": cards_text([move["card"]]),
+            choices.append({"words": notation.write(move, blank="N"), "label": cards_text([move["card"]]),
                             "note": "N: the points you claim for it",
                             "url": links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]})})
         elif kind == "play":
-            choices.append({"words": f"play {move['card']}", "label": cards_text([move["card"]]), "note": "",
+            choices.append({"words": notation.write(move), "label": cards_text([move["card"]]), "note": "",
                             "url": links.move_url(game_id, seat, seq, move)})
         elif kind == "count":
             if "count" in seen:
                 continue
             seen.add("count")
-            choices.append({"words": "count N", "label": "count", "note": "N: the points you claim for this show",
+            choices.append({"words": notation.write(move, blank="N"), "label": "count",
+                            "note": "N: the points you claim for this show",
                             "url": links.move_url(game_id, seat, seq, {"kind": "count"})})
         elif kind == "muggins":
-            choices.append({"words": "muggins", "label": "muggins",
+            choices.append({"words": notation.write(move), "label": "muggins",
                             "note": "take the points the last claim missed",
                             "url": links.move_url(game_id, seat, seq, move)})
     return choices
