@@ -193,8 +193,7 @@ def board_svg(tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix: 
     desc += f". Game to {target}; skunk line at {skunk_lines(target)[0]}."
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cribbage-board" '
-        f'viewBox="0 0 {_n(g.width)} {_n(g.height)}" width="100%" '
-        f'style="max-width:{_n(g.width * 1.15)}px" '
+        f'viewBox="0 0 {_n(g.width)} {_n(g.height)}" width="{_n(g.width * 1.15)}" '
         f'preserveAspectRatio="xMidYMid meet" role="img" '
         f'aria-labelledby="{ids}-title {ids}-desc" data-target="{target}">',
         f'<title id="{ids}-title">Cribbage board</title>',
