@@ -170,6 +170,7 @@ class Event(models.Model):
         ADMIN = "admin", "Admin"
         COMPUTER = "computer", "Computer player"
         FORCED = "forced", "Forced move played for the player"
+        PLAN = "plan", "Played from the player's pegging plan"
         TIMEOUT = "timeout", "Clock"
         SYSTEM = "system", "Dealer (shuffle and cut)"
 

@@ -41,11 +41,14 @@ OTHER_WORDS = [
 CLAIM_WORD = ("claim", "win the game of an opponent who ran out of time (we tell you when you may)")
 
 
-def other_words(game):
-    """The words besides the moves: "claim" only in games where a timeout may be claimed."""
+def other_words(game, view=None):
+    """The words besides the moves: "claim" only in games where a timeout may be claimed,
+    "plan" from the deal until the play ends."""
+    words = plan_words(view) if view and view["phase"] in ("discard", "play") and view["viewer"] is not None else []
+    words += OTHER_WORDS
     if game.timeout_policy == game.TimeoutPolicy.OPPONENT_CHOOSES:
-        return OTHER_WORDS + [CLAIM_WORD]
-    return OTHER_WORDS
+        words.append(CLAIM_WORD)
+    return words
 
 
 def side_names(view):
@@ -116,6 +119,10 @@ def recent_lines(view):
     lines = []
     if view["phase"] == "discard" and view.get("previous_hand"):
         prev = view["previous_hand"]
+        if view.get("plan_played_last_hand"):
+            # No email came during that play: tell it whole, one line a count.
+            lines.append(f"Last hand ({names.get(prev['dealer'])}'s crib), the play (your plan played for you):")
+            lines += ["  " + line for line in play_story(prev["plays"], names)]
         lines.append(f"Last hand ({names.get(prev['dealer'])}'s crib), the show:")
         lines += ["  " + _show_line(s, names, prev["starter"]) for s in prev["shows"]]
         lines += ["  " + _record_line(r, names) for r in prev["records"] if r["phase"] == "muggins"]
@@ -139,6 +146,29 @@ def recent_lines(view):
     if view["phase"] == "show":
         lines += [_show_line(s, names, view["starter"]) for s in view["shows"]]
     return lines
+
+
+def play_story(plays, names):
+    """A hand's play compactly, one line a count: "Bob KH 10, Alice KC 20 pegs 2, Bob go, ..."."""
+    counts = {}
+    for p in plays:
+        who = names.get(p["seat"], f"Seat {p['seat']}")
+        said = f"{who} go" if p["go"] else f"{who} {_cards([p['card']])} {p['count']}"
+        counts.setdefault(p["round"], []).append(said + (f" pegs {p['points']}" if p["points"] else ""))
+    return [", ".join(said) for _, said in sorted(counts.items())]
+
+
+def plan_words(view):
+    """How to say a plan, with the reader's own cards as the example (no other card may show)."""
+    hand = view.get("hand") or []
+    if view["phase"] == "discard":
+        hand = hand[view["rules"]["discard_count"]:]
+    if not hand:
+        return []
+    return [(f"plan {' '.join(hand)}",
+             "play your cards in this order at your turns, without an email for each "
+             f"(rules too: \"score first\", \"on 5 play {hand[0]}\", \"ask\"; \"plan clear\" drops it; "
+             "reply \"help\"). On its own line, under your discard if you like")]
 
 
 def _deadline(view, user):
@@ -240,7 +270,8 @@ def turn_context(game, seat, user=None, view=None):
         "board": board_rows(view),
         "deadline": _deadline(view, user),
         "moves": move_choices(view, game.pk, view["seq"]) if view["legal_moves"] else [],
-        "other_words": other_words(game),
+        "other_words": other_words(game, view),
+        "plan": view.get("plan"),
         "game_url": links.absolute(game.get_absolute_url()),
         "finished": game.is_finished,
     }
@@ -339,12 +370,13 @@ def _move_lines(data, source, before, after, names, seat):
     if after["starter"] and not (same_hand and before["starter"]):
         lines.append(f"The starter: {_cards([after['starter']])}")
     plays = after["plays"][len(before["plays"]):] if same_hand else after["plays"]
-    for_you = data.get("seat") == seat and source in (Event.Source.FORCED, Event.Source.TIMEOUT)
+    for_you = data.get("seat") == seat and source in (Event.Source.FORCED, Event.Source.TIMEOUT, Event.Source.PLAN)
     for p in plays:
         who = names.get(p["seat"])
         line = f"{who} said go" if p["go"] else f"{who} played {_cards([p['card']])} (count {p['count']})"
         if for_you and p["seat"] == seat:
-            line += " (played for you)" if source == Event.Source.FORCED else " (the computer stood in for you)"
+            line += {Event.Source.FORCED: " (played for you)", Event.Source.PLAN: " (from your plan)"}.get(
+                source, " (the computer stood in for you)")
         lines.append(line)
     records = after["records"][len(before["records"]):] if same_hand else after["records"]
     lines += [_record_line(r, names) for r in records

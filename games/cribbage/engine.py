@@ -48,7 +48,7 @@ REFUSALS = {
     "muggins_nothing_missed": (),          # a claim is open, and it missed nothing
     "go_is_automatic": ("playable",),      # "go" is said for a seat by the engine, never by the seat
     # Pegging plans (plans.py): a card of the plan that is not the seat's to plan, or a plan too late.
-    "plan_not_held": ("card", "hand"),
+    "plan_not_held": ("card", "held"),
     "plan_thrown": ("card",),              # laid away to the crib
     "plan_played": ("card",),              # played already this hand
     "plan_twice": ("cards",),
@@ -307,8 +307,9 @@ def is_simple_turn(state: State, seat: int) -> bool:
 
 def moved_on_for(seat: int, events: Iterable[dict]) -> bool:
     """Whether any of `events` (made after a move was offered to `seat`) changed what that
-    seat can see: every event does, except another seat's discard, which lies face down."""
-    return any(e.get("kind") != "discard" or e.get("seat") == seat for e in events)
+    seat can see: every event does, except another seat's discard, which lies face down, and
+    another seat's pegging plan, which nobody else sees."""
+    return any(e.get("kind") not in ("discard", "plan") or e.get("seat") == seat for e in events)
 
 
 # --- Scoring into the state ------------------------------------------------

@@ -181,7 +181,7 @@ def plan_from_event(event: dict, held: Sequence[Card], thrown: Sequence[Card],
         if card in played:
             raise PlanProblem("plan_played", f"{card.code} is played already.", card=card.code)
         raise PlanProblem("plan_not_held", f"You do not hold {card.code}. Your cards: {_text(held)}.",
-                          card=card.code, hand=_codes(held))
+                          card=card.code, held=_codes(held))
     if not order and not rules:
         return None
     return Plan(tuple(order), tuple(rules))
