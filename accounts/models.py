@@ -41,9 +41,19 @@ class User(AbstractBaseUser, PermissionsMixin):
         DIGEST = "digest", "One daily digest of the games waiting for me"
         NONE = "none", "No email"
 
+    class EmailTrouble(models.TextChoices):
+        NONE = "", "None"
+        UNDELIVERED = "undelivered", "Our emails kept failing for days"
+        REFUSED = "refused", "The address was refused (a hard bounce)"
+        COMPLAINED = "complained", "The player reported our email as spam"
+
     email = models.EmailField("email address", unique=True)
     display_name = models.CharField(max_length=60)
     email_confirmed = models.BooleanField(default=False)
+    # Set by mail's delivery (mail.delivery); cleared when the player confirms the address again,
+    # and an UNDELIVERED one also by the next email that goes through.
+    email_trouble = models.CharField(max_length=16, choices=EmailTrouble.choices, default="", blank=True)
+    email_trouble_at = models.DateTimeField(null=True, blank=True)
     time_zone = models.CharField(max_length=64, choices=TIME_ZONE_CHOICES, default="UTC")
     notify = models.CharField(max_length=16, choices=Notify.choices, default=Notify.EVERY_TURN)
     digest_hour = models.PositiveSmallIntegerField(
@@ -87,8 +97,14 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     @property
     def wants_email(self):
-        """Any email at all (turns, the digest, results, notices): not for a closed account or "no email"."""
-        return self.is_active and bool(self.email) and self.notify != self.Notify.NONE
+        """Any email at all (turns, the digest, results, notices): not for a closed account, "no email",
+        or an address that bounced or complained until it is confirmed again."""
+        return self.is_active and bool(self.email) and self.notify != self.Notify.NONE and not self.email_stopped
+
+    @property
+    def email_stopped(self):
+        """The provider reported a hard bounce or a complaint: no mail until the address is confirmed again."""
+        return self.email_trouble in (self.EmailTrouble.REFUSED, self.EmailTrouble.COMPLAINED)
 
     @property
     def vacation_days(self):

@@ -58,8 +58,9 @@ def sign_up(*, email, display_name, password):
 
 
 def send_confirmation(user):
-    """Email ``user`` a link confirming their address. Raises TooManyEmails."""
-    if user.email_confirmed:
+    """Email ``user`` a link confirming their address (again, after our emails to it failed).
+    Raises TooManyEmails."""
+    if user.email_confirmed and not user.email_trouble:
         return
     take_mail_allowance(user.email)
     token = tokens.make_token(user, tokens.CONFIRM)
@@ -78,10 +79,11 @@ def check_confirmation(token):
 
 @transaction.atomic
 def confirm_email(token):
-    """Mark the address confirmed; the link is spent. Raises InvalidToken."""
+    """Mark the address confirmed, and mail to it going again; the link is spent. Raises InvalidToken."""
     user, _ = tokens.read_token(token, tokens.CONFIRM, User.objects.select_for_update())
     user.email_confirmed = True
-    user.save(update_fields=["email_confirmed"])
+    user.email_trouble, user.email_trouble_at = User.EmailTrouble.NONE, None
+    user.save(update_fields=["email_confirmed", "email_trouble", "email_trouble_at"])
     return user
 
 

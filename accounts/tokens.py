@@ -24,7 +24,7 @@ class Purpose:
     fields: tuple  # user attributes whose change spends the token
 
 
-CONFIRM = Purpose("confirm", timedelta(days=3), ("email", "email_confirmed"))
+CONFIRM = Purpose("confirm", timedelta(days=3), ("email", "email_confirmed", "email_trouble"))
 LOGIN = Purpose("login", timedelta(minutes=30), ("email", "password", "last_login", "is_active"))
 INVITE = Purpose("invite", timedelta(days=30),
                  ("email", "password", "last_login", "email_confirmed", "is_active"))

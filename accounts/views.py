@@ -75,7 +75,7 @@ def resend_confirmation(request):
     except services.TooManyEmails as error:
         messages.error(request, str(error))
     else:
-        if request.user.email_confirmed:
+        if request.user.email_confirmed and not request.user.email_trouble:
             messages.info(request, "Your email address is already confirmed.")
         else:
             messages.success(request, f"We have sent a new confirmation link to "

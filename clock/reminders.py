@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from clock import deadlines
+from games import follow_ups
 from games.models import Game, Seat
 from games.selectors import seats_with_players, view_for, with_seats
 from games import visits
@@ -80,7 +81,7 @@ def notify_later(name, *args, **kwargs):
         raise ValueError(f"unknown notice {name!r}")
     from clock import tasks
 
-    transaction.on_commit(lambda: tasks.send_notice.delay(name, *args, **kwargs))
+    follow_ups.enqueue_on_commit(tasks.send_notice, name, *args, **kwargs)
 
 
 def _send_each(messages):

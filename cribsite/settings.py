@@ -6,9 +6,12 @@ defaults: SQLite, Celery tasks run eagerly in-process, and outgoing mail is
 written to files under var/mail/ (readable at /dev/mail/ while DEBUG is on).
 """
 import os
+import re
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -25,6 +28,16 @@ def env_bool(name, default=False):
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_duration(name, default):
+    """A duration such as "3d", "72h", "90m" or "600" (seconds)."""
+    value = env(name, default).strip().lower()
+    match = re.fullmatch(r"(\d+)\s*([smhd]?)", value)
+    if not match:
+        raise ValueError(f"{name}={value!r}: give a whole number with s, m, h or d (e.g. 3d)")
+    unit = {"": "seconds", "s": "seconds", "m": "minutes", "h": "hours", "d": "days"}[match[2]]
+    return timedelta(**{unit: int(match[1])})
+
+
 # DEBUG is on only when set (`make run` sets it); with it off, the system checks refuse
 # to start without SECRET_KEY (accounts.checks) or without the inbound webhooks' secrets.
 DEBUG = env_bool("DEBUG")
@@ -34,6 +47,33 @@ SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 ALLOWED_HOSTS = env("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 CSRF_TRUSTED_ORIGINS = [SITE_URL]
 
+# --- HTTPS whenever DEBUG is off (each can be turned off by its variable) -------------
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the container's probe asks over plain http
+SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "0" if DEBUG else str(365 * 86400)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+# Only asks to be preloaded: the domain is on the browsers' list once its owner submits it.
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+if env_bool("BEHIND_TLS_PROXY"):  # a proxy ends TLS and says so in X-Forwarded-Proto
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Content-Security-Policy (django-csp): scripts and styles from our static files only; an
+# inline <script> or <style> needs nonce="{{ CSP_NONCE }}", and style="" attributes are refused.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -42,6 +82,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "anymail",
+    "csp",
     "accounts",
     "games",
     "mail",
@@ -51,6 +92,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -73,6 +115,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "csp.context_processors.nonce",  # {{ CSP_NONCE }} for a <script> or <style> in a page
             ],
         },
     },
@@ -188,6 +231,11 @@ CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
 # Replies are kept whole (raw RFC 822, for support and audits) this many days
 # after they arrive, then deleted once read; the moves they made stay in the logs.
 MAIL_KEEP_DAYS = int(env("MAIL_KEEP_DAYS", "30"))
+# An email that keeps failing for a passing reason (the mail server or the ESP
+# down, a 4xx) is tried again with growing waits (1 minute, doubling, at most
+# 4 hours apart) until this long after it was due; then it gives up, staff see
+# it in the admin and the player a banner asking them to check their address.
+MAIL_GIVE_UP_AFTER = env_duration("MAIL_GIVE_UP_AFTER", "3d")
 CELERY_BEAT_SCHEDULE["mail-forget-old"] = {"task": "mail.tasks.forget_old_mail", "schedule": 86400.0}
 
 # --- Slow games (clock.tasks): timeouts, reminders, vacations, digests ----

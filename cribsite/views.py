@@ -8,9 +8,11 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
+from games.cribbage import SHORT_GAME, rules_for
+
 
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {"standard": rules_for("two"), "short_game": SHORT_GAME})
 
 
 def _database_status():

@@ -6,8 +6,8 @@ from django.utils.html import format_html
 from .models import Event, Game, Seat
 
 # While a game is on, its snapshot and these events hold cards no player may see
-# yet (every hand, the shuffled deck, the face-down discards): staff play too.
-HIDDEN_KINDS = ("deal", "discard")
+# yet (every hand, the shuffled deck, the face-down discards, the pegging plans): staff play too.
+HIDDEN_KINDS = ("deal", "discard", "plan")
 HIDDEN = "Hidden while the game is on (players' cards)."
 
 

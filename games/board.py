@@ -29,11 +29,10 @@ from typing import Iterable, Mapping
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games.cribbage import skunk_lines
+from games.cribbage import FULL_GAME, SHORT_GAME, TARGETS, skunk_lines
 
 __all__ = ["board_svg", "board_description", "DEFAULT_COLOURS", "TARGETS"]
 
-TARGETS = (121, 61)
 DEFAULT_COLOURS = ("#c0392b", "#1f5fa8", "#2e7d32", "#6a3d9a")
 
 # Geometry, in SVG user units.
@@ -82,7 +81,7 @@ def _tracks(tracks: Iterable[Mapping], target: int) -> list[_Track]:
     return result
 
 
-def board_description(tracks: Iterable[Mapping], target: int = 121) -> str:
+def board_description(tracks: Iterable[Mapping], target: int = FULL_GAME) -> str:
     """The scores in words, e.g. "Alice 45 (was 38), Bob 60 (was 52)"."""
     parts = []
     for t in _tracks(tracks, target):
@@ -96,7 +95,7 @@ def board_description(tracks: Iterable[Mapping], target: int = 121) -> str:
 class _Geometry:
     def __init__(self, target: int, n_tracks: int):
         if target not in TARGETS:
-            raise ValueError(f"A board is for a game to 121 or 61, not {target}")
+            raise ValueError(f"A board is for a game to {FULL_GAME} or {SHORT_GAME}, not {target}")
         self.target = target
         self.row = (target - 1) // 2          # holes in one row: 60 or 30
         self.groups = self.row // 5
@@ -178,7 +177,7 @@ def _wood(g: _Geometry, ids: str) -> list[str]:
     return out
 
 
-def board_svg(tracks: Iterable[Mapping], target: int = 121, *, id_prefix: str = "board") -> SafeString:
+def board_svg(tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix: str = "board") -> SafeString:
     """The board as an inline <svg> element (a SafeString, ready for a template).
 
     `tracks`: one dict per player or partnership, in seat order:
@@ -194,8 +193,7 @@ def board_svg(tracks: Iterable[Mapping], target: int = 121, *, id_prefix: str = 
     desc += f". Game to {target}; skunk line at {skunk_lines(target)[0]}."
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cribbage-board" '
-        f'viewBox="0 0 {_n(g.width)} {_n(g.height)}" width="100%" '
-        f'style="max-width:{_n(g.width * 1.15)}px" '
+        f'viewBox="0 0 {_n(g.width)} {_n(g.height)}" width="{_n(g.width * 1.15)}" '
         f'preserveAspectRatio="xMidYMid meet" role="img" '
         f'aria-labelledby="{ids}-title {ids}-desc" data-target="{target}">',
         f'<title id="{ids}-title">Cribbage board</title>',
@@ -272,7 +270,7 @@ def _lines(g: _Geometry) -> list[str]:
 
 def _numbers(g: _Geometry) -> list[str]:
     """Hole numbers along the edges: the out row above, the back row below."""
-    step = 10 if g.target == 121 else 5
+    step = 10 if g.target == FULL_GAME else 5
     quarter = (g.target - 1) // 4
     skip = set(range(quarter, g.target, quarter))      # already labelled by a line
     out = [f'<g font-size="9" fill="{INK}" fill-opacity=".85" text-anchor="middle">']

@@ -38,12 +38,12 @@ from django.utils import timezone
 from accounts import services as accounts
 from accounts.mail import absolute
 from accounts.models import User
-from games import services
+from games import cribbage, services
 from games.models import SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Variant
 
 PRACTICE_DAYS_PER_MOVE = 30
 DAYS_PER_MOVE_RANGE = (1, 14)
-TARGETS = (121, 61)
+TARGETS = cribbage.TARGETS
 
 
 class ChallengeError(Exception):
@@ -63,7 +63,7 @@ def _check_settings(variant, target, days_per_move=None):
     if variant not in Variant.values:
         raise ChallengeError(f"Unknown game {variant!r}: choose one of {', '.join(Variant.values)}.")
     if target not in TARGETS:
-        raise ChallengeError("Play to 121 or to 61.")
+        raise ChallengeError(f"Play to {cribbage.FULL_GAME} or to {cribbage.SHORT_GAME}.")
     low, high = DAYS_PER_MOVE_RANGE
     if days_per_move is not None and not low <= days_per_move <= high:
         raise ChallengeError(f"Time per move is {low} to {high} days.")
@@ -85,7 +85,7 @@ def _resolve(opponent, challenger):
 
 # --- Challenges ----------------------------------------------------------------
 
-def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=121, muggins=False,
+def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False,
                      days_per_move=3):
     """Challenge the players `opponents` (Users or email addresses, seats 1..n-1 in order).
 
@@ -204,7 +204,7 @@ def _start_if_full(challenge):
 
 # --- Seeks -----------------------------------------------------------------------
 
-def create_seek(challenger, *, variant=Variant.TWO, target=121, muggins=False, days_per_move=3):
+def create_seek(challenger, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False, days_per_move=3):
     """An open challenge on the seek board: anyone may take its places."""
     _check_settings(variant, target, days_per_move)
     with transaction.atomic():
@@ -239,7 +239,8 @@ def accept_seek(seek, user):
 
 # --- Practice --------------------------------------------------------------------
 
-def start_practice(user, level=ComputerLevel.STANDARD, variant=Variant.TWO, target=121, muggins=False):
+def start_practice(user, level=ComputerLevel.STANDARD, variant=Variant.TWO, target=cribbage.FULL_GAME,
+                   muggins=False):
     """A game against the computer (every other seat), started at once."""
     _check_settings(variant, target)
     if level not in ComputerLevel.values:

@@ -3,10 +3,10 @@ games.services do the work."""
 from django import forms
 
 from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
-from games.cribbage import notation
+from games.cribbage import FULL_GAME, SHORT_GAME, notation
 from games.models import ComputerLevel, Variant
 
-TARGET_CHOICES = [(121, "121 (the full game)"), (61, "61 (a short game)")]
+TARGET_CHOICES = [(FULL_GAME, f"{FULL_GAME} (the full game)"), (SHORT_GAME, f"{SHORT_GAME} (a short game)")]
 VARIANT_HELP = ("Four players play in partnerships: the second player you name is your partner, "
                 "sitting across the table.")
 
@@ -14,7 +14,7 @@ VARIANT_HELP = ("Four players play in partnerships: the second player you name i
 class GameSettingsForm(forms.Form):
     variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO,
                                 help_text=VARIANT_HELP)
-    target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=121)
+    target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=FULL_GAME)
     muggins = forms.BooleanField(label="Muggins: players count their own points, and "
                                        "opponents may claim what they miss", required=False)
     days_per_move = forms.IntegerField(label="Days per move", min_value=DAYS_PER_MOVE_RANGE[0],
@@ -68,7 +68,7 @@ class SeekForm(GameSettingsForm):
 class PracticeForm(forms.Form):
     level = forms.ChoiceField(label="Computer", choices=ComputerLevel.choices, initial=ComputerLevel.STANDARD)
     variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO)
-    target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=121)
+    target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=FULL_GAME)
     muggins = forms.BooleanField(label="Muggins: count your own points (the computer calls muggins)",
                                  required=False)
 

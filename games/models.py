@@ -9,6 +9,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from games.cribbage import FULL_GAME, TARGETS, rules_for
+
 
 class Variant(models.TextChoices):
     TWO = "two", "Two players"
@@ -17,7 +19,8 @@ class Variant(models.TextChoices):
     FIVE_CARD = "five_card", "Five-card cribbage"
 
 
-SEATS_BY_VARIANT = {Variant.TWO: 2, Variant.THREE: 3, Variant.FOUR: 4, Variant.FIVE_CARD: 2}
+SEATS_BY_VARIANT = {variant: rules_for(variant).players for variant in Variant}
+TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
 
 
 class ComputerLevel(models.TextChoices):
@@ -37,7 +40,7 @@ class Game(models.Model):
         FORFEIT = "forfeit", "Forfeit"
 
     variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
-    target = models.PositiveSmallIntegerField(default=121, choices=[(121, "121"), (61, "61")])
+    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     practice = models.BooleanField(default=False, help_text="Against the computer: advice is shown before moves.")
@@ -172,6 +175,7 @@ class Event(models.Model):
         ADMIN = "admin", "Admin"
         COMPUTER = "computer", "Computer player"
         FORCED = "forced", "Forced move played for the player"
+        PLAN = "plan", "Played from the player's pegging plan"
         TIMEOUT = "timeout", "Clock"
         SYSTEM = "system", "Dealer (shuffle and cut)"
 
@@ -236,7 +240,7 @@ class Challenge(models.Model):
                                    related_name="challenges_made")
     is_seek = models.BooleanField(default=False, help_text="Open to anyone who accepts.")
     variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
-    target = models.PositiveSmallIntegerField(default=121, choices=[(121, "121"), (61, "61")])
+    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)

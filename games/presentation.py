@@ -23,7 +23,7 @@ from typing import Iterable, NamedTuple, Sequence
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games.cribbage import Card, Score, ScoreItem, describe, parse_cards
+from games.cribbage import Card, Score, ScoreItem, describe, parse_cards, rules_for
 from games.cribbage.cards import card_from_code
 from games.cribbage.scoring import number_words
 
@@ -148,7 +148,8 @@ def read_show(hand, starter, crib: bool = False, five_card: bool = False) -> tup
     what = "Crib" if crib else "Hand"
     cards = _cards(hand, what)
     starters = _cards(starter if starter is not None else "", "Starter")
-    size = 3 if five_card and not crib else 4
+    rules = rules_for("five_card" if five_card else "two")
+    size = rules.crib_size if crib else rules.kept_size
     if len(cards) != size:
         want = f"a {what.lower()} has {number_words(size)} cards"
         if five_card and not crib:

@@ -1,8 +1,7 @@
 """The games app's own follow-ups of a move: the computer's turn and a finished game's news."""
-from django.db import transaction
 from django.dispatch import receiver
 
-from games import cribbage, signals, tasks
+from games import cribbage, follow_ups, signals, tasks
 from games.models import Game
 
 
@@ -11,5 +10,4 @@ def follow_up(sender, game, seats, state, **kwargs):
     # A finished game (its ladder result) and a computer's turn call for a task after
     # commit; a move between people needs nothing beyond what the other receivers write.
     if game.is_finished or any(seats[n].is_computer for n in cribbage.to_act(state)):
-        game_id, seq = game.pk, game.seq
-        transaction.on_commit(lambda: tasks.game_moved.delay(game_id, seq))
+        follow_ups.enqueue_on_commit(tasks.game_moved, game.pk, game.seq)

@@ -33,6 +33,33 @@ WORDS = {
 }
 
 
+def _plan_not_held(card, held=()):
+    return f"You do not hold {card}" + (f" (your cards: {' '.join(held)})" if held else "")
+
+
+# A pegging plan refused, by the engine (the cards) or the notation (the words): these say
+# what is wrong with it at any time, whoever's turn it is.
+PLAN_WORDS = {
+    "plan_not_held": _plan_not_held,
+    "plan_thrown": lambda card: f"{card} is in the crib: you laid it away",
+    "plan_played": lambda card: f"{card} is played already",
+    "plan_twice": lambda cards: f"The plan names {' '.join(cards)} twice",
+    "plan_too_late": lambda: "The play of this hand is over: a plan is for the hand being played",
+    "plan_empty": lambda: 'Name the cards of your plan, e.g. "plan 7C 8D 5H KS", or say "plan clear"',
+    "plan_unknown_word": lambda word="": (f'"{word}" is neither a card nor a word of plans '
+                                          '(ask, score first, on <rank> play <card>, clear)'),
+    "plan_unknown_rule": lambda words="", rule="": (f'"{words or rule}" is not a rule of plans: '
+                                                    'say "score first" or "on 5 play TH"'),
+    "not_the_plans_card": lambda card: f"Your plan does not play {card} now",
+}
+WORDS.update(PLAN_WORDS)
+
+
+def plan_refusal(code: str, params: dict) -> str:
+    """A refused plan in words, with the plan as it was."""
+    return f"{PLAN_WORDS[code](**params)}. Your plan is as it was."
+
+
 def refusal_words(error: cribbage.IllegalMove) -> str:
     """The refusal said to the player whose move it was."""
     words = WORDS.get(error.code)
@@ -42,6 +69,8 @@ def refusal_words(error: cribbage.IllegalMove) -> str:
 
 def refusal_message(error: cribbage.IllegalMove, offered) -> str:
     """The refusal and the player's own moves now (`offered`: cribbage.moves_to_offer for them)."""
+    if error.code in PLAN_WORDS:   # a plan may be set at any time: no moves to list
+        return plan_refusal(error.code, error.params)
     if offered:
         shown = ", ".join(cribbage.move_text(m) for m in offered[:20])
         more = f" and {len(offered) - 20} more" if len(offered) > 20 else ""

@@ -1,7 +1,9 @@
 """Reading games: every page, email and JSON is rendered from these views.
 
 A view holds only what one person may know at the table (the engine's
-`view`), plus who sits where. Raw engine state never leaves this module.
+`view`), plus who sits where: nothing here returns the engine's State or a
+snapshot. Code that must see the whole table to act (the computer player,
+the stand-in, the ladders' scores) reads `services.engine_state` and shows none of it.
 """
 from django.db.models import Case, IntegerField, Prefetch, When
 

@@ -170,12 +170,12 @@ def _append(game, seats, state, events, *, rng=None):
         elif chance == "deal":
             data = cribbage.deal_event(state, rng)
         else:
-            forced = _forced_move(state, seats)
-            if forced is None:
+            data = _forced_move(state, seats) or _planned_move(state, seats)
+            if data is None:
                 break
-            data = forced
         state = cribbage.apply(state, data)
-        source = Event.Source.SYSTEM if chance else Event.Source.FORCED
+        source = (Event.Source.SYSTEM if chance else
+                  Event.Source.PLAN if data.get("plan") else Event.Source.FORCED)
         events.append(_new_event(game, data, data.get("seat"), source))
 
     now = timezone.now()
@@ -212,6 +212,14 @@ def _forced_move(state, seats):
         if forced is not None:
             return forced
     return None
+
+
+def _planned_move(state, seats):
+    """The card a player's pegging plan plays now (the engine's `planned_move`), or None."""
+    move = cribbage.planned_move(state)
+    if move is None or seats[move["seat"]].is_computer:
+        return None
+    return move
 
 
 def _end_stand_ins(seats, events):

@@ -33,6 +33,15 @@ def organised(user):
     return Ladder.objects.filter(organisers=user)
 
 
+class OrganisedLadderFilter(admin.RelatedFieldListFilter):
+    """The ladder filter offers only the ladders the user runs (Django's own lists every
+    ladder, and so would name other organisers' ladders)."""
+
+    def field_choices(self, field, request, model_admin):
+        return field.get_choices(include_blank=False, limit_choices_to={"pk__in": organised(request.user)},
+                                 ordering=self.field_admin_ordering(field, request, model_admin))
+
+
 class ScopedAdmin(admin.ModelAdmin):
     """Objects of the ladders the user organises; anything else is refused (403)."""
 
@@ -332,7 +341,7 @@ class LadderAdmin(ScopedAdmin):
 @admin.register(Challenge)
 class ChallengeAdmin(ScopedAdmin):
     list_display = ["ladder", "challenger", "defender", "status", "created_at", "respond_by", "created_by"]
-    list_filter = ["status", "ladder"]
+    list_filter = ["status", ("ladder", OrganisedLadderFilter)]
     readonly_fields = [f.name for f in Challenge._meta.fields]
     actions = ["accept_for_defender", "withdraw"]
 
@@ -363,7 +372,7 @@ class ChallengeAdmin(ScopedAdmin):
 class MatchAdmin(ScopedAdmin):
     list_display = ["ladder", "challenger", "defender", "score", "status", "decided_by", "move_due_by",
                     "started_at", "finished_at"]
-    list_filter = ["status", "ladder"]
+    list_filter = ["status", ("ladder", OrganisedLadderFilter)]
     readonly_fields = [f.name for f in Match._meta.fields]
     inlines = [LadderGameInline]
     actions = ["record_forfeit", "undo_result"]
@@ -429,7 +438,7 @@ class MatchAdmin(ScopedAdmin):
 @admin.register(LadderHistory)
 class LadderHistoryAdmin(ScopedAdmin):
     list_display = ["ladder", "seq", "season", "kind", "text", "actor", "created_at"]
-    list_filter = ["ladder", "kind"]
+    list_filter = [("ladder", OrganisedLadderFilter), "kind"]
     readonly_fields = [f.name for f in LadderHistory._meta.fields]
 
     def has_change_permission(self, request, obj=None):

@@ -8,6 +8,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
+from games.cribbage import FULL_GAME
+from games.models import TARGET_CHOICES
+
 
 class Ladder(models.Model):
     class Variant(models.TextChoices):
@@ -52,7 +55,7 @@ class Ladder(models.Model):
 
     # The game settings every ladder game uses.
     variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
-    target = models.PositiveSmallIntegerField(default=121, choices=[(121, "121"), (61, "61")])
+    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     timeout_action = models.CharField(max_length=24, choices=Timeout.choices, default=Timeout.FORFEIT,

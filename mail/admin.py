@@ -3,10 +3,30 @@ from django.contrib import admin
 from .models import AnswerSent, InboundEmail, OutboundEmail
 
 
+class DeliveryFilter(admin.SimpleListFilter):
+    """The emails that need a look: those being retried, those that gave up, those refused."""
+
+    title = "delivery trouble"
+    parameter_name = "trouble"
+
+    def lookups(self, request, model_admin):
+        return [("retrying", "Being retried"), ("gave_up", "Gave up"), ("refused", "Refused")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "retrying":
+            return queryset.filter(status=OutboundEmail.Status.READY, next_attempt_at__isnull=False)
+        if self.value() == "gave_up":
+            return queryset.filter(status=OutboundEmail.Status.GAVE_UP)
+        if self.value() == "refused":
+            return queryset.filter(status=OutboundEmail.Status.FAILED)
+        return queryset
+
+
 @admin.register(OutboundEmail)
 class OutboundEmailAdmin(admin.ModelAdmin):
-    list_display = ("kind", "to", "game", "seat", "seq", "status", "attempts", "created_at", "sent_at")
-    list_filter = ("status", "kind")
+    list_display = ("kind", "to", "game", "seat", "seq", "status", "attempts", "next_attempt_at",
+                    "created_at", "sent_at", "last_error")
+    list_filter = (DeliveryFilter, "status", "kind")
     search_fields = ("to", "message_id", "key")
     readonly_fields = [f.name for f in OutboundEmail._meta.fields]
 

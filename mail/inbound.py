@@ -25,8 +25,9 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 
 from games import cribbage
+from games import follow_ups
 from games import services as game_services
-from games.models import Event, Seat
+from games.models import Event, Game, Seat
 from games.cribbage import notation
 from games.selectors import view_for
 
@@ -48,9 +49,21 @@ _RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "X-Gm-Original-To", "Enve
                       "X-Forwarded-To", "To", "Cc", "Resent-To")
 
 HELP = """How to play by replying: write your move on the first line of your reply, above the quoted email.
+Several instructions go one a line, applied in order ("crib 9S QC", then "plan 7C 8S 6D 7H" below it);
+if one is refused, those above it stand and none below it is applied.
 
   crib 5H JD     lay these cards away to the crib (or "discard 5H JD", or just "5H JD")
   play 7C        play this card (or just "7C")
+  plan 7C 8D 5H KS   a pegging plan: at each of your turns in this hand's play, your first
+                 planned card that fits is played for you, with no email (one that would take
+                 the count past 31 waits); name all your cards or only the first few
+  plan score first, on 5 play TH, 7C 8D ask   rules first, in the order written, then the cards:
+                 "score first" plays the card that pegs most now, if one pegs (ties: your order);
+                 "on 5 play TH" plays TH when the card laid just before yours is a 5;
+                 "ask" stops the plan there and sends you a turn email
+  plan clear     drop the plan (a new plan replaces the old; a plan ends with the hand's play)
+                 Nobody else sees your plan, not even a partner. Under muggins a planned card
+                 claims what it pegs.
   play 7C claim 2   under muggins: play a card and say what you peg for it
   count 12       under muggins: the points you claim for your show
   muggins        take the points an opponent missed
@@ -92,7 +105,7 @@ def receive(message, *, esp_name="", event=None):
         return None
     from . import tasks
 
-    tasks.process_inbound.delay_on_commit(row.pk)
+    follow_ups.enqueue_on_commit(tasks.process_inbound, row.pk)
     return row
 
 
@@ -221,16 +234,66 @@ def _process(row):
         return InboundEmail.Status.REFUSED, why
     visits.note_seen(seat)   # the player is back (the quiet inbox and reminders count it)
     texts = parsing.reply_texts(row.stripped_text, _body_text(message))
-    command = parsing.read_command(texts)
-    if command is None and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
-        command = parsing.Command("unsubscribe", "unsubscribe")
-    if command is None:
+    commands = parsing.read_commands(texts)
+    if not commands and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
+        commands = [parsing.Command("unsubscribe", "unsubscribe")]
+    if not commands:
         words = parsing.first_words(texts)
         _answer(game, number, player, "unreadable", words=words, problem=(
             "We could not read a move in your reply. Write the move on the first line, "
             "above the quoted email, e.g. \"play 7C\". Reply \"help\" for all the words."))
         return InboundEmail.Status.ANSWERED, f"unreadable: {words!r}"
-    return _act(row, game, number, player, command)
+    if len(commands) == 1:
+        return _act(row, game, number, player, commands[0])
+    return _act_lines(row, game, number, player, commands)
+
+
+# Words that change the game, and so may share a reply (the others are answered one by one).
+MOVE_WORDS = frozenset({"discard", "play", "cards", "count", "muggins", "resign", "go", "plan"})
+
+
+def _act_lines(row, game, number, player, commands):
+    """Several instructions, one a line, applied in order in one transaction: when one is
+    refused those before it stand, none after it is applied, and the answer says which line
+    failed and why. Emails the moves owe go after the last line (on commit), so a turn that
+    starts with one line and ends with the next sends nothing. Other words ("status", "more
+    time 2", ...) are answered after the moves."""
+    moves = [c for c in commands if c.kind in MOVE_WORDS]
+    others = [c for c in commands if c.kind not in MOVE_WORDS]
+    done, failed = [], None
+    with transaction.atomic():
+        for line, command in enumerate(moves, start=1):
+            game = Game.objects.get(pk=game.pk)
+            view = view_for(game, number)
+            key = row.message_id if line == 1 else f"{row.message_id}#{line}"
+            try:
+                if game.is_finished:
+                    raise game_services.GameOver("This game is over.", code="game_over")
+                move = notation.to_move(command.reading or notation.Reading("not_a_move", command.words),
+                                        view["phase"], muggins=view["rules"]["muggins"])
+                result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
+                                                   idempotency_key=key, actor=player)
+            except cribbage.InvalidMove as exc:
+                failed = (line, command, view, exc.code, exc.params, "")
+                break
+            except game_services.MoveError as exc:
+                failed = (line, command, view, exc.code, exc.params, exc.message)
+                break
+            done.append("duplicate" if result.duplicate else notation.write(move))
+    outcomes = [f"line {i}: {words}" for i, words in enumerate(done, start=1)]
+    if failed is not None:
+        line, command, view, code, params, message = failed
+        kind, words = refusals.answer(code, params, view.get("hand") or [], message)
+        before = " The lines before it were applied." if line > 1 else ""
+        after = " Nothing after it was applied." if line < len(moves) else ""
+        game.refresh_from_db()
+        _answer(game, number, player, kind, words=command.words, problem=(
+            f"Line {line} of your reply (\"{command.words}\") was not applied: {words}{before}{after}"))
+        outcomes.append(f"line {line} refused ({kind}): {words}")
+    for command in others if failed is None else ():
+        outcomes.append(_act(row, game, number, player, command)[1])
+    status = InboundEmail.Status.APPLIED if done else InboundEmail.Status.ANSWERED
+    return status, "; ".join(outcomes)
 
 
 # Reply words that another app answers, by command kind (the clock's "more time" and

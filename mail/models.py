@@ -21,6 +21,10 @@ class OutboundEmail(models.Model):
     A turn email for a player who has not come back since their last one is
     HELD until `hold_until` (mail.quiet.turn_email_hold); the sweeper then
     sends it, telling what happened since.
+
+    A transient failure (the server down, a 4xx) leaves the row READY with the
+    time of its next attempt; it GAVE_UP once settings.MAIL_GIVE_UP_AFTER has
+    passed without success (mail.services.retry_delay has the schedule).
     """
 
     class Kind(models.TextChoices):
@@ -42,7 +46,8 @@ class OutboundEmail(models.Model):
         SENDING = "sending", "Being sent"
         SENT = "sent", "Sent"
         SKIPPED = "skipped", "Not needed any more"
-        FAILED = "failed", "Failed"
+        FAILED = "failed", "Failed (refused for good)"
+        GAVE_UP = "gave_up", "Gave up (failed again and again for days)"
 
     key = models.CharField(max_length=200, unique=True,
                            help_text="One per owed email: writing or sending it twice sends it once.")
@@ -59,6 +64,8 @@ class OutboundEmail(models.Model):
     to = models.EmailField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.READY)
     attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True,
+                                           help_text="After a failed attempt: when it is tried again.")
     last_error = models.TextField(blank=True)
     message_id = models.CharField(max_length=255, blank=True)
     created_at = models.DateTimeField(default=timezone.now)

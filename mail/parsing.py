@@ -10,7 +10,8 @@ signature, so when its text holds no command the raw top lines are read too.
 
 `read_command(texts)` finds the first line that is a command: a move in the
 engine's notation (games.cribbage.notation) or one of the words of play by
-email (status, help, unsubscribe, more time, claim).
+email (status, help, unsubscribe, more time, claim); `read_commands(texts)` every
+instruction of a reply (one a line, applied in order by mail.inbound).
 """
 import re
 from dataclasses import dataclass, field
@@ -131,6 +132,28 @@ def read_command(texts):
             if command is not None:
                 return command
     return None
+
+
+def read_commands(texts):
+    """The instructions of a reply, one a line, in order: from the first line that is a command
+    (in the first text that has one) to the last of the lines that follow it, one after the
+    other, as commands; a line that is not one (a greeting, a signature) ends them. [] if none."""
+    for text in texts:
+        commands, seen = [], 0
+        for line in text.replace("\r\n", "\n").split("\n"):
+            if not line.strip():
+                continue
+            seen += 1
+            if seen > MAX_LINES:
+                break
+            command = read_line(line)
+            if command is not None:
+                commands.append(command)
+            elif commands:
+                break
+        if commands:
+            return commands
+    return []
 
 
 def first_words(texts):

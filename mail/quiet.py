@@ -47,8 +47,3 @@ def turn_email_hold(seat, now=None):
     if now - sent_at >= TURN_EMAIL_HOLD or came_back_since(seat, sent_at, seq):
         return None
     return sent_at + TURN_EMAIL_HOLD
-
-
-def should_hold_turn_email(seat, now=None):
-    """True when a turn email for `seat` should wait (see turn_email_hold)."""
-    return turn_email_hold(seat, now) is not None

@@ -2,13 +2,14 @@
 turn and result emails a move owes."""
 import logging
 
-from anymail.signals import inbound
+from anymail.signals import inbound, tracking
 from django.conf import settings
 from django.dispatch import receiver
 
 from games.models import Game
 from games.signals import move_applied
 
+from . import delivery
 from . import inbound as service
 from .authentication import provider_name
 from .services import record_turn_notices
@@ -32,3 +33,9 @@ def handle_inbound(sender, event, esp_name, **kwargs):
 @receiver(move_applied, sender=Game, dispatch_uid="mail.turn_notices")
 def owe_turn_notices(sender, game, seats, events, started, **kwargs):
     record_turn_notices(game, seats, events, started)
+
+
+@receiver(tracking, dispatch_uid="mail.tracking")
+def handle_tracking(sender, event, esp_name, **kwargs):
+    """The ESP's report on a sent message: a hard bounce or a complaint stops mail to the address."""
+    delivery.on_tracking_event(event, esp_name)

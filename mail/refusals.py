@@ -7,6 +7,7 @@ the kind of answer (the outcome recorded, and what the answers are rate
 limited by); a code it does not know is said in the game pages' words.
 """
 from games.presentation import cards_text
+from games.refusals import PLAN_WORDS, plan_refusal
 
 
 def _no_cards(kind):
@@ -62,6 +63,10 @@ WORDS = {
     "no_muggins": ("illegal", lambda hand: (
         "There is no muggins to call: the last claim missed nothing you can take now.")),
 }
+
+
+WORDS.update({code: ("plan", lambda hand, _code=code, **params: plan_refusal(_code, params))
+              for code in PLAN_WORDS})
 
 
 def answer(code, params, hand, message=""):

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import cribbage
-from games.cribbage import card_from_code
+from games.cribbage import card_from_code, notation
 from games.cribbage.analysis import discard_options
 from games.models import Event
 from games.presentation import cards_text, won_text
@@ -42,11 +42,14 @@ OTHER_WORDS = [
 CLAIM_WORD = ("claim", "win the game of an opponent who ran out of time (we tell you when you may)")
 
 
-def other_words(game):
-    """The words besides the moves: "claim" only in games where a timeout may be claimed."""
+def other_words(game, view=None):
+    """The words besides the moves: "claim" only in games where a timeout may be claimed,
+    "plan" from the deal until the play ends."""
+    words = plan_words(view) if view and view["phase"] in ("discard", "play") and view["viewer"] is not None else []
+    words += OTHER_WORDS
     if game.timeout_policy == game.TimeoutPolicy.OPPONENT_CHOOSES:
-        return OTHER_WORDS + [CLAIM_WORD]
-    return OTHER_WORDS
+        words.append(CLAIM_WORD)
+    return words
 
 
 def side_names(view):
@@ -117,6 +120,10 @@ def recent_lines(view):
     lines = []
     if view["phase"] == "discard" and view.get("previous_hand"):
         prev = view["previous_hand"]
+        if view.get("plan_played_last_hand"):
+            # No email came during that play: tell it whole, one line a count.
+            lines.append(f"Last hand ({names.get(prev['dealer'])}'s crib), the play (your plan played for you):")
+            lines += ["  " + line for line in play_story(prev["plays"], names)]
         lines.append(f"Last hand ({names.get(prev['dealer'])}'s crib), the show:")
         lines += ["  " + _show_line(s, names, prev["starter"]) for s in prev["shows"]]
         lines += ["  " + _record_line(r, names) for r in prev["records"] if r["phase"] == "muggins"]
@@ -140,6 +147,29 @@ def recent_lines(view):
     if view["phase"] == "show":
         lines += [_show_line(s, names, view["starter"]) for s in view["shows"]]
     return lines
+
+
+def play_story(plays, names):
+    """A hand's play compactly, one line a count: "Bob KH 10, Alice KC 20 pegs 2, Bob go, ..."."""
+    counts = {}
+    for p in plays:
+        who = names.get(p["seat"], f"Seat {p['seat']}")
+        said = f"{who} go" if p["go"] else f"{who} {_cards([p['card']])} {p['count']}"
+        counts.setdefault(p["round"], []).append(said + (f" pegs {p['points']}" if p["points"] else ""))
+    return [", ".join(said) for _, said in sorted(counts.items())]
+
+
+def plan_words(view):
+    """How to say a plan, with the reader's own cards as the example (no other card may show)."""
+    hand = view.get("hand") or []
+    if view["phase"] == "discard":
+        hand = hand[view["rules"]["discard_count"]:]
+    if not hand:
+        return []
+    return [(f"plan {' '.join(hand)}",
+             "play your cards in this order at your turns, without an email for each "
+             f"(rules too: \"score first\", \"on 5 play {hand[0]}\", \"ask\"; \"plan clear\" drops it; "
+             "reply \"help\"). On its own line, under your discard if you like")]
 
 
 def _deadline(view, user):
@@ -173,7 +203,7 @@ def move_choices(view, game_id, seq):
             move = next(m for m in discards if sorted(m["cards"]) == codes)
             ev = float(option.total_ev)
             choices.append({
-                "words": f"crib {' '.join(move['cards'])}",
+                "words": notation.write(move),
                 "label": cards_text(move["cards"]),
                 "note": f"keep {cards_text(option.keep)}: expected {ev:.2f} points "
                         f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
@@ -187,20 +217,21 @@ def move_choices(view, game_id, seq):
             if move["card"] in seen:
                 continue
             seen.add(move["card"])
-            choices.append({"words": f"play {move['card']} claim N", "label": cards_text([move["card"]]),
+            choices.append({"words": notation.write(move, blank="N"), "label": cards_text([move["card"]]),
                             "note": "N: the points you claim for it",
                             "url": links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]})})
         elif kind == "play":
-            choices.append({"words": f"play {move['card']}", "label": cards_text([move["card"]]), "note": "",
+            choices.append({"words": notation.write(move), "label": cards_text([move["card"]]), "note": "",
                             "url": links.move_url(game_id, seat, seq, move)})
         elif kind == "count":
             if "count" in seen:
                 continue
             seen.add("count")
-            choices.append({"words": "count N", "label": "count", "note": "N: the points you claim for this show",
+            choices.append({"words": notation.write(move, blank="N"), "label": "count",
+                            "note": "N: the points you claim for this show",
                             "url": links.move_url(game_id, seat, seq, {"kind": "count"})})
         elif kind == "muggins":
-            choices.append({"words": "muggins", "label": "muggins",
+            choices.append({"words": notation.write(move), "label": "muggins",
                             "note": "take the points the last claim missed",
                             "url": links.move_url(game_id, seat, seq, move)})
     return choices
@@ -240,7 +271,8 @@ def turn_context(game, seat, user=None, view=None):
         "board": board_rows(view),
         "deadline": _deadline(view, user),
         "moves": move_choices(view, game.pk, view["seq"]) if view["legal_moves"] else [],
-        "other_words": other_words(game),
+        "other_words": other_words(game, view),
+        "plan": view.get("plan"),
         "game_url": links.absolute(game.get_absolute_url()),
         "finished": game.is_finished,
     }
@@ -339,12 +371,13 @@ def _move_lines(data, source, before, after, names, seat):
     if after["starter"] and not (same_hand and before["starter"]):
         lines.append(f"The starter: {_cards([after['starter']])}")
     plays = after["plays"][len(before["plays"]):] if same_hand else after["plays"]
-    for_you = data.get("seat") == seat and source in (Event.Source.FORCED, Event.Source.TIMEOUT)
+    for_you = data.get("seat") == seat and source in (Event.Source.FORCED, Event.Source.TIMEOUT, Event.Source.PLAN)
     for p in plays:
         who = names.get(p["seat"])
         line = f"{who} said go" if p["go"] else f"{who} played {_cards([p['card']])} (count {p['count']})"
         if for_you and p["seat"] == seat:
-            line += " (played for you)" if source == Event.Source.FORCED else " (the computer stood in for you)"
+            line += {Event.Source.FORCED: " (played for you)", Event.Source.PLAN: " (from your plan)"}.get(
+                source, " (the computer stood in for you)")
         lines.append(line)
     records = after["records"][len(before["records"]):] if same_hand else after["records"]
     lines += [_record_line(r, names) for r in records

@@ -11,7 +11,6 @@ HELD rather than sent; the sweeper sends it when the hold is over, and it
 then tells what happened since the last one (rendering.since_lines).
 """
 import logging
-import smtplib
 import time
 from datetime import timedelta
 
@@ -20,9 +19,11 @@ from django.db import IntegrityError, InterfaceError, OperationalError, connecti
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games import follow_ups
 from games.models import Game
 from games.selectors import with_seats
 
+from . import delivery, rendering
 from .models import AnswerSent, InboundEmail, OutboundEmail
 from . import quiet
 
@@ -34,10 +35,6 @@ STUCK_AFTER = timedelta(minutes=10)   # a SENDING row older than this was lost w
 REQUEUE_AFTER = timedelta(minutes=2)  # a READY row older than this lost its task
 REQUEUE_BATCH = 200
 ANSWER_WINDOW = 10 * 60  # seconds: at most one answer per address and kind in this window
-
-
-class TransientSendError(Exception):
-    """The provider or SMTP server failed in a way worth retrying."""
 
 
 # --- Writing the outbox (inside the move's transaction) -------------------------
@@ -105,47 +102,74 @@ def _queue(rows):
 
         OutboundEmail.objects.bulk_create(rows)
         for row in rows:
-            tasks.send_outbound.delay_on_commit(row.pk)
+            follow_ups.enqueue_on_commit(tasks.send_outbound, row.pk)
     return rows
 
 
 # --- Sending ------------------------------------------------------------------
 
-def claim(outbound_id):
-    """READY -> SENDING for one row; False when another worker has it or it is done."""
-    now = timezone.now()
+def claim(outbound_id, now=None):
+    """READY (and due, after a failed attempt) -> SENDING for one row; False when another
+    worker has it, it waits for its next attempt, or it is done."""
+    now = now or timezone.now()
     return OutboundEmail.objects.filter(
-        Q(status=OutboundEmail.Status.READY)
-        | Q(status=OutboundEmail.Status.SENDING, claimed_at__lt=now - STUCK_AFTER),
-        pk=outbound_id,
+        Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now),
+        pk=outbound_id, status=OutboundEmail.Status.READY,
     ).update(status=OutboundEmail.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1) == 1
 
 
 def send_outbound(outbound_id):
-    """Send one outbox row once. Returns the final status; raises TransientSendError to be retried.
+    """Send one outbox row once. Returns the final status (None: not this caller's to send).
 
     A row is claimed (READY -> SENDING) before anything else, so two tasks for
-    one row send it once. Whatever goes wrong after the claim puts the row back
-    to READY (a transient failure: retried) or FAILED, never leaves it claimed.
+    one row send it once. After a passing failure the row goes back to READY
+    with the time of its next attempt (mail.delivery has the schedule) and this
+    raises TransientSendError; a refusal makes it FAILED; past the give-up
+    moment it GAVE_UP. A row whose worker died is put back by the sweeper.
     """
     if not claim(outbound_id):
         return None
     try:
         return _send_claimed(outbound_id)
-    except TransientSendError:
-        raise
     except Exception as exc:
-        if not _is_transient(exc):
+        if not delivery.is_transient(exc):
             _release(outbound_id, OutboundEmail.Status.FAILED, exc)
             raise
-        _release(outbound_id, OutboundEmail.Status.READY, exc)
-        raise TransientSendError(repr(exc)) from exc
+        return _try_again_later(outbound_id, exc)
+
+
+class TransientSendError(Exception):
+    """The provider or SMTP server failed in a way worth retrying; `retry_at` is the next attempt."""
+
+    def __init__(self, message, retry_at=None):
+        super().__init__(message)
+        self.retry_at = retry_at
+
+
+def _try_again_later(outbound_id, exc, now=None):
+    now = now or timezone.now()
+    try:
+        row = OutboundEmail.objects.get(pk=outbound_id)
+        retry_at = delivery.next_attempt_at(row, now)
+        if retry_at is None:
+            gave_up = OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(
+                status=OutboundEmail.Status.GAVE_UP, last_error=repr(exc)[:2000], next_attempt_at=None)
+            if gave_up:
+                log.warning("Gave up on outbox row %s after %s attempts: %r", row.pk, row.attempts, exc)
+                delivery.address_in_trouble(row.to, delivery.User.EmailTrouble.UNDELIVERED, now)
+            return OutboundEmail.Status.GAVE_UP
+        OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(
+            status=OutboundEmail.Status.READY, last_error=repr(exc)[:2000], next_attempt_at=retry_at)
+    except (OperationalError, InterfaceError):  # the sweeper will find it stuck in SENDING
+        log.warning("Outbox row %s left claimed after %r.", outbound_id, exc)
+        retry_at = None
+    raise TransientSendError(repr(exc), retry_at=retry_at) from exc
 
 
 def _release(outbound_id, status, exc):
     try:
         OutboundEmail.objects.filter(pk=outbound_id, status=OutboundEmail.Status.SENDING).update(
-            status=status, last_error=repr(exc)[:2000])
+            status=status, last_error=repr(exc)[:2000], next_attempt_at=None)
     except (OperationalError, InterfaceError):  # the sweeper will find it stuck in SENDING
         log.warning("Outbox row %s left claimed after %r.", outbound_id, exc)
 
@@ -156,12 +180,12 @@ def _send_claimed(outbound_id, now=None):
     game = with_seats(Game.objects.all()).get(pk=row.game_id)
     seat = next(s for s in game.seats.all() if s.number == row.seat)
     player = seat.player
+    if player is not None and player.email_stopped:
+        return _finish(row, OutboundEmail.Status.SKIPPED, "the address bounced or complained")
     if row.kind == OutboundEmail.Kind.RESULT:
         if player is None or player.notify == player.Notify.NONE:
             return _finish(row, OutboundEmail.Status.SKIPPED, "the player chose no email")
-        from .rendering import result_message
-
-        return _deliver(row, result_message(game, row.seat, player))
+        return _deliver(row, rendering.result_message(game, row.seat, player), player)
     if game.is_finished or not seat.to_act or player is None or player.notify != "every_turn":
         return _finish(row, OutboundEmail.Status.SKIPPED, "not needed any more")
     if game.seq != row.seq and OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind,
@@ -173,65 +197,54 @@ def _send_claimed(outbound_id, now=None):
         OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(
             status=OutboundEmail.Status.HELD, hold_until=hold, claimed_at=None)
         return OutboundEmail.Status.HELD
-    from .rendering import turn_message
-
-    return _deliver(row, turn_message(game, row.seat, player, seat_row=seat))
+    return _deliver(row, rendering.turn_message(game, row.seat, player, seat_row=seat), player)
 
 
-def _deliver(row, message):
+def _deliver(row, message, player):
     try:
         message.send()
-    except (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused) as exc:
+    except Exception as exc:
+        if not delivery.is_send_failure(exc) or delivery.is_transient(exc):
+            raise
+        if delivery.refuses_address(exc):
+            delivery.address_in_trouble(row.to, delivery.User.EmailTrouble.REFUSED)
         return _finish(row, OutboundEmail.Status.FAILED, repr(exc))
+    delivery.delivered_to(player)
     return _finish(row, OutboundEmail.Status.SENT, "", message_id=message.extra_headers["Message-ID"])
-
-
-def _is_transient(exc):
-    from anymail.exceptions import AnymailAPIError, AnymailInvalidAddress, AnymailRecipientsRefused
-
-    if isinstance(exc, (AnymailRecipientsRefused, AnymailInvalidAddress)):
-        return False
-    if isinstance(exc, AnymailAPIError):
-        return exc.status_code is None or exc.status_code >= 500 or exc.status_code == 429
-    # A busy or briefly unreachable database is as passing as a busy mail server.
-    return isinstance(exc, (smtplib.SMTPException, OSError, OperationalError, InterfaceError))
 
 
 def _finish(row, status, error, message_id=""):
     OutboundEmail.objects.filter(pk=row.pk).update(
-        status=status, last_error=error[:2000], message_id=message_id,
+        status=status, last_error=error[:2000], message_id=message_id, next_attempt_at=None,
         sent_at=timezone.now() if status == OutboundEmail.Status.SENT else None)
     return status
 
 
-def mark_failed(outbound_id, error):
-    """After the last retry: FAILED, with the error (the sweeper leaves it alone)."""
-    OutboundEmail.objects.filter(pk=outbound_id).exclude(status=OutboundEmail.Status.SENT).update(
-        status=OutboundEmail.Status.FAILED, last_error=str(error)[:2000])
-
-
 def unsent_batch(limit=REQUEUE_BATCH, now=None):
     """Ids of rows to (re-)queue, claimed for it: those whose task was lost (READY for a
-    while, or stuck SENDING) and the HELD turn emails whose hold is over (made READY).
+    while), those whose next attempt is due, those stuck SENDING (their worker died: put
+    back to READY) and the HELD turn emails whose hold is over (made READY).
 
     Two sweepers at once take different rows on PostgreSQL (SKIP LOCKED); a
     row picked twice anyway is only sent once (`claim`).
     """
     now = now or timezone.now()
+    due = Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now)
     with transaction.atomic():
         rows = OutboundEmail.objects.filter(
             Q(status=OutboundEmail.Status.HELD, hold_until__lte=now)
-            | Q(status=OutboundEmail.Status.READY, created_at__lt=now - REQUEUE_AFTER,
+            | Q(due, status=OutboundEmail.Status.READY, created_at__lt=now - REQUEUE_AFTER,
                 claimed_at__isnull=True)
-            | Q(status=OutboundEmail.Status.READY, claimed_at__lt=now - REQUEUE_AFTER)
+            | Q(due, status=OutboundEmail.Status.READY, claimed_at__lt=now - REQUEUE_AFTER)
             | Q(status=OutboundEmail.Status.SENDING, claimed_at__lt=now - STUCK_AFTER)
         ).order_by("created_at")
         if connection.features.has_select_for_update_skip_locked:
             rows = rows.select_for_update(skip_locked=True)
         ids = list(rows.values_list("pk", flat=True)[:limit])
         # Push the rows out of the next sweep's window while their tasks run.
-        OutboundEmail.objects.filter(pk__in=ids, status__in=(OutboundEmail.Status.READY, OutboundEmail.Status.HELD)
-                                     ).update(status=OutboundEmail.Status.READY, claimed_at=now)
+        OutboundEmail.objects.filter(pk__in=ids).exclude(status__in=(
+            OutboundEmail.Status.SENT, OutboundEmail.Status.SKIPPED, OutboundEmail.Status.FAILED,
+            OutboundEmail.Status.GAVE_UP)).update(status=OutboundEmail.Status.READY, claimed_at=now)
     return ids
 
 

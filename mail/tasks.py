@@ -3,27 +3,35 @@ import logging
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
+from django.utils import timezone
 
-from .services import TransientSendError
+from games import follow_ups
+
+from . import delivery, services
+from .models import OutboundEmail
 
 log = logging.getLogger(__name__)
 
 
-def _send_failed(self, exc, task_id, args, kwargs, einfo):
-    from . import services
+@shared_task(bind=True, acks_late=True, ignore_result=True)
+def send_outbound(self, outbound_id):
+    """Send one outbox row; a SENT row is never sent again.
 
-    services.mark_failed(args[0], repr(exc))
-
-
-@shared_task(autoretry_for=(TransientSendError, OperationalError, InterfaceError), retry_backoff=True, retry_backoff_max=600,
-             retry_jitter=True, max_retries=6, on_failure=_send_failed, acks_late=True,
-             ignore_result=True)
-def send_outbound(outbound_id):
-    """Send one outbox row: transient provider, SMTP or database failures are retried with
-    backoff; a SENT row is never sent again."""
-    from . import services
-
-    return services.send_outbound(outbound_id)
+    After a passing failure the task retries itself when the next attempt is
+    soon (mail.delivery.TASK_RETRIES_UP_TO); later ones, and any retry that
+    cannot be queued, are the sweeper's (requeue_unsent), until the row gives up.
+    """
+    try:
+        return services.send_outbound(outbound_id)
+    except services.TransientSendError as exc:
+        wait = exc.retry_at and (exc.retry_at - timezone.now()).total_seconds()
+        if self.request.is_eager or wait is None or wait > delivery.TASK_RETRIES_UP_TO.total_seconds():
+            return OutboundEmail.Status.READY
+        raise self.retry(countdown=max(wait, 0), max_retries=None) from None
+    except (OperationalError, InterfaceError) as exc:  # the database, before the row was claimed
+        if self.request.is_eager:
+            raise
+        raise self.retry(exc=exc, countdown=30, max_retries=5) from None
 
 
 @shared_task
@@ -34,7 +42,8 @@ def requeue_unsent():
 
     ids = services.unsent_batch()
     for outbound_id in ids:
-        send_outbound.delay(outbound_id)
+        if not follow_ups.enqueue(send_outbound, outbound_id):
+            break  # the broker is down: the next sweep takes them all again
     if ids:
         log.info("Re-queued %d unsent or held emails.", len(ids))
     return len(ids)

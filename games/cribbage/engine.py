@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .cards import FULL_DECK, Card, card_from_code
 from .notation import write as move_text
 from .pegging import playable, resolve_play
+from .plans import ASK, Plan, PlanProblem, PlanRule, choose, plan_from_event, plan_json, plan_words, without
 from .rules import Rules
 from .scoring import Score, ScoreItem, describe, score_hand
 
@@ -22,6 +23,7 @@ __all__ = [
     "new_game", "apply", "replay", "needs_chance", "to_act", "legal_moves", "view",
     "is_over", "result", "state_to_json", "state_from_json", "move_text",
     "cut_for_deal_event", "deal_event", "show_order", "forced_move", "moved_on_for", "is_simple_turn",
+    "planned_move", "plan_of",
 ]
 
 # Why a move is refused: IllegalMove.code, with the parameters it carries in IllegalMove.params.
@@ -45,6 +47,15 @@ REFUSALS = {
     "no_muggins": (),                      # no claim of another side is open to this seat
     "muggins_nothing_missed": (),          # a claim is open, and it missed nothing
     "go_is_automatic": ("playable",),      # "go" is said for a seat by the engine, never by the seat
+    # Pegging plans (plans.py): a card of the plan that is not the seat's to plan, or a plan too late.
+    "plan_not_held": ("card", "held"),
+    "plan_thrown": ("card",),              # laid away to the crib
+    "plan_played": ("card",),              # played already this hand
+    "plan_twice": ("cards",),
+    "plan_unknown_word": ("word",),        # an event whose order or rules a program got wrong
+    "plan_unknown_rule": ("rule",),
+    "plan_too_late": (),                   # the play of the hand is over (or the seat holds no card)
+    "not_the_plans_card": ("card",),       # a play marked as the plan's that the plan does not make
 }
 
 
@@ -156,6 +167,10 @@ class State:
     open_claim: ScoreRecord | None = None  # muggins: the claim that can still be mugged
     previous: HandSummary | None = None
     outcome: Outcome | None = None
+    # Each seat's pegging plan (None: none), private to the seat; () when no seat has one.
+    plans: tuple[Plan | None, ...] = ()
+    plan_played: frozenset[int] = frozenset()       # seats whose plan played a card this hand
+    plan_played_before: frozenset[int] = frozenset()  # ... and in the hand before
 
 
 def _replace(state: State, **changes) -> State:
@@ -292,8 +307,9 @@ def is_simple_turn(state: State, seat: int) -> bool:
 
 def moved_on_for(seat: int, events: Iterable[dict]) -> bool:
     """Whether any of `events` (made after a move was offered to `seat`) changed what that
-    seat can see: every event does, except another seat's discard, which lies face down."""
-    return any(e.get("kind") != "discard" or e.get("seat") == seat for e in events)
+    seat can see: every event does, except another seat's discard, which lies face down, and
+    another seat's pegging plan, which nobody else sees."""
+    return any(e.get("kind") not in ("discard", "plan") or e.get("seat") == seat for e in events)
 
 
 # --- Scoring into the state ------------------------------------------------
@@ -440,6 +456,7 @@ def _apply_deal(state: State, event: dict) -> State:
         count=0, count_cards=(), round=0, turn=None, gone=frozenset(),
         plays=(), records=state.records if not played_before else (), shows=(), show_next=0,
         previous=_summary(state) if played_before else state.previous,
+        plans=(), plan_played=frozenset(), plan_played_before=state.plan_played,
     )
 
 
@@ -470,6 +487,8 @@ def _apply_discard(state: State, event: dict) -> State:
         hands=_set(state.hands, seat, rest), kept=_set(state.kept, seat, rest),
         discards=_set(state.discards, seat, cards),
     )
+    if plan_of(state, seat) is not None:
+        state = _with_plan(state, seat, without(plan_of(state, seat), cards))
     if to_act(state):
         return state
     return _turn_starter(state)
@@ -504,6 +523,11 @@ def _apply_play(state: State, event: dict) -> State:
     if state.count + card.value > 31:
         raise IllegalMove("count_over_31", f"{card.code} would take the count past 31 (count is {state.count})",
                           legal, card=card.code, count=state.count)
+    if event.get("plan"):
+        chosen = planned_move(state)
+        if chosen is None or chosen["seat"] != seat or chosen["card"] != card.code:
+            raise IllegalMove("not_the_plans_card", f"Seat {seat}'s plan does not play {card.code} now",
+                              legal, card=card.code)
     res, hands_after = _play_result(state, seat, card)
     true = res.score
     if state.rules.muggins:
@@ -519,6 +543,8 @@ def _apply_play(state: State, event: dict) -> State:
     plays += tuple(PlayEntry(s, None, res.count, 0, state.round) for s in newly_gone)
     state = _replace(_close_window(state, seat), hands=hands_after, count=res.count,
                      count_cards=state.count_cards + (card,), plays=plays, gone=state.gone.union(newly_gone))
+    if event.get("plan"):
+        state = _replace(state, plan_played=state.plan_played | {seat})
     if state.rules.muggins:
         state = _claim(state, seat, "play", true, points)
     elif points:
@@ -530,7 +556,8 @@ def _apply_play(state: State, event: dict) -> State:
     if not res.play_over:
         return _replace(state, turn=res.next_seat, count=0, count_cards=(), gone=frozenset(),
                        round=state.round + 1)
-    state = _replace(state, count=0, count_cards=(), gone=frozenset(), turn=None)
+    # A plan ends with the hand's play.
+    state = _replace(state, count=0, count_cards=(), gone=frozenset(), turn=None, plans=())
     if state.rules.muggins:
         return _replace(state, phase="show", show_next=0, turn=show_order(state)[0][0])
     return _show_all(state)
@@ -622,10 +649,68 @@ def _apply_end(state: State, event: dict) -> State:
                    outcome=Outcome(winner, kind, seat, detail))
 
 
+# --- Pegging plans (see plans.py) -----------------------------------------------
+
+def plan_of(state: State, seat: int) -> Plan | None:
+    """The seat's pegging plan for this hand; private to the seat (see `view`)."""
+    return state.plans[seat] if state.plans else None
+
+
+def _with_plan(state: State, seat: int, plan: Plan | None) -> State:
+    plans = state.plans or (None,) * state.rules.players
+    plans = _set(plans, seat, plan)
+    return _replace(state, plans=plans if any(p is not None for p in plans) else ())
+
+
+def _apply_plan(state: State, event: dict) -> State:
+    """Set (or, with no order and no rules, clear) the seat's plan; nothing public changes.
+
+    A plan is private: it opens or closes no muggins window and moves no turn.
+    """
+    seat = _seat_of(state, event)
+    if state.phase not in ("discard", "play") or not state.hands[seat]:
+        raise IllegalMove("plan_too_late", "The play of this hand is over: "
+                          "a plan can be set from the deal until your last card is played.")
+    played = [p.card for p in state.plays if p.seat == seat and p.card]
+    try:
+        plan = plan_from_event(event, state.hands[seat], state.discards[seat], played)
+    except PlanProblem as problem:
+        raise _plan_refused(problem) from None
+    return _with_plan(state, seat, plan)
+
+
+def _plan_refused(problem: PlanProblem) -> IllegalMove:
+    return IllegalMove(problem.code, problem.reason, **problem.params)
+
+
+def planned_move(state: State) -> dict | None:
+    """The play the seat to move makes from its plan now, or None when no plan answers.
+
+    Pure: the move service plays it like any move (marked "plan": true, which
+    `apply` checks against this function, so a replay plays the same cards).
+    """
+    if state.phase != "play" or state.turn is None or not state.plans:
+        return None
+    seat = state.turn
+    plan = plan_of(state, seat)
+    if plan is None:
+        return None
+    last = state.count_cards[-1] if state.count_cards else None
+    card = choose(plan, state.hands[seat], state.count, last,
+                  lambda c: _play_result(state, seat, c)[0].score.total)
+    if card is None:
+        return None
+    move = {"kind": "play", "seat": seat, "card": card.code, "plan": True}
+    if state.rules.muggins:
+        # A planned card claims exactly what it pegs: the player cannot count a card they do not see laid.
+        move["claim"] = _play_result(state, seat, card)[0].score.total
+    return move
+
+
 _HANDLERS = {
     "cut_for_deal": _apply_cut, "deal": _apply_deal, "discard": _apply_discard,
     "play": _apply_play, "go": _apply_go, "count": _apply_count, "muggins": _apply_muggins,
-    "resign": _apply_end, "forfeit": _apply_end,
+    "resign": _apply_end, "forfeit": _apply_end, "plan": _apply_plan,
 }
 
 
@@ -785,6 +870,9 @@ def view(state: State, seat: int | None = None) -> dict:
         # Whether a call is possible, not whether anything was missed (that would tell).
         v["may_call_muggins"] = (state.open_claim is not None
                                  and rules.side_of(seat) != state.open_claim.side)
+        # The seat's own plan only: no other seat's, not even a partner's.
+        v["plan"] = plan_json(plan_of(state, seat))
+        v["plan_played_last_hand"] = seat in state.plan_played_before
     return v
 
 
@@ -879,7 +967,15 @@ _DECODERS[State] = {
     "records": _each(ScoreRecord), "shows": _each(ShowResult),
     "previous": _opt(lambda d: _dec(HandSummary, d)), "outcome": _opt(lambda d: _dec(Outcome, d)),
     "open_claim": _opt(lambda d: _dec(ScoreRecord, d)),
+    "plans": lambda plans: tuple(_opt(_plan_dec)(p) for p in plans),
+    "plan_played": frozenset, "plan_played_before": frozenset,
 }
+
+
+def _plan_dec(d: dict) -> Plan:
+    order = tuple(ASK if c == ASK else card_from_code(c) for c in d["order"])
+    rules = tuple(PlanRule(r["rule"], r["rank"], _opt(card_from_code)(r["card"])) for r in d["rules"])
+    return Plan(order, rules)
 
 
 def state_from_json(d: dict) -> State:

@@ -6,7 +6,8 @@ forms, the words listed in emails):
 
 - `read(words)` -> `Reading` or None: what one line of a player's words says
   ("crib 5H JD" or just "5H JD", "play 7C" or just "7C", "play 7C claim 2",
-  "go", "count 12", "muggins", "resign"); None when the line is not a move at all.
+  "go", "count 12", "muggins", "resign", "plan 7C 8D ask" (see plans.py)); None when
+  the line is not a move at all.
 - `to_move(reading, phase, muggins=False)` -> the move it names at that phase of
   the game (just cards are a discard in the discard, a play in the play).
 - `read_move(words, phase, muggins=False)`: both at once.
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from .cards import parse_cards
+from .plans import PlanProblem, plan_words, read_plan
 
 __all__ = [
     "InvalidMove", "INVALID", "Reading", "READERS", "BUILDERS", "read", "to_move", "read_move",
@@ -41,6 +43,10 @@ INVALID = {
     "cards_not_asked": ("phase",),         # just cards, when neither a discard nor a play is due
     "one_card_at_a_time": ("cards",),      # several cards named as one play
     "claim_missing": ("card",),            # under muggins a play says what it pegs
+    # A pegging plan's words (plans.read_plan): "plan 7C 8D ask", "plan score first, on 5 play TH".
+    "plan_empty": (),                      # "plan" and nothing after it
+    "plan_unknown_word": ("word",),        # neither a card nor a word of plans
+    "plan_unknown_rule": ("words",),       # "score" without "first", "on 5 TH", "on 11 play TH"
 }
 
 TRIM = " \t-*•–—.,!;:"   # what may stand around a word: bullets, dashes, punctuation
@@ -113,6 +119,7 @@ READERS: dict[str, Callable[[Sequence[str], str], Reading]] = {
     "count": _read_count,
     "muggins": _read_word("muggins"),
     "resign": _read_word("resign"), "concede": _read_word("resign"),
+    "plan": lambda rest, words: Reading("plan", words, cards=tuple(rest)),   # the plan's own words
 }
 
 
@@ -161,12 +168,21 @@ def _count(reading: Reading, muggins: bool) -> dict:
     return {"kind": "count", "points": reading.number}
 
 
+def _plan(reading: Reading, muggins: bool) -> dict:
+    """A plan's words are read by plans.read_plan; its refusals become InvalidMove's."""
+    try:
+        return read_plan(" ".join(reading.cards))
+    except PlanProblem as problem:
+        raise InvalidMove(problem.code, problem.reason, **problem.params) from None
+
+
 # The move each kind of reading makes (a builder may refuse the words with InvalidMove).
 BUILDERS: dict[str, Callable[[Reading, bool], dict]] = {
     "discard": _discard, "play": _play, "count": _count,
     "go": lambda reading, muggins: {"kind": "go"},
     "muggins": lambda reading, muggins: {"kind": "muggins"},
     "resign": lambda reading, muggins: {"kind": "resign"},
+    "plan": _plan,
 }
 
 # What just cards are, by the phase of the game.
@@ -217,6 +233,8 @@ def write(move: dict, blank: str | None = None) -> str:
         return f"forfeit {move['reason']}" if move.get("reason") else "forfeit"
     if kind == "cut_for_deal":
         return "cut " + " / ".join(" ".join(r) for r in move["cuts"])
+    if kind == "plan":
+        return plan_words(move)
     return str(kind)
 
 

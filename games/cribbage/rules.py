@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Rules", "rules_for", "skunk_lines", "VARIANTS"]
+__all__ = ["Rules", "rules_for", "skunk_lines", "VARIANTS", "TARGETS", "FULL_GAME", "SHORT_GAME"]
 
 VARIANTS = ("two", "three", "four", "five_card")
+FULL_GAME = 121    # the standard game
+SHORT_GAME = 61    # the short game, and five-card cribbage
+TARGETS = (FULL_GAME, SHORT_GAME)   # the games played here (a board is drawn for each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,7 @@ class Rules:
         if self.partnerships and self.players != 4:
             raise ValueError("partnerships need four players")
         kept = self.hand_size - self.discard_count
-        crib = self.players * self.discard_count + self.deck_to_crib
+        crib = self.crib_size
         if kept not in (3, 4) or crib != 4:
             raise ValueError(f"hands of {kept} and a crib of {crib} are not cribbage")
         if self.players * self.hand_size + self.deck_to_crib + 1 > 52:
@@ -56,6 +59,10 @@ class Rules:
     @property
     def kept_size(self) -> int:
         return self.hand_size - self.discard_count
+
+    @property
+    def crib_size(self) -> int:
+        return self.players * self.discard_count + self.deck_to_crib
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
@@ -96,7 +103,7 @@ def rules_for(variant: str, target: int | None = None, muggins: bool = False) ->
     if variant not in shapes:
         raise ValueError(f"Unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
     if target is None:
-        target = 61 if variant == "five_card" else 121
+        target = SHORT_GAME if variant == "five_card" else FULL_GAME
     if target < 31:
         raise ValueError(f"target {target} is too small")
     skunk, double = skunk_lines(target)

@@ -204,9 +204,6 @@ def number_words(n: int) -> str:
     return _ONES[hundreds] + " hundred" + (" and " + number_words(rest) if rest else "")
 
 
-_RUN_WORDS = {3: "three", 4: "four", 5: "five"}
-
-
 def _phrase(item: ScoreItem, running: str) -> str:
     kind = item.kind
     if kind == "fifteen":

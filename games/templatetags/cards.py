@@ -9,6 +9,7 @@
 from django import template
 
 from games import presentation
+from games.cribbage import FULL_GAME
 from games.board import board_svg
 
 register = template.Library()
@@ -36,5 +37,5 @@ def card_name_filter(card):
 
 
 @register.simple_tag(name="board")
-def board_tag(tracks, target=121, id_prefix="board"):
+def board_tag(tracks, target=FULL_GAME, id_prefix="board"):
     return board_svg(tracks, target, id_prefix=id_prefix)

@@ -99,13 +99,13 @@ def test_quiet_inbox_holds_turn_emails_until_the_player_comes_back():
     assert sent.update(sent_at=sent_at) == 1       # the turn email of Bob's discard
     with at(sent_at + timedelta(hours=1)):
         assert quiet.turn_email_hold(seat) == sent_at + quiet.TURN_EMAIL_HOLD
-        assert quiet.should_hold_turn_email(seat)
+        assert quiet.turn_email_hold(seat) is not None
     with at(sent_at + timedelta(hours=2)):
         visits.note_seen(seat)                        # he came back: the next may go
-        assert not quiet.should_hold_turn_email(seat)
+        assert quiet.turn_email_hold(seat) is None
     seat.last_seen_at = None
     with at(sent_at + quiet.TURN_EMAIL_HOLD):
-        assert not quiet.should_hold_turn_email(seat)   # the window is over: one email tells all since
+        assert quiet.turn_email_hold(seat) is None   # the window is over: one email tells all since
 
 
 @pytest.mark.postgres

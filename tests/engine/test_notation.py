@@ -92,6 +92,9 @@ def test_writing_leaves_a_blank_for_what_the_player_must_say():
     ("5H JD", "show", True, "cards_not_asked", {"phase": "show"}),
     ("5H JD", "play", False, "one_card_at_a_time", {"cards": ["5H", "JD"]}),
     ("play 7C", "play", True, "claim_missing", {"card": "7C"}),
+    ("plan", "play", False, "plan_empty", {}),
+    ("plan 7C bluff", "discard", False, "plan_unknown_word", {"word": "bluff"}),
+    ("plan on 5 TH", "play", False, "plan_unknown_rule", {"words": "on 5 TH"}),
 ])
 def test_words_that_are_no_move_are_invalid_not_illegal(words, phase, muggins, code, params):
     with pytest.raises(InvalidMove) as caught:
@@ -101,7 +104,8 @@ def test_words_that_are_no_move_are_invalid_not_illegal(words, phase, muggins, c
 
 
 def test_every_invalid_code_is_tested():
-    codes = {"not_a_move", "no_cards", "no_points", "cards_not_asked", "one_card_at_a_time", "claim_missing"}
+    codes = {"not_a_move", "no_cards", "no_points", "cards_not_asked", "one_card_at_a_time", "claim_missing",
+             "plan_empty", "plan_unknown_word", "plan_unknown_rule"}
     assert set(INVALID) == codes
 
 
@@ -114,6 +118,10 @@ def test_a_readable_move_the_rules_refuse_is_illegal_not_invalid():
 
 
 # --- Refusal codes ----------------------------------------------------------------
+
+def _plan(seat, order):
+    return {"kind": "plan", "seat": seat, "order": order.split(), "rules": []}
+
 
 DISCARDING = run(new_game(TWO, first_dealer=0), A_DEAL)
 PLAYING = run(DISCARDING, *A_DISCARDS)
@@ -156,6 +164,15 @@ REFUSED = [
     (run(MUG_PLAYING, play(1, "KH", claim=0)), {"kind": "muggins", "seat": 0}, "muggins_nothing_missed", {}),
     (PLAYING, {"kind": "go", "seat": 1}, "go_is_automatic", {"playable": ["KH", "QD", "5C", "2D"]}),
     (DISCARDING, {"kind": "go", "seat": 0}, "go_is_automatic", {"playable": []}),
+    (PLAYING, _plan(1, "4D"), "plan_not_held", {"card": "4D", "held": ["KH", "QD", "5C", "2D"]}),
+    (PLAYING, _plan(1, "KH 9S"), "plan_thrown", {"card": "9S"}),
+    (run(PLAYING, *A_PLAY[:2]), _plan(1, "KH"), "plan_played", {"card": "KH"}),
+    (PLAYING, _plan(1, "KH QD KH"), "plan_twice", {"cards": ["KH"]}),
+    (PLAYING, _plan(1, "5X"), "plan_unknown_word", {"word": "5X"}),
+    (PLAYING, {"kind": "plan", "seat": 1, "order": [], "rules": [{"rule": "bluff"}]}, "plan_unknown_rule",
+     {"rule": "{'rule': 'bluff'}"}),
+    (MUG_SHOW, _plan(1, ""), "plan_too_late", {}),
+    (PLAYING, play(1, "KH", plan=True), "not_the_plans_card", {"card": "KH"}),
 ]
 
 

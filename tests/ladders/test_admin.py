@@ -323,3 +323,32 @@ def test_an_organiser_changes_the_rules_with_the_entrants_shown_below(client, or
     a.refresh_from_db()
     assert a.days_per_move == 5 and a.entrants.filter(active=True).count() == len(entrants)
     assert a.history.get(kind="settings").text == f"{organisers[0]} changed the rules: days_per_move"
+
+
+def test_an_organiser_never_sees_another_ladders_name_in_the_admin(client, organisers, make_ladder):
+    a, a_entrants = make_ladder(4, organiser=organisers[0], slug="alpha-club")
+    b, b_entrants = make_ladder(4, organiser=organisers[1], slug="bravo-secret")
+    c, c_entrants = make_ladder(4, organiser=organisers[0], slug="charlie-club")
+    superuser = make_user(is_staff=True, is_superuser=True)
+    for entrants in (a_entrants, b_entrants, c_entrants):   # a challenge, a match and history on each ladder
+        services.challenge(entrants[3], entrants[2], actor=None)
+        services.start_match(entrants[1], entrants[0], actor=None)
+    pages = [reverse("admin:index"), reverse("admin:app_list", args=["ladders"])]
+    for model in ("ladder", "challenge", "match", "ladderhistory", "season"):
+        changelist = reverse(f"admin:ladders_{model}_changelist")
+        pages += [changelist, f"{changelist}?ladder__id__exact={b.pk}", f"{changelist}?ladder__id__exact={a.pk}"]
+    pages += [reverse("admin:ladders_ladder_change", args=[a.pk]), reverse("admin:ladders_ladder_entrants", args=[a.pk]),
+              reverse("admin:ladders_ladder_on_behalf", args=[a.pk]),
+              reverse("admin:ladders_match_change", args=[a.matches.get().pk]),
+              reverse("admin:ladders_challenge_change", args=[a.challenges.first().pk])]
+    login(client, superuser)
+    seen = client.get(reverse("admin:ladders_match_changelist")).text
+    assert "Alpha-Club" in seen and "Bravo-Secret" in seen   # the names do show where they may
+    login(client, organisers[0])
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code in (200, 302), page
+        assert "Bravo-Secret" not in response.text and "bravo-secret" not in response.text, page
+    match_list = client.get(reverse("admin:ladders_match_changelist")).text
+    assert f"ladder__id__exact={a.pk}" in match_list and f"ladder__id__exact={c.pk}" in match_list
+    assert f"ladder__id__exact={b.pk}" not in match_list   # the filter offers the organiser's own ladders

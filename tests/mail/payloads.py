@@ -154,3 +154,44 @@ def post(client, esp, message, secret=WEBHOOK_SECRET, **options):
     build = {"postmark": postmark, "amazon_ses": amazon_ses, "brevo": brevo}[esp]
     body, content_type, extra = build(message, **options)
     return client.post(f"/anymail/{esp}/inbound/", body, content_type=content_type, **auth_header(secret), **extra)
+
+
+# --- Tracking webhooks (what became of a sent message) ------------------------------------
+# Postmark: https://postmarkapp.com/developer/webhooks/bounce-webhook and spam-complaint-webhook;
+# Mailgun: https://documentation.mailgun.com/docs/mailgun/user-manual/tracking-messages/ (webhooks,
+# JSON "event-data" with a signed "signature" block).
+
+def postmark_bounce(email, bounce_type="HardBounce"):
+    record = "SpamComplaint" if bounce_type == "SpamComplaint" else "Bounce"
+    return {
+        "RecordType": record, "ID": 901542550, "Type": bounce_type, "TypeCode": 1, "ServerID": 23,
+        "Name": {"HardBounce": "Hard bounce", "SoftBounce": "Soft bounce"}.get(bounce_type, "Spam complaint"),
+        "MessageID": str(uuid.uuid4()), "MessageStream": "outbound",
+        "Description": "The server was unable to deliver your message (ex: unknown user, mailbox not found).",
+        "Details": "smtp;550 5.1.1 The email account that you tried to reach does not exist.",
+        "Email": email, "From": "play@cribbage.example.org", "BouncedAt": "2026-11-30T16:28:50.3963933-04:00",
+        "DumpAvailable": True, "Inactive": bounce_type != "SoftBounce", "CanActivate": True,
+        "Subject": "Your move: Alice v Bob (game 1)", "Tag": "", "Metadata": {},
+    }
+
+
+def mailgun_event(email, event="failed", severity="permanent", reason="bounce", signing_key=MAILGUN_SIGNING_KEY):
+    timestamp, token = str(int(time.time())), uuid.uuid4().hex
+    data = {
+        "event": event, "recipient": email, "timestamp": float(timestamp), "id": uuid.uuid4().hex,
+        "log-level": "error", "tags": [], "user-variables": {},
+        "message": {"headers": {"to": email, "message-id": "20261130214658.1.0DF563D0B3597700@example.org",
+                                "from": "play@cribbage.example.org", "subject": "Your move"}},
+    }
+    if event == "failed":
+        data.update(severity=severity, reason=reason, **{"delivery-status": {
+            "attempt-no": 1, "description": "", "code": 550 if severity == "permanent" else 450,
+            "message": "5.1.1 The email account that you tried to reach does not exist."}})
+    signature = hmac.new(signing_key.encode(), (timestamp + token).encode(), hashlib.sha256).hexdigest()
+    return {"signature": {"timestamp": timestamp, "token": token, "signature": signature}, "event-data": data}
+
+
+def post_tracking(client, esp, payload, secret=WEBHOOK_SECRET):
+    """POST one tracking event to /anymail/<esp>/tracking/ as the provider does."""
+    return client.post(f"/anymail/{esp}/tracking/", json.dumps(payload), content_type="application/json",
+                       **auth_header(secret))

@@ -14,7 +14,8 @@ LONG_KEY = "k" * 20 + "-a-long-random-string-for-the-tests-0123456789"
 
 
 def environment(**values):
-    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES and not k.startswith("ANYMAIL_")}
+    clean = {k: v for k, v in os.environ.items()
+             if k not in SETTINGS_VARIABLES and not k.startswith(("ANYMAIL_", "DJANGO_"))}
     return {**clean, "DJANGO_SETTINGS_MODULE": "cribsite.settings", "DATABASE_URL": "sqlite:///:memory:", **values}
 
 
@@ -90,3 +91,45 @@ def test_the_outgoing_mail_page_answers_only_with_debug_on_and_only_to_this_mach
     assert client.get("/dev/mail/", HTTP_X_FORWARDED_FOR="203.0.113.9").status_code == 404  # via a proxy here
     settings.DEBUG = False
     assert client.get("/dev/mail/").status_code == 404
+
+
+def production_environment():
+    """The variables .env.example sets, as a deployment copies it to .env."""
+    values = {}
+    for line in (ROOT / ".env.example").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, _, value = line.partition("=")
+            values[name.strip()] = value.strip()
+    return values
+
+
+def test_check_deploy_is_clean_with_the_production_environment():
+    values = production_environment()
+    assert values["DEBUG"] == "false" and values["SITE_URL"].startswith("https://")
+    values.pop("DATABASE_URL")  # check --deploy reaches no database; keep it off the network
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **values)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "System check identified no issues (0 silenced)."
+    assert "WARNINGS" not in result.stderr and result.stderr.strip() == ""
+
+
+@pytest.mark.django_db
+def test_with_debug_off_the_site_is_https_only_with_a_content_security_policy(settings):
+    from django.test import Client
+
+    from cribsite import settings as production
+
+    assert not production.DEBUG
+    for name in ("SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+                 "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE"):
+        setattr(settings, name, getattr(production, name))
+    client = Client()
+    response = client.get("/accounts/login/")
+    assert response.status_code == 301 and response["Location"] == "https://testserver/accounts/login/"
+    assert client.get("/healthz").status_code == 200   # the container's probe, over http
+    response = client.get("/accounts/login/", secure=True)
+    assert response["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+    policy = response["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert response.cookies["csrftoken"]["secure"] is True
