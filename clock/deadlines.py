@@ -14,7 +14,7 @@ from django.utils import timezone
 from clock import seatclock
 from clock.seatclock import (DAY, LAST_DAY_REMINDER_MIN_DAYS, REMINDER_FRACTION,  # noqa: F401 (the clock's API)
                              deadline_after, reminder_moments, reminders_due, running_time_between)
-from games.presentation import plural
+from games.presentation import clock_text, plural
 
 LOOKING_WINDOW = timedelta(minutes=15)   # a player seen this recently is looking at the game
 TURN_EMAIL_HOLD = timedelta(hours=6)     # at most one turn email per game in this window, until they come back
@@ -171,24 +171,7 @@ def deadline_text(deadline, user=None, now=None):
 
 def describe_clock(game):
     """The game's clock rules in words, for the game page, challenges and ladders."""
-    from games.models import Game
-
-    parts = [f"{plural(game.days_per_move, 'day')} per move"]
-    stops = [w for w, on in (("at weekends", game.pause_weekends), ("at night", game.pause_nights)) if on]
-    if stops:
-        parts.append("the clock stops " + " and ".join(stops) + " (each player's own time)")
-    if game.vacation_cap_days is None:
-        parts.append("vacation days stop the clock")
-    elif game.vacation_cap_days == 0:
-        parts.append("no vacation in this game")
-    else:
-        parts.append(f"vacation stops the clock for up to {plural(game.vacation_cap_days, 'day')} in this game")
-    parts.append({
-        Game.TimeoutPolicy.FORFEIT: "out of time loses the game",
-        Game.TimeoutPolicy.OPPONENT_CHOOSES: "out of time: the opponent may claim the game or wait",
-        Game.TimeoutPolicy.COMPUTER_STANDS_IN: "out of time: the computer plays for the absent player",
-    }[game.timeout_policy])
-    return "; ".join(parts) + "."
+    return clock_text(game)
 
 
 def local_day(user, now=None):
