@@ -165,6 +165,7 @@ class SeatClock:
     paused_until: datetime | None = None
     vacation_seconds: int = 0     # vacation used in this game
     timed_out_at: datetime | None = None
+    bank_seconds: int = 0         # what is left of the game's time bank for this seat
 
 
 FIELDS = tuple(f.name for f in fields(SeatClock))
@@ -280,6 +281,17 @@ def vacation_day_spent(clock, rules, now):
     is told now)."""
     deadline = max(clock.deadline + DAY, now + VACATION_DAY_MIN_LEFT)
     return replace(clock, deadline=deadline, vacation_seconds=clock.vacation_seconds + DAY_SECONDS, remind_at=None)
+
+
+def bank_day_spent(clock, rules, now):
+    """An overdue turn spends a day of its time bank (or what is left of it) as running time
+    after the deadline. A sweep that comes late may spend several, one after the other: the
+    bank is time past the deadline, whenever it is looked at."""
+    if clock.bank_seconds <= 0 or not clock.to_act or clock.deadline is None:
+        raise ClockError("No time bank is left.")
+    spend = min(clock.bank_seconds, rules.day_seconds)
+    return replace(clock, deadline=rules.after(clock.deadline, spend), bank_seconds=clock.bank_seconds - spend,
+                   remind_at=None)
 
 
 def allows_vacation_day(clock, rules):

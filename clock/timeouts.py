@@ -8,9 +8,11 @@ is left for the next run) and with the deadline checked again under the lock:
 two sweeps at once never act twice on one turn.
 
 What an overdue turn gets, in order:
-1. a player with vacation days left (and a game that allows them) spends one
-   day automatically and is told;
-2. the game's timeout policy: "forfeit" (the others win, no skunk),
+1. a seat with time bank left spends a day of it (the game's own reserve);
+2. a player with vacation days left (and a game that allows them) spends one
+   day automatically and is told (one day covers all their games out of time
+   that calendar day);
+3. the game's timeout policy: "forfeit" (the others win, no skunk),
    "opponent_chooses" (the opponent may claim the game or give more time; if
    nobody decides within another full period, it is a forfeit), or
    "computer_stands_in" (the computer makes the absent player's simple moves,
@@ -101,6 +103,9 @@ def settle(seat_id, game_id, now=None):
 def _time_out(game, seat, now):
     from clock import vacation
 
+    if seat.bank_seconds > 0:
+        _spend_bank_day(game, seat, now)
+        return "time_bank"
     if vacation.spend_day_instead(game, seat, now):
         return "vacation_day"
     policy = game.timeout_policy
@@ -116,6 +121,17 @@ def _time_out(game, seat, now):
         return "grace"
     forfeit(game, seat)
     return "forfeit"
+
+
+def _spend_bank_day(game, seat, now):
+    """The game's reserve first: a day of the seat's time bank, recorded in the log."""
+    def spend(clock, rules):
+        spent = seatclock.bank_day_spent(clock, rules, now)
+        data["seconds"], data["left_seconds"] = clock.bank_seconds - spent.bank_seconds, spent.bank_seconds
+        return spent
+
+    data = {"kind": "time_bank", "seat": seat.number}
+    record_clock_event(game, seat.number, data, Event.Source.TIMEOUT, change=spend)
 
 
 def forfeit(game, seat):

@@ -39,11 +39,13 @@ from accounts import services as accounts
 from accounts.mail import absolute
 from accounts.models import User
 from games import cribbage, services
-from games.models import SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Variant
+from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Game, Variant
 
 PRACTICE_DAYS_PER_MOVE = 30
 DAYS_PER_MOVE_RANGE = (1, 14)
 TARGETS = cribbage.TARGETS
+# The clock a challenge sets for its game (the Challenge and Game fields of the same names).
+CLOCK_CHOICES = ("timeout_policy", "pause_weekends", "pause_nights", "time_bank_days")
 
 
 class ChallengeError(Exception):
@@ -69,6 +71,21 @@ def _check_settings(variant, target, days_per_move=None):
         raise ChallengeError(f"Time per move is {low} to {high} days.")
 
 
+def clock_choices(challenger, *, timeout_policy=Game.TimeoutPolicy.FORFEIT, pause_weekends=False,
+                  pause_nights=False, time_bank_days=0):
+    """The clock settings of a new challenge, checked; raises ChallengeError."""
+    if timeout_policy not in Game.TimeoutPolicy.values:
+        raise ChallengeError(f"Unknown timeout rule {timeout_policy!r}: choose one of "
+                             f"{', '.join(Game.TimeoutPolicy.values)}.")
+    if not isinstance(time_bank_days, int) or not 0 <= time_bank_days <= MAX_TIME_BANK_DAYS:
+        raise ChallengeError(f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days.")
+    if pause_nights and challenger.night_start_hour == challenger.night_end_hour:
+        raise ChallengeError("Your profile has no night hours, so a night pause would never stop your "
+                             "clock: set your night on your profile, or leave the night pause off.")
+    return {"timeout_policy": timeout_policy, "pause_weekends": bool(pause_weekends),
+            "pause_nights": bool(pause_nights), "time_bank_days": time_bank_days}
+
+
 def _resolve(opponent, challenger):
     """(user or None, email) for one named opponent: a User or an email address."""
     if isinstance(opponent, User):
@@ -86,13 +103,15 @@ def _resolve(opponent, challenger):
 # --- Challenges ----------------------------------------------------------------
 
 def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False,
-                     days_per_move=3):
+                     days_per_move=3, **clock):
     """Challenge the players `opponents` (Users or email addresses, seats 1..n-1 in order).
 
-    Unknown addresses are invited (an account is made and an invitation sent);
-    members get a challenge notice. Raises ChallengeError.
+    `clock`: the game's clock choices (CLOCK_CHOICES; see clock_choices). Unknown addresses
+    are invited (an account is made and an invitation sent); members get a challenge
+    notice. Raises ChallengeError.
     """
     _check_settings(variant, target, days_per_move)
+    clock = clock_choices(challenger, **clock)
     opponents = [o for o in opponents if o]
     needed = others_needed(variant)
     if len(opponents) != needed:
@@ -109,7 +128,7 @@ def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribb
     with transaction.atomic():
         challenge = Challenge.objects.create(
             challenger=challenger, variant=variant, target=target, muggins=muggins,
-            days_per_move=days_per_move)
+            days_per_move=days_per_move, **clock)
         next_url = challenge.get_absolute_url()
         notices = []
         for seat, (user, email) in enumerate(resolved, start=1):
@@ -195,7 +214,8 @@ def _start_if_full(challenge):
     players = [challenge.challenger] + [p.player for p in places]
     challenge.game = services.start_game(
         players=players, variant=challenge.variant, target=challenge.target,
-        muggins=challenge.muggins, days_per_move=challenge.days_per_move)
+        muggins=challenge.muggins, days_per_move=challenge.days_per_move,
+        **{name: getattr(challenge, name) for name in CLOCK_CHOICES})
     challenge.status = Challenge.Status.ACCEPTED
     challenge.decided_at = timezone.now()
     challenge.save(update_fields=["game", "status", "decided_at"])
@@ -204,13 +224,15 @@ def _start_if_full(challenge):
 
 # --- Seeks -----------------------------------------------------------------------
 
-def create_seek(challenger, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False, days_per_move=3):
+def create_seek(challenger, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False, days_per_move=3,
+                **clock):
     """An open challenge on the seek board: anyone may take its places."""
     _check_settings(variant, target, days_per_move)
+    clock = clock_choices(challenger, **clock)
     with transaction.atomic():
         seek = Challenge.objects.create(
             challenger=challenger, is_seek=True, variant=variant, target=target, muggins=muggins,
-            days_per_move=days_per_move)
+            days_per_move=days_per_move, **clock)
         ChallengePlace.objects.bulk_create(
             ChallengePlace(challenge=seek, seat=seat) for seat in range(1, SEATS_BY_VARIANT[variant]))
     return seek

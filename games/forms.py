@@ -4,7 +4,7 @@ from django import forms
 
 from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
 from games.cribbage import FULL_GAME, SHORT_GAME, notation
-from games.models import ComputerLevel, Variant
+from games.models import MAX_TIME_BANK_DAYS, ComputerLevel, Game, Variant
 
 TARGET_CHOICES = [(FULL_GAME, f"{FULL_GAME} (the full game)"), (SHORT_GAME, f"{SHORT_GAME} (a short game)")]
 VARIANT_HELP = ("Four players play in partnerships: the second player you name is your partner, "
@@ -20,11 +20,26 @@ class GameSettingsForm(forms.Form):
     days_per_move = forms.IntegerField(label="Days per move", min_value=DAYS_PER_MOVE_RANGE[0],
                                        max_value=DAYS_PER_MOVE_RANGE[1], initial=3,
                                        help_text="After this, a player who has not moved may lose the game.")
+    pause_weekends = forms.BooleanField(label="Stop the clock at weekends (Saturday and Sunday, each "
+                                              "player's own time)", required=False)
+    pause_nights = forms.BooleanField(label="Stop the clock at night (each player's night, set on their profile)",
+                                      required=False)
+    timeout_policy = forms.ChoiceField(label="When a player runs out of time", choices=Game.TimeoutPolicy.choices,
+                                       initial=Game.TimeoutPolicy.FORFEIT, required=False)
+    time_bank_days = forms.IntegerField(
+        label="Time bank (days)", min_value=0, max_value=MAX_TIME_BANK_DAYS, initial=0, required=False,
+        help_text=f"A reserve of extra days for each player in this game, spent a day at a time before a "
+                  f"timeout (0 to {MAX_TIME_BANK_DAYS}; 0 for none).",
+        error_messages={"max_value": f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days.",
+                        "min_value": f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days."})
 
     def settings(self):
         data = self.cleaned_data
         return {"variant": data["variant"], "target": data["target"], "muggins": data["muggins"],
-                "days_per_move": data["days_per_move"]}
+                "days_per_move": data["days_per_move"], "pause_weekends": data["pause_weekends"],
+                "pause_nights": data["pause_nights"],
+                "timeout_policy": data["timeout_policy"] or Game.TimeoutPolicy.FORFEIT,
+                "time_bank_days": data["time_bank_days"] or 0}
 
 
 class ChallengeForm(GameSettingsForm):
@@ -40,7 +55,8 @@ class ChallengeForm(GameSettingsForm):
                                max_length=254, required=False,
                                widget=forms.EmailInput(attrs={"autocomplete": "off"}))
 
-    field_order = ["player1", "player2", "player3", "variant", "target", "muggins", "days_per_move"]
+    field_order = ["player1", "player2", "player3", "variant", "target", "muggins", "days_per_move",
+                   "pause_weekends", "pause_nights", "timeout_policy", "time_bank_days"]
 
     def clean(self):
         data = super().clean()

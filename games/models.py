@@ -10,6 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.cribbage import FULL_GAME, TARGETS, rules_for
+from games.presentation import clock_text
+
+MAX_TIME_BANK_DAYS = 10   # a game's time bank per player, at most
 
 
 class Variant(models.TextChoices):
@@ -75,6 +78,8 @@ class Game(models.Model):
     vacation_cap_days = models.PositiveSmallIntegerField(
         null=True, blank=True,
         help_text="Vacation days a player may use in this game: empty for no limit, 0 for none.")
+    time_bank_days = models.PositiveSmallIntegerField(
+        default=0, help_text="A reserve of days per player, spent a day at a time before a timeout.")
 
     class Meta:
         ordering = ["-updated_at"]
@@ -118,6 +123,7 @@ class Seat(models.Model):
     extra_seconds = models.PositiveIntegerField(default=0, help_text="More time granted for the next turn.")
     paused_until = models.DateTimeField(null=True, blank=True, help_text="This turn's clock is paused (vacation).")
     vacation_seconds = models.PositiveIntegerField(default=0, help_text="Vacation used in this game.")
+    bank_seconds = models.PositiveIntegerField(default=0, help_text="What is left of this seat's time bank.")
     timed_out_at = models.DateTimeField(null=True, blank=True,
                                         help_text="Ran out of time; the opponent may claim the game.")
     stand_in_moves = models.PositiveSmallIntegerField(
@@ -150,7 +156,8 @@ class Seat(models.Model):
 
 # Events in a game's log that the rules engine never sees: they change clocks only
 # (see clock/events.py). Everything that replays a log uses `engine_moves()`.
-CLOCK_EVENT_KINDS = frozenset({"more_time", "time_out", "vacation_day", "vacation_start", "vacation_end"})
+CLOCK_EVENT_KINDS = frozenset({"more_time", "time_out", "vacation_day", "vacation_start", "vacation_end",
+                               "time_bank"})
 
 
 class AppendOnlyQuerySet(models.QuerySet):
@@ -243,6 +250,12 @@ class Challenge(models.Model):
     target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
+    # The clock of the game it starts (the Game fields of the same names).
+    timeout_policy = models.CharField(max_length=24, choices=Game.TimeoutPolicy.choices,
+                                      default=Game.TimeoutPolicy.FORFEIT)
+    pause_weekends = models.BooleanField(default=False)
+    pause_nights = models.BooleanField(default=False)
+    time_bank_days = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="challenge")
@@ -259,6 +272,11 @@ class Challenge(models.Model):
 
     def get_absolute_url(self):
         return reverse("games:challenge", args=[self.pk])
+
+    @property
+    def clock_text(self):
+        """The clock of the game it makes, in words (a challenge allows vacation without a limit)."""
+        return clock_text(self)
 
     @property
     def is_open(self):

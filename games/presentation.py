@@ -12,6 +12,7 @@ written the same way everywhere:
 - `read_show(hand, starter, crib=False)` -> (hand cards, starter) from text or
   cards, or a ValueError whose message can be shown to the player as it is.
 - `plural(2, "day")` -> "2 days"; `plural(1, "match", "matches")` -> "1 match"
+- `clock_text(game)` -> "3 days per move; the clock stops at weekends ...; out of time loses the game."
 - `won_text(winner, result, names, target)` -> "Alice won (Bob ran out of time), with a skunk"
 
 Suits are always written with their symbol, so colour is never the only sign.
@@ -197,3 +198,30 @@ def won_text(winner: str, result: dict, names: dict, target: int) -> str:
     if result["skunk"]:
         text += f", with {_SKUNK_WORDS[result['skunk']]}"
     return text
+
+
+_TIMEOUT_WORDS = {
+    "forfeit": "out of time loses the game",
+    "opponent_chooses": "out of time: the opponent may claim the game or wait",
+    "computer_stands_in": "out of time: the computer plays for the absent player",
+}
+
+
+def clock_text(settings):
+    """The clock rules of a game (or of the challenge that makes one) in words."""
+    parts = [f"{plural(settings.days_per_move, 'day')} per move"]
+    stops = [w for w, on in (("at weekends", settings.pause_weekends), ("at night", settings.pause_nights)) if on]
+    if stops:
+        parts.append("the clock stops " + " and ".join(stops) + " (each player's own time)")
+    bank = getattr(settings, "time_bank_days", 0)
+    if bank:
+        parts.append(f"a time bank of {plural(bank, 'day')} each, spent a day at a time before a timeout")
+    cap = getattr(settings, "vacation_cap_days", None)
+    if cap is None:
+        parts.append("vacation days stop the clock")
+    elif cap == 0:
+        parts.append("no vacation in this game")
+    else:
+        parts.append(f"vacation stops the clock for up to {plural(cap, 'day')} in this game")
+    parts.append(_TIMEOUT_WORDS[settings.timeout_policy])
+    return "; ".join(parts) + "."

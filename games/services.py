@@ -61,9 +61,11 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
 
     Seat numbers follow the order of `players`; for four players, seats 0 and 2
     are partners against 1 and 3. `clock_settings` are the Game's clock fields
-    (timeout_policy, pause_weekends, pause_nights, vacation_cap_days).
+    (timeout_policy, pause_weekends, pause_nights, vacation_cap_days, time_bank_days: each seat's
+    time bank starts full).
     """
-    unknown = set(clock_settings) - {"timeout_policy", "pause_weekends", "pause_nights", "vacation_cap_days"}
+    unknown = set(clock_settings) - {"timeout_policy", "pause_weekends", "pause_nights", "vacation_cap_days",
+                                     "time_bank_days"}
     if unknown:
         raise TypeError(f"start_game() got unexpected settings: {', '.join(sorted(unknown))}")
     seats_needed = SEATS_BY_VARIANT[variant]
@@ -80,7 +82,7 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
         Seat.objects.bulk_create(
             Seat(game=game, number=n, player=player,
                  computer_level="" if player else (computer_level or "standard"),
-                 team=rules.side_of(n))
+                 team=rules.side_of(n), bank_seconds=game.time_bank_days * 86400 if player else 0)
             for n, player in enumerate(players)
         )
         seats = {seat.number: seat for seat in game.seats.select_related("player")}

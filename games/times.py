@@ -7,7 +7,6 @@ from datetime import UTC
 
 from django.utils import timezone
 
-from games.models import Game
 from games.presentation import plural
 
 # The most days one "more time" gives (a game's log records each gift).
@@ -44,26 +43,6 @@ def deadline_text(deadline, user=None, now=None):
     if zone is UTC:
         text += " UTC"
     return f"{text} ({relative(deadline - now)})"
-
-
-def describe_clock(game):
-    """The game's clock rules in words, for the game page, challenges and ladders."""
-    parts = [f"{plural(game.days_per_move, 'day')} per move"]
-    stops = [w for w, on in (("at weekends", game.pause_weekends), ("at night", game.pause_nights)) if on]
-    if stops:
-        parts.append("the clock stops " + " and ".join(stops) + " (each player's own time)")
-    if game.vacation_cap_days is None:
-        parts.append("vacation days stop the clock")
-    elif game.vacation_cap_days == 0:
-        parts.append("no vacation in this game")
-    else:
-        parts.append(f"vacation stops the clock for up to {plural(game.vacation_cap_days, 'day')} in this game")
-    parts.append({
-        Game.TimeoutPolicy.FORFEIT: "out of time loses the game",
-        Game.TimeoutPolicy.OPPONENT_CHOOSES: "out of time: the opponent may claim the game or wait",
-        Game.TimeoutPolicy.COMPUTER_STANDS_IN: "out of time: the computer plays for the absent player",
-    }[game.timeout_policy])
-    return "; ".join(parts) + "."
 
 
 def local_day(user, now=None):

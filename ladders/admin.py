@@ -158,7 +158,8 @@ class LadderAdmin(ScopedAdmin):
     actions = ["export_standings", "close_season", "apply_idle_rule", "lapse_overdue_challenges"]
     fieldsets = [
         (None, {"fields": ["name", "slug", "description", "organisers", "is_open", "season", "tools"]}),
-        ("Games", {"fields": ["variant", "target", "muggins", "days_per_move", "timeout_action"]}),
+        ("Games", {"fields": ["variant", "target", "muggins", "days_per_move", "timeout_action",
+                              "pause_weekends", "pause_nights", "time_bank_days"]}),
         ("Matches and values", {"fields": ["match_length", "scoring", "value_win", "value_skunk",
                                            "double_skunk_rule", "value_double_skunk", "value_forfeit"]}),
         ("Challenges", {"fields": ["challenge_range", "accept_days", "max_open_challenges",

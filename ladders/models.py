@@ -4,12 +4,13 @@ Positions are the fold of the ladder's history (see ladders.rungs);
 `Entrant.position` caches it. Business operations live in ladders.services.
 """
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
 from games.cribbage import FULL_GAME
-from games.models import TARGET_CHOICES
+from games.models import MAX_TIME_BANK_DAYS, TARGET_CHOICES
 
 
 class Ladder(models.Model):
@@ -95,6 +96,14 @@ class Ladder(models.Model):
     vacation_allowed = models.BooleanField(default=True)
     vacation_days_cap = models.PositiveSmallIntegerField(
         default=21, help_text="Vacation days per season (nobody can challenge a player on vacation).")
+    # The clock of the ladder's games, beside days_per_move and timeout_action.
+    pause_weekends = models.BooleanField(
+        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone.")
+    pause_nights = models.BooleanField(default=False, help_text="Clocks stop during each player's night hours.")
+    time_bank_days = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(MAX_TIME_BANK_DAYS)],
+        help_text=f"A reserve of days per player and game, spent a day at a time before a timeout "
+                  f"(0 to {MAX_TIME_BANK_DAYS}).")
 
     season = models.PositiveSmallIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(default=timezone.now)

@@ -2,6 +2,11 @@
 from games.presentation import plural
 
 
+def _clock_stops(ladder):
+    stops = [w for w, on in (("at weekends", ladder.pause_weekends), ("at night", ladder.pause_nights)) if on]
+    return f" The clock stops {' and '.join(stops)} (each player's own time)." if stops else ""
+
+
 def describe_rules(ladder):
     """Sentences stating how this ladder works."""
     double = (f"a double skunk {plural(ladder.value_double_skunk, 'game point')}"
@@ -9,7 +14,10 @@ def describe_rules(ladder):
     lines = [
         f"Games: {ladder.get_variant_display().lower()} to {ladder.target}"
         f"{', muggins' if ladder.muggins else ''}; {plural(ladder.days_per_move, 'day')} per move. "
-        f"On a timeout: {ladder.get_timeout_action_display().lower()}.",
+        f"On a timeout: {ladder.get_timeout_action_display().lower()}."
+        + _clock_stops(ladder)
+        + (f" Each player has a time bank of {plural(ladder.time_bank_days, 'day')} per game, spent a day "
+           f"at a time before a timeout." if ladder.time_bank_days else ""),
         f"A match goes to the first player with {plural(ladder.match_length, 'game point')}: "
         f"a win is worth {ladder.value_win}, a skunk {ladder.value_skunk}, {double}; a win by timeout "
         f"or forfeit {ladder.value_forfeit}. A resignation counts as the board stood. "

@@ -457,7 +457,8 @@ def _start_game(ladder, match, *, number, first_dealer):
     game = game_services.start_game(
         players=[match.challenger.player, match.defender.player], variant=ladder.variant,
         target=ladder.target, muggins=ladder.muggins, days_per_move=ladder.days_per_move,
-        timeout_policy=ladder.timeout_action,
+        timeout_policy=ladder.timeout_action, pause_weekends=ladder.pause_weekends,
+        pause_nights=ladder.pause_nights, time_bank_days=ladder.time_bank_days,
         vacation_cap_days=ladder.vacation_days_cap if ladder.vacation_allowed else 0,
         first_dealer=first_dealer)
     LadderGame.objects.create(match=match, game=game, number=number)

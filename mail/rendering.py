@@ -23,7 +23,7 @@ from games import cribbage
 from games.cribbage import card_from_code, notation
 from games.cribbage.analysis import discard_options
 from games.models import Event
-from games.presentation import cards_text, won_text
+from games.presentation import cards_text, clock_text, won_text
 from games.selectors import view_for
 
 from . import links
@@ -320,6 +320,8 @@ def turn_message(game, seat, user, seat_row=None):
     context["coach"] = turn_coach_lines(game, seat, context["view"])
     if seat_row is not None:
         last = quiet.last_turn_email(seat_row)
+        if last is None:   # the first turn email of the game: its clock, as agreed
+            context["clock_rules"] = clock_text(game)
         if last is not None and not quiet.came_back_since(seat_row, *last):
             context["since"] = since_lines(game, seat, last[1])
             context["recent"] = [] if context["since"] else context["recent"]   # told in full above

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from clock import deadlines
 from games import times
+from games.presentation import clock_text, plural
 
 register = template.Library()
 
@@ -23,7 +24,7 @@ def deadline_for(deadline, user=None):
 
 @register.simple_tag
 def clock_rules(game):
-    return times.describe_clock(game)
+    return clock_text(game)
 
 
 @register.inclusion_tag("clock/_game_clock.html")
@@ -43,10 +44,21 @@ def game_clock(game, user):
             "paused_until": times.deadline_text(seat.paused_until, user, now) if deadlines.is_paused(seat, now) else "",
             "timed_out": bool(seat.timed_out_at),
             "may_give_time": opponent and not seat.is_computer and not game.is_finished,
+            "bank": _bank_text(seat.bank_seconds) if game.time_bank_days else "",
         })
     claimable = timeouts.claimable_seat(game, mine.number) if mine is not None and not game.is_finished else None
-    return {"game": game, "rows": rows, "rules": times.describe_clock(game), "claimable": claimable,
+    return {"game": game, "rows": rows, "rules": clock_text(game), "claimable": claimable,
             "max_days": times.MAX_MORE_DAYS, "finished": game.is_finished}
+
+
+def _bank_text(seconds):
+    """"2 days", "1 day 6 hours", "none"."""
+    days, rest = divmod(seconds, 86400)
+    hours = rest // 3600
+    words = [plural(days, "day")] if days else []
+    if hours:
+        words.append(plural(hours, "hour"))
+    return " ".join(words) or "none"
 
 
 @register.inclusion_tag("clock/_vacation_panel.html")

@@ -13,7 +13,7 @@ from clock import timeouts, vacation
 from games.models import Game
 from tests.factories import make_user, play_random_move, start_two_player_game
 from tests.factories import at
-from games import times
+from games.presentation import clock_text
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 9, tzinfo=UTC)
@@ -123,7 +123,7 @@ def test_a_game_can_forbid_vacation():
         vacation.start_vacation(bob, 5)
     assert bob_seat(game).deadline == deadline
     assert not game.events.filter(kind="vacation_start").exists()
-    assert "no vacation in this game" in times.describe_clock(game)
+    assert "no vacation in this game" in clock_text(game)
 
 
 def test_bad_requests_change_nothing():

@@ -259,3 +259,19 @@ def test_a_move_costs_a_few_statements_however_long_the_log(django_assert_max_nu
             game = services.submit_move(game, seat, rng.choice(cribbage.legal_moves(state, seat)),
                                         rng=rng).game
     assert game.seq > 100
+
+
+def test_a_discard_during_the_play_is_refused_and_nothing_is_written():
+    game = start_two_player_game()
+    for seat in (0, 1):
+        play_random_move(game, seat)
+    game.refresh_from_db()
+    state = services.engine_state(game)
+    turn = cribbage.to_act(state)[0]
+    hand, before = cribbage.view(state, turn)["hand"], game.seq
+    with pytest.raises(services.IllegalMove) as caught:
+        services.submit_move(game, turn, {"kind": "discard", "cards": hand[:2]})
+    assert (caught.value.code, caught.value.params) == ("wrong_phase", {"kind": "discard", "phase": "play"})
+    assert caught.value.message.startswith("You cannot discard now. Your moves now: play ")
+    game.refresh_from_db()
+    assert game.seq == before and cribbage.view(services.engine_state(game), turn)["hand"] == hand

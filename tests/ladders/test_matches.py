@@ -4,6 +4,7 @@ from django.core import mail
 
 from games.models import Game
 from ladders import services
+from ladders.presentation import describe_rules
 from ladders.models import Challenge, LadderGame, Match
 from tests.factories import finish_game
 
@@ -159,3 +160,25 @@ def test_ladder_games_take_the_ladders_timeout_rule_and_vacation_cap(make_ladder
     ladder.save()
     game = services.start_match(b, a, actor=None).games.get().game
     assert game.timeout_policy == "computer_stands_in" and game.vacation_cap_days == 0
+
+
+def test_ladder_games_take_the_ladders_pauses_and_time_bank(make_ladder):
+    ladder, (a, b) = make_ladder(2)
+    ladder.pause_weekends, ladder.pause_nights, ladder.time_bank_days = True, True, 2
+    ladder.save()
+    game = services.start_match(b, a, actor=None).games.get().game
+    assert (game.pause_weekends, game.pause_nights, game.time_bank_days) == (True, True, 2)
+    assert [s.bank_seconds for s in game.seats.order_by("number")] == [2 * 86400] * 2
+    rules = " ".join(describe_rules(ladder))
+    assert "The clock stops at weekends and at night (each player's own time)." in rules
+    assert "Each player has a time bank of 2 days per game, spent a day at a time before a timeout." in rules
+
+
+def test_a_ladder_time_bank_beyond_the_limit_is_refused_in_the_admin_form(make_ladder):
+    from django.core.exceptions import ValidationError
+
+    ladder, _ = make_ladder(2)
+    ladder.time_bank_days = 11
+    with pytest.raises(ValidationError) as error:
+        ladder.full_clean()
+    assert error.value.message_dict["time_bank_days"] == ["Ensure this value is less than or equal to 10."]
