@@ -6,3 +6,11 @@ class ClockConfig(AppConfig):
 
     name = "clock"
     verbose_name = "Clock"
+
+    def ready(self):
+        from mail import kinds
+
+        from . import emails
+
+        for kind, compose in emails.COMPOSERS.items():
+            kinds.register(kind, compose)

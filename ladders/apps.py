@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class LaddersConfig(AppConfig):
     name = "ladders"
     verbose_name = "Club ladders"
+
+    def ready(self):
+        from mail import kinds
+        from mail.models import OutboundEmail
+
+        from . import notices
+
+        kinds.register(OutboundEmail.Kind.LADDER, notices.compose)

@@ -1,12 +1,17 @@
-"""One receiver for every provider's inbound webhook (and `manage.py receive_email`)."""
+"""Mail's receivers: every provider's inbound webhook (and `manage.py receive_email`), the ESP's
+tracking events, and what the lower apps announce (games.notices, accounts.signals)."""
 import logging
 
 from anymail.signals import inbound, tracking
 from django.conf import settings
 from django.dispatch import receiver
 
-from . import delivery
+from accounts.signals import account_email, invitation_owed
+from games.notices import challenge_notice
+
+from . import delivery, messages, outbox
 from .authentication import provider_name
+from .models import OutboundEmail
 
 log = logging.getLogger(__name__)
 
@@ -30,3 +35,22 @@ def handle_inbound(sender, event, esp_name, **kwargs):
 def handle_tracking(sender, event, esp_name, **kwargs):
     """The ESP's report on a sent message: a hard bounce or a complaint stops mail to the address."""
     delivery.on_tracking_event(event, esp_name)
+
+
+@receiver(challenge_notice, dispatch_uid="mail.challenge_notice")
+def owe_challenge_notice(sender, challenge, to, kind, by=None, **kwargs):
+    outbox.owe(OutboundEmail.Kind.CHALLENGE, to, f"{challenge.pk}:{kind}:{to.pk}",
+               context={"challenge": challenge.pk, "notice": kind, "by": getattr(by, "pk", None)})
+
+
+@receiver(invitation_owed, dispatch_uid="mail.invitation_owed")
+def owe_invitation(sender, user, invited_by=None, next_url="", **kwargs):
+    outbox.owe(OutboundEmail.Kind.INVITATION, user, f"{user.pk}",
+               context={"invited_by": getattr(invited_by, "pk", None), "next_url": next_url})
+
+
+@receiver(account_email, dispatch_uid="mail.account_email")
+def send_account_email(sender, kind, user, context, **kwargs):
+    """A direct answer to what the user just asked (a confirmation, a login link, a password
+    reset): built like every email, sent now, outside any outbox."""
+    messages.build(f"accounts/email/{kind}", context, to=user.email, user=user, automatic=False).send()
