@@ -1,7 +1,16 @@
 from django import forms
-from django.contrib.auth.forms import BaseUserCreationForm, SetPasswordMixin
+from django.contrib.auth.forms import BaseUserCreationForm, PasswordResetForm, SetPasswordMixin
 
+from . import mail
 from .models import User
+
+
+class ResetForm(PasswordResetForm):
+    """Django's password reset, its email built like every other (accounts/email/password_reset.*)."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
+                  html_email_template_name=None):
+        mail.send(context["user"], "password_reset", context)
 
 
 class SignupForm(BaseUserCreationForm):

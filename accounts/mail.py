@@ -1,19 +1,19 @@
-"""Send one of the accounts emails: plain text with an HTML alternative."""
+"""Announce an account email (accounts never imports mail: mail builds and sends it, connected
+to these signals in MailConfig.ready())."""
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
-from django.template.loader import render_to_string
+
+from . import signals
+from .models import User
 
 
-def send(to, template, context):
-    """Render templates/accounts/email/<template>_subject.txt, .txt and .html and send."""
-    context = {"site_url": settings.SITE_URL, **context}
-    base = f"accounts/email/{template}"
-    subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
-    text = render_to_string(f"{base}.txt", context)
-    html = render_to_string(f"{base}.html", context)
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
-    message.attach_alternative(html, "text/html")
-    message.send()
+def send(user, template, context):
+    """Email `user` now: a direct answer to what they just asked (confirm, login_link, password_reset)."""
+    signals.account_email.send(sender=User, kind=template, user=user, context=context)
+
+
+def owe_invitation(user, invited_by, next_url):
+    """Owe `user` (just invited) their invitation, after the caller's transaction commits."""
+    signals.invitation_owed.send(sender=User, user=user, invited_by=invited_by, next_url=next_url or "")
 
 
 def absolute(path):

@@ -64,7 +64,7 @@ def send_confirmation(user):
         return
     take_mail_allowance(user.email)
     token = tokens.make_token(user, tokens.CONFIRM)
-    mail.send(user.email, "confirm", {
+    mail.send(user, "confirm", {
         "user": user,
         "url": mail.absolute(reverse("accounts:confirm_email", args=[token])),
         "days": tokens.CONFIRM.max_age.days,
@@ -101,7 +101,7 @@ def request_login_link(email, next_url=""):
     if user is None:
         return
     token = tokens.make_token(user, tokens.LOGIN, n=local_url(next_url))
-    mail.send(user.email, "login_link", {
+    mail.send(user, "login_link", {
         "user": user,
         "url": mail.absolute(reverse("accounts:login_link_use", args=[token])),
         "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
@@ -149,15 +149,19 @@ def invite(email, invited_by, next_url):
     if existing is not None:
         return existing
     user = User.objects.create_user(email, None, display_name=email.split("@")[0][:60])
-    token = tokens.make_token(user, tokens.INVITE, n=next_url or "",
-                              i=getattr(invited_by, "pk", None))
-    mail.send(user.email, "invitation", {
+    mail.owe_invitation(user, invited_by, next_url)
+    return user
+
+
+def invitation_context(user, invited_by, next_url):
+    """What the invitation email of `user` says, with a fresh link (made when it is sent)."""
+    token = tokens.make_token(user, tokens.INVITE, n=next_url or "", i=getattr(invited_by, "pk", None))
+    return {
         "user": user,
         "invited_by": invited_by,
         "url": mail.absolute(reverse("accounts:invitation", args=[token])),
         "days": tokens.INVITE.max_age.days,
-    })
-    return user
+    }
 
 
 def check_invitation(token):

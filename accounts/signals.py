@@ -1,4 +1,12 @@
 from django.contrib import messages
+from django.dispatch import Signal
+
+# An email answering what a user just asked: kind= ("confirm", "login_link", "password_reset"),
+# user=, context= (the template's). Mail builds it and sends it at once.
+account_email = Signal()
+# An invitation owed to a new account: user=, invited_by= (a User or None), next_url=.
+# Mail owes it in its outbox, in the caller's transaction; the link is made when it is sent.
+invitation_owed = Signal()
 
 
 def remind_unconfirmed(sender, request, user, **kwargs):

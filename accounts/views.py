@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import services, tokens
-from .forms import InvitationForm, LoginLinkForm, ProfileForm, SignupForm
+from .forms import InvitationForm, LoginLinkForm, ProfileForm, ResetForm, SignupForm
 from .models import User
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -174,9 +174,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 class PasswordResetView(auth_views.PasswordResetView):
     template_name = "registration/password_reset_form.html"
-    subject_template_name = "accounts/email/password_reset_subject.txt"
-    email_template_name = "accounts/email/password_reset.txt"
-    html_email_template_name = "accounts/email/password_reset.html"
+    form_class = ResetForm
     success_url = reverse_lazy("accounts:password_reset_done")
 
     def form_valid(self, form):

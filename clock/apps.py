@@ -9,3 +9,9 @@ class ClockConfig(AppConfig):
 
     def ready(self):
         from clock import receivers, replies  # noqa: F401  (turn deadlines; "more time" and "claim" by reply)
+        from mail import kinds
+
+        from . import emails
+
+        for kind, compose in emails.COMPOSERS.items():
+            kinds.register(kind, compose)

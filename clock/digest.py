@@ -1,9 +1,9 @@
 """The daily digest: one email at the player's chosen hour, listing every game waiting for them.
 
-For players who chose it (User.notify == "digest"). Sent once per player per
+For players who chose it (User.notify == "digest"). Owed once per player per
 local day: a DigestSent row (unique per user and day) is written in the
-transaction that sends it, so two runs at once send one, and a failed send is
-tried again by the next run. A run that comes late (the beat was down) still
+transaction that owes it in the outbox, so two runs at once owe one, and the
+outbox retries a failed send. A run that comes late (the beat was down) still
 sends that day's digest.
 """
 import logging
@@ -14,6 +14,9 @@ from django.utils import timezone
 
 from accounts.models import DigestSent, User
 from games import times
+from mail import links, outbox
+from mail.models import OutboundEmail
+from mail.services import waiting_games_for
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +42,6 @@ def due_users(now, limit=BATCH):
 
 def digest_items(user, now=None):
     """The games waiting for `user`, most urgent first, as the digest lists them."""
-    from mail import links
-    from mail.services import waiting_games_for
-
     now = now or timezone.now()
     items = []
     for game in waiting_games_for(user).prefetch_related("seats__player"):
@@ -58,9 +58,12 @@ def digest_items(user, now=None):
 
 
 def send_digest(user, now=None):
-    """Send `user` today's digest once (1), or nothing (0: sent already, or no game waits)."""
-    from clock import reminders
+    """Owe `user` today's digest once (1), or nothing (0: owed already, or no game waits).
 
+    The DigestSent row and the outbox row are written together; the digest is
+    rendered and sent after commit (clock.emails.daily_digest), listing the
+    games waiting then.
+    """
     now = now or timezone.now()
     day = times.local_day(user, now)
     with transaction.atomic():
@@ -74,12 +77,7 @@ def send_digest(user, now=None):
         row.save(update_fields=["games"])
         if not items or not user.wants_email:
             return 0
-        subject = f"Your move in {len(items)} game{'s' if len(items) != 1 else ''}"
-        if items[0]["due"]:
-            subject += f": the first runs out {times.relative(items[0]['due'] - now)}"
-        message = reminders.build("digest", user, subject, {"items": items, "hour": f"{user.digest_hour:02d}:00"})
-        message.send()   # a failure rolls the row back: the next run tries again
-    return 1
+        return outbox.owe(OutboundEmail.Kind.DIGEST, user, f"{user.pk}:{day.isoformat()}")
 
 
 def send_digests(now=None, batch=BATCH):

@@ -33,13 +33,3 @@ def send_digests():
     from clock import digest
 
     return digest.send_digests()
-
-
-@shared_task
-def send_notice(name, *args, **kwargs):
-    """One clock email queued by clock.reminders.notify_later (a timeout, a vacation, ...)."""
-    from clock import reminders
-
-    if name not in reminders.NOTICES:
-        raise ValueError(f"unknown notice {name!r}")
-    return getattr(reminders, name)(*args, **kwargs)

@@ -29,7 +29,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import cribbage, services
-from clock import deadlines, seatclock
+from clock import deadlines, notices, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
 from games import times
@@ -144,19 +144,15 @@ def forfeit(game, seat):
 
 def _offer_claim(game, seat, now):
     """Out of time under "opponent_chooses": the opponent may claim now; another full period to decide."""
-    from clock import reminders
-
     _mark_timed_out(game, seat, now)
-    reminders.notify_later("send_claim_offer", game.pk, seat.number)
+    notices.send_claim_offer(game.pk, seat.number, timed_out_at=now)
 
 
 def _grace_period(game, seat, now):
     """Out of time under "computer_stands_in" with a move the computer does not make for anyone
     (the discard): one more full period, then the game is forfeit. The player is told."""
-    from clock import reminders
-
     _mark_timed_out(game, seat, now)
-    reminders.notify_later("send_claim_offer", game.pk, seat.number, only="self")
+    notices.send_claim_offer(game.pk, seat.number, only="self", timed_out_at=now)
 
 
 def _mark_timed_out(game, seat, now):
@@ -177,8 +173,6 @@ def stand_in_move(state, number):
 
 
 def _stand_in(game, seat, now):
-    from clock import reminders
-
     state = services.engine_state(game)
     move = {k: v for k, v in stand_in_move(state, seat.number).items() if k != "seat"}
     result = services.submit_move(game, seat.number, move, source=Event.Source.TIMEOUT)
@@ -187,7 +181,7 @@ def _stand_in(game, seat, now):
         deadlines.save(row, seatclock.turn_started(deadlines.clock_of(row), deadlines.rules_for(result.game, row), now))
     # Counted since the player's own last move (games.services resets it then).
     Seat.objects.filter(pk=seat.pk).update(stand_in_moves=F("stand_in_moves") + 1)
-    reminders.notify_later("send_stand_in", game.pk, seat.number, move)
+    notices.send_stand_in(game.pk, seat.number, move, seq=result.game.seq)
     return result
 
 

@@ -16,7 +16,7 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from accounts.models import User, Vacation, VacationDay
-from clock import deadlines, seatclock
+from clock import deadlines, notices, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
 from games import times
@@ -85,9 +85,7 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
     for seat in _turns_of(user):
         if _pause(seat, now, until, source, user):
             paused.append(seat.game_id)
-    from clock import reminders
-
-    reminders.notify_later("send_vacation_notices", user.pk, "start")
+    notices.send_vacation_notices(user.pk, "start", vacation.pk)
     return vacation, paused
 
 
@@ -124,9 +122,7 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
     for seat in Seat.objects.filter(player=user, to_act=True, paused_until__gt=now).only("pk", "game_id", "number"):
         _resume(seat, now, source, user)
     if unused > 0:  # came back early: tell the opponents
-        from clock import reminders
-
-        reminders.notify_later("send_vacation_notices", user.pk, "end")
+        notices.send_vacation_notices(user.pk, "end", vacation.pk)
     return vacation
 
 
@@ -176,11 +172,9 @@ def spend_day_instead(game, seat, now):
             charged_now = 0
         data = {"kind": "vacation_day", "seat": seat.number, "days": charged_now, "day": day.isoformat(),
                 "days_left": user.vacation_seconds // DAY_SECONDS}
-        record_clock_event(game, seat.number, data, Event.Source.TIMEOUT,
-                           change=lambda clock, rules: seatclock.vacation_day_spent(clock, rules, now))
-    from clock import reminders
-
-    reminders.notify_later("send_vacation_day", game.pk, seat.number)
+        _, event, _ = record_clock_event(game, seat.number, data, Event.Source.TIMEOUT,
+                                      change=lambda clock, rules: seatclock.vacation_day_spent(clock, rules, now))
+        notices.send_vacation_day(game.pk, seat.number, event.seq)
     return True
 
 

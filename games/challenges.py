@@ -26,20 +26,17 @@ Choices made here (documented so the pages and emails can say them):
 """
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import EmailMultiAlternatives
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts import services as accounts
-from accounts.mail import absolute
 from accounts.models import User
 from games import cribbage, services
 from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Game, Variant
+from games.notices import challenge_notice
 
 PRACTICE_DAYS_PER_MOVE = 30
 DAYS_PER_MOVE_RANGE = (1, 14)
@@ -137,8 +134,8 @@ def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribb
             else:
                 notices.append(user)
             ChallengePlace.objects.create(challenge=challenge, seat=seat, player=user, invited_email=email)
-    for user in notices:
-        send_challenge_notice(challenge, user, "challenge")
+        for user in notices:
+            send_challenge_notice(challenge, user, "challenge")
     return challenge
 
 
@@ -173,8 +170,8 @@ def accept(challenge, user):
             place.accepted_at = timezone.now()
             place.save(update_fields=["accepted_at"])
         started = _start_if_full(challenge)
-    if started:
-        send_challenge_notice(challenge, challenge.challenger, "accepted", by=user)
+        if started:
+            send_challenge_notice(challenge, challenge.challenger, "accepted", by=user)
     return challenge
 
 
@@ -189,7 +186,7 @@ def decline(challenge, user):
         challenge.status = Challenge.Status.DECLINED
         challenge.decided_at = timezone.now()
         challenge.save(update_fields=["status", "decided_at"])
-    send_challenge_notice(challenge, challenge.challenger, "declined", by=user)
+        send_challenge_notice(challenge, challenge.challenger, "declined", by=user)
     return challenge
 
 
@@ -254,8 +251,8 @@ def accept_seek(seek, user):
         place.accepted_at = timezone.now()
         place.save(update_fields=["player", "accepted_at"])
         started = _start_if_full(seek)
-    if started:
-        send_challenge_notice(seek, seek.challenger, "accepted", by=user)
+        if started:
+            send_challenge_notice(seek, seek.challenger, "accepted", by=user)
     return seek
 
 
@@ -295,15 +292,7 @@ def waiting_for(challenge, user):
 # --- Mail ------------------------------------------------------------------------------
 
 def send_challenge_notice(challenge, to, kind, by=None):
-    """Email `to` about `challenge`: kind "challenge" (you are challenged),
-    "accepted" (the game has started) or "declined". Plain text with an HTML part."""
-    url = challenge.game.get_absolute_url() if kind == "accepted" and challenge.game else challenge.get_absolute_url()
-    context = {"challenge": challenge, "to": to, "by": by, "url": absolute(url),
-               "site_url": settings.SITE_URL,
-               "seats": [challenge.challenger] + [p.player for p in challenge.places.all()]}
-    base = f"games/email/challenge_{kind}"
-    subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
-    message = EmailMultiAlternatives(subject, render_to_string(f"{base}.txt", context),
-                                     settings.DEFAULT_FROM_EMAIL, [to.email])
-    message.attach_alternative(render_to_string(f"{base}.html", context), "text/html")
-    message.send()
+    """Tell `to` about `challenge`, after commit: kind "challenge" (you are challenged),
+    "accepted" (the game has started) or "declined". Announced to mail (games.notices), which
+    owes the email in its outbox, in the caller's transaction."""
+    challenge_notice.send(sender=Challenge, challenge=challenge, to=to, kind=kind, by=by)

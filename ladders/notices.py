@@ -1,35 +1,28 @@
-"""Ladder notices by email: plain text with an HTML alternative, sent after commit."""
-import logging
+"""Ladder notices by email, owed in the outbox in the transaction that causes them.
 
+A notice is words the ladder's service chose at the time (a subject, a few
+sentences, a link), kept as the outbox row's context and put into
+templates ladders/email/ladder_notice.* when it is sent. Never put cards in a notice.
+"""
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
-from django.db import transaction
-from django.template.loader import render_to_string
 
-log = logging.getLogger(__name__)
+from mail import messages, outbox
+from mail.models import OutboundEmail
 
 
-def send(users, subject, lines, url=""):
-    """Email each of `users` (who has not turned email off) once the transaction commits.
+def send(users, subject, lines, url="", *, cause):
+    """Owe each of `users` (who has not turned email off) this notice, sent after commit.
 
-    `lines` are plain sentences; `url` a path on this site. Never put cards in a notice.
+    `lines` are plain sentences; `url` a path on this site; `cause` names the
+    ladder event (unique per event and notice), so owing it twice sends it once.
     """
     recipients = [u for u in users if u is not None and u.wants_email]
-    if not recipients:
-        return
     link = f"{settings.SITE_URL}{url}" if url and url.startswith("/") else url
-    context = {"subject": subject, "lines": list(lines), "url": link, "site_url": settings.SITE_URL}
+    context = {"subject": subject, "lines": list(lines), "url": link}
+    return outbox.write(outbox.owed(OutboundEmail.Kind.LADDER, user, f"{cause}:{user.pk}", context=context)
+                        for user in recipients)
 
-    def deliver():
-        text = render_to_string("ladders/email/notice.txt", context)
-        html = render_to_string("ladders/email/notice.html", context)
-        for user in recipients:
-            message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [user.email],
-                                             headers={"Auto-Submitted": "auto-generated"})
-            message.attach_alternative(html, "text/html")
-            try:
-                message.send()
-            except Exception:  # one bad address must not stop the others
-                log.exception("Ladder notice to %s failed", user.email)
 
-    transaction.on_commit(deliver)
+def compose(row):
+    """The outbox's composer for ladder notices (registered in LaddersConfig.ready())."""
+    return messages.build("ladders/email/ladder_notice", row.context, to=row.user.email, user=row.user)

@@ -90,7 +90,7 @@ def record_note(ladder, kind, text, *, actor=None):
     return entry
 
 
-def _notify_moves(ladder, moved, why):
+def _notify_moves(ladder, moved, why, entry):
     for entrant in Entrant.objects.filter(pk__in=moved).select_related("player"):
         old, new = moved[entrant.pk]
         if old is None or new is None:
@@ -98,7 +98,7 @@ def _notify_moves(ladder, moved, why):
         direction = "up" if new < old else "down"
         notices.send([entrant.player], f"{ladder.name}: you moved {direction} to position {new}",
                      [f"You moved from position {old} to {new} on {ladder.name}.", why],
-                     url=ladder.get_absolute_url())
+                     url=ladder.get_absolute_url(), cause=f"{ladder.pk}:{entry.seq}:moved")
 
 
 def current_season(ladder):
@@ -209,7 +209,7 @@ def reorder(ladder, entrant_ids, *, actor):
             raise LadderError("The new order must list every entrant on the ladder exactly once.")
         entry, moved = _record(ladder, "reorder", f"{actor} reordered the ladder", actor=actor,
                                op={"op": "order", "order": ids})
-    _notify_moves(ladder, moved, "An organiser reordered the ladder.")
+        _notify_moves(ladder, moved, "An organiser reordered the ladder.", entry)
     return entry
 
 
@@ -362,12 +362,12 @@ def challenge(challenger, defender, *, actor, now=None):
         _record(ladder, "challenge",
                 f"{challenger} (#{challenger.position}) challenged {defender} (#{defender.position}){by}",
                 actor=actor, now=now)
-    notices.send([defender.player], f"{ladder.name}: {challenger} challenges you",
-                 [f"{challenger} (position {challenger.position}) challenges you (position "
-                  f"{defender.position}) to a match to {ladder.match_length} game points.",
-                  f"Accept by {item.respond_by:%d %b %Y %H:%M} UTC, or the challenge counts as a forfeit "
-                  f"and {challenger} takes your place."],
-                 url=ladder.get_absolute_url())
+        notices.send([defender.player], f"{ladder.name}: {challenger} challenges you",
+                     [f"{challenger} (position {challenger.position}) challenges you (position "
+                      f"{defender.position}) to a match to {ladder.match_length} game points.",
+                      f"Accept by {item.respond_by:%d %b %Y %H:%M} UTC, or the challenge counts as a forfeit "
+                      f"and {challenger} takes your place."],
+                     url=ladder.get_absolute_url(), cause=f"{ladder.pk}:challenge:{item.pk}")
     return item
 
 
@@ -393,9 +393,9 @@ def accept(item, *, actor, now=None):
         _record(ladder, "accept", f"{item.defender} accepted {item.challenger}'s challenge{by}",
                 actor=actor, match=match, now=now)
         game = _start_game(ladder, match, number=1, first_dealer=None)
-    notices.send([item.challenger.player], f"{ladder.name}: {item.defender} accepted your challenge",
-                 [f"{item.defender} accepted. The match is to {ladder.match_length} game points; "
-                  f"the first game has started."], url=game_url(game))
+        notices.send([item.challenger.player], f"{ladder.name}: {item.defender} accepted your challenge",
+                     [f"{item.defender} accepted. The match is to {ladder.match_length} game points; "
+                      f"the first game has started."], url=game_url(game), cause=f"{ladder.pk}:accepted:{item.pk}")
     return match
 
 
@@ -537,8 +537,8 @@ def _finish_match(ladder, match, winner, decided_by, *, why, actor=None, now=Non
     players = [match.challenger.player, match.defender.player]
     notices.send(players, f"{ladder.name}: {why}",
                  [why + ".", "Positions changed." if moved else "Nobody moved on the ladder."],
-                 url=ladder.get_absolute_url())
-    _notify_moves(ladder, moved, why + ".")
+                 url=ladder.get_absolute_url(), cause=f"{ladder.pk}:{entry.seq}:result")
+    _notify_moves(ladder, moved, why + ".", entry)
     return entry
 
 
@@ -584,7 +584,7 @@ def undo_result(match, *, actor, reason):
             Entrant.objects.filter(pk=match.defender_id).update(immune_until=None)
         entry, moved = _record(ladder, "undo", f"{actor} undid the result of {match}: {reason}",
                                actor=actor, match=match, undoes=result)
-    _notify_moves(ladder, moved, f"The result of {match} was undone: {reason}")
+        _notify_moves(ladder, moved, f"The result of {match} was undone: {reason}", entry)
     return entry
 
 

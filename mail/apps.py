@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class MailConfig(AppConfig):
-    """Play by email: turn emails (outbox), move links, replies (inbound)."""
+    """Play by email: the outbox of every email, the one message builder, move links, replies."""
 
     name = "mail"
     label = "mail"
@@ -10,4 +10,8 @@ class MailConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import checks, receivers  # noqa: F401  (the webhook checks; inbound webhooks; the emails a move owes)
+        from . import checks, composers, kinds, receivers  # noqa: F401  (registers the webhook checks; connects the signals)
+        from .models import OutboundEmail
+
+        kinds.register(OutboundEmail.Kind.CHALLENGE, composers.challenge_notice, even_without_email_on=True)
+        kinds.register(OutboundEmail.Kind.INVITATION, composers.invitation, even_without_email_on=True)

@@ -1,17 +1,20 @@
-"""Mail's receivers: every provider's inbound webhook (and `manage.py receive_email`), and the
-turn and result emails a move owes."""
+"""Mail's receivers: every provider's inbound webhook (and `manage.py receive_email`), the ESP's
+tracking events, and what the lower apps announce (games.signals, games.notices, accounts.signals)."""
 import logging
 
 from anymail.signals import inbound, tracking
 from django.conf import settings
 from django.dispatch import receiver
 
+from accounts.signals import account_email, invitation_owed
 from games.models import Game
+from games.notices import challenge_notice
 from games.signals import move_applied
 
-from . import delivery
+from . import delivery, messages, outbox
 from . import inbound as service
 from .authentication import provider_name
+from .models import OutboundEmail
 from .services import record_turn_notices
 
 log = logging.getLogger(__name__)
@@ -39,3 +42,22 @@ def owe_turn_notices(sender, game, seats, events, started, **kwargs):
 def handle_tracking(sender, event, esp_name, **kwargs):
     """The ESP's report on a sent message: a hard bounce or a complaint stops mail to the address."""
     delivery.on_tracking_event(event, esp_name)
+
+
+@receiver(challenge_notice, dispatch_uid="mail.challenge_notice")
+def owe_challenge_notice(sender, challenge, to, kind, by=None, **kwargs):
+    outbox.owe(OutboundEmail.Kind.CHALLENGE, to, f"{challenge.pk}:{kind}:{to.pk}",
+               context={"challenge": challenge.pk, "notice": kind, "by": getattr(by, "pk", None)})
+
+
+@receiver(invitation_owed, dispatch_uid="mail.invitation_owed")
+def owe_invitation(sender, user, invited_by=None, next_url="", **kwargs):
+    outbox.owe(OutboundEmail.Kind.INVITATION, user, f"{user.pk}",
+               context={"invited_by": getattr(invited_by, "pk", None), "next_url": next_url})
+
+
+@receiver(account_email, dispatch_uid="mail.account_email")
+def send_account_email(sender, kind, user, context, **kwargs):
+    """A direct answer to what the user just asked (a confirmation, a login link, a password
+    reset): built like every email, sent now, outside any outbox."""
+    messages.build(f"accounts/email/{kind}", context, to=user.email, user=user, automatic=False).send()

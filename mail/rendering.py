@@ -3,8 +3,8 @@
 `turn_context(game, seat)` turns a seat's view into what a turn email (or a
 move-link page) shows: what the others just did and pegged, the hand, the
 starter, the count, the scores as a text board, the deadline, and every legal
-move with the words to reply with and its link. `turn_message(...)` wraps it
-in an email with the headers mail clients and providers expect, adding the
+move with the words to reply with and its link. `turn_message(...)` makes it
+an email (mail.messages.build, templates mail/email/turn.*), adding the
 coach's notes (games.coaching, the seat's own view) and, for a player who has
 not come back since their last turn email, what happened since
 (`since_lines`: the log replayed through the engine's view for that seat
@@ -12,10 +12,6 @@ alone). `result_message(...)` is the game-over email.
 """
 import logging
 
-from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
-from django.core.mail.message import make_msgid
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
@@ -26,9 +22,8 @@ from games.models import Event
 from games.presentation import cards_text, clock_text, won_text
 from games.selectors import view_for
 
-from . import links
+from . import links, messages, quiet
 from games import times
-from . import quiet
 
 log = logging.getLogger(__name__)
 BAR_WIDTH = 30
@@ -280,38 +275,6 @@ def turn_context(game, seat, user=None, view=None):
 
 # --- Messages ----------------------------------------------------------------
 
-def thread_root(game_id):
-    """The Message-ID every email of one game refers to, so a mail client threads them."""
-    return f"<cribbage-game-{game_id}@{settings.REPLY_DOMAIN}>"
-
-
-def _headers(game_id, seat, user):
-    unsubscribe = links.unsubscribe_url(user)
-    reply = links.reply_address(game_id, seat)
-    return {
-        "Message-ID": make_msgid(f"game{game_id}.seat{seat}", domain=settings.REPLY_DOMAIN),
-        "In-Reply-To": thread_root(game_id),
-        "References": thread_root(game_id),
-        "Auto-Submitted": "auto-generated",
-        "X-Auto-Response-Suppress": "All",
-        "List-Unsubscribe": f"<{unsubscribe}>, <mailto:{reply}?subject=unsubscribe>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    }
-
-
-def build_message(template, context, *, game_id, seat, user, subject):
-    """Render templates/mail/<template>.txt and .html into one email to `user` with our headers."""
-    context = {**context, "unsubscribe_url": links.unsubscribe_url(user), "site_url": settings.SITE_URL,
-               "reply_to": links.reply_address(game_id, seat), "recipient": user}
-    text = render_to_string(f"mail/{template}.txt", context)
-    html = render_to_string(f"mail/{template}.html", context)
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [user.email],
-                                     reply_to=[links.reply_address(game_id, seat)],
-                                     headers=_headers(game_id, seat, user))
-    message.attach_alternative(html, "text/html")
-    return message
-
-
 def turn_message(game, seat, user, seat_row=None):
     """The turn email: the state and moves, the coach's notes after a discard or a hand and,
     for a player who has not come back since the last one (`seat_row`, the Seat, tells),
@@ -325,8 +288,7 @@ def turn_message(game, seat, user, seat_row=None):
         if last is not None and not quiet.came_back_since(seat_row, *last):
             context["since"] = since_lines(game, seat, last[1])
             context["recent"] = [] if context["since"] else context["recent"]   # told in full above
-    subject = f"Your move: {context['title']} (game {game.pk})"
-    return build_message("turn", context, game_id=game.pk, seat=seat, user=user, subject=subject)
+    return messages.build("mail/email/turn", context, to=user.email, user=user, game_id=game.pk, seat=seat)
 
 
 # --- What happened since the last turn email (the quiet inbox) ----------------------
@@ -521,14 +483,11 @@ def result_context(game, seat, user=None):
 def result_message(game, seat, user):
     """The game-over email: the result, the last show, the coach's review, the record."""
     context = result_context(game, seat, user)
-    subject = f"Game over: {context['title']} (game {game.pk})"
-    return build_message("result", context, game_id=game.pk, seat=seat, user=user, subject=subject)
+    return messages.build("mail/email/result", context, to=user.email, user=user, game_id=game.pk, seat=seat)
 
 
 def answer_message(game, seat, user, *, problem, words=None, include_state=True):
     """An answer to a reply: what was wrong (or the help), then the game and the moves legal now."""
     context = turn_context(game, seat, user) if include_state else {"game_id": game.pk, "moves": []}
     context.update(problem=problem, words=words)
-    title = context.get("title") or f"game {game.pk}"
-    subject = f"Re: {title} (game {game.pk})"
-    return build_message("answer", context, game_id=game.pk, seat=seat, user=user, subject=subject)
+    return messages.build("mail/email/answer", context, to=user.email, user=user, game_id=game.pk, seat=seat)

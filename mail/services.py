@@ -1,4 +1,5 @@
-"""Play-by-email operations: the outbox (turn and result emails), unsubscribing, the answer limiter.
+"""Play-by-email operations: the outbox (turn and result emails here, every other kind through
+mail.outbox and mail.kinds), unsubscribing, the answer limiter.
 
 The outbox row is written inside the move's transaction (`record_turn_notices`,
 called from `games.services._append`) and its sending is queued only after
@@ -23,7 +24,7 @@ from games import follow_ups
 from games.models import Game
 from games.selectors import with_seats
 
-from . import delivery, rendering
+from . import delivery, kinds, rendering
 from .models import AnswerSent, InboundEmail, OutboundEmail
 from . import quiet
 
@@ -175,7 +176,14 @@ def _release(outbound_id, status, exc):
 
 
 def _send_claimed(outbound_id, now=None):
-    row = OutboundEmail.objects.get(pk=outbound_id)
+    row = OutboundEmail.objects.select_related("user").get(pk=outbound_id)
+    if row.kind not in (OutboundEmail.Kind.TURN, OutboundEmail.Kind.RESULT):
+        if row.user is not None and row.user.email_stopped:
+            return _finish(row, OutboundEmail.Status.SKIPPED, "the address bounced or complained")
+        message = kinds.compose(row)   # rendered now, from the latest state
+        if isinstance(message, str):
+            return _finish(row, OutboundEmail.Status.SKIPPED, message)
+        return _deliver(row, message, row.user)
     # The seats (and players) once, for the checks, the view and the coach alike.
     game = with_seats(Game.objects.all()).get(pk=row.game_id)
     seat = next(s for s in game.seats.all() if s.number == row.seat)

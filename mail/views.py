@@ -40,15 +40,6 @@ def _describe(move):
     return kind
 
 
-def _asks_number(move, game):
-    """Under muggins the page asks what is claimed: for a play (its pegging) or the show's count."""
-    if move.get("kind") == "count":
-        return "points"
-    if move.get("kind") == "play" and game.muggins and "claim" not in move:
-        return "claim"
-    return None
-
-
 def _page(request, template, status=200, **context):
     return render(request, f"mail/{template}.html", context, status=status)
 
@@ -69,7 +60,8 @@ def move(request, token):
         # The player is at the table (the quiet inbox and reminders count it): a press of
         # the button, or the page opened in their own logged-in browser; not a link scanner.
         visits.note_seen(seat)
-    action, ask = _describe(link.move), _asks_number(link.move, game)
+    # Under muggins the page asks what is claimed: for a play (its pegging) or the show's count.
+    action, ask = _describe(link.move), notation.number_to_say(link.move, game.muggins)
 
     def page(template, status=200, context=None, **extra):
         # The whole state (and the discard analysis) only for a page that shows it.

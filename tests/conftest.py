@@ -1,4 +1,5 @@
 import pytest
+from django.test import Client, TestCase
 
 from tests import services
 
@@ -65,3 +66,18 @@ def _fast_password_hashing(request):
     except pytest.FixtureLookupError:  # pytest-django not loaded (engine-only runs)
         return
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+class _CommittingClient(Client):
+    """The test client, with each request ending as it does in production: what the view queued
+    with transaction.on_commit (the outbox's sending) runs when the response is made, although the
+    test's own transaction never commits."""
+
+    def request(self, **request):
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            return super().request(**request)
+
+
+@pytest.fixture
+def client():
+    return _CommittingClient()

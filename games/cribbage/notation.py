@@ -14,6 +14,7 @@ forms, the words listed in emails):
 - `write(move)` -> "crib 5H JD", "play 7C", "play 7C claim 2", "count 12", "muggins".
 - `from_form(action, ...)` -> the move a web form names.
 - `same_move(a, b)`, `is_offered(move, offered)`: whether two moves are one choice.
+- `number_to_say(move, muggins)`: "claim" or "points" when the player must still say a number.
 
 Two different errors, as in python-chess: `InvalidMove` (here) when the words
 do not make a move, `engine.IllegalMove` when a readable move is refused by the
@@ -32,7 +33,7 @@ from .plans import PlanProblem, plan_words, read_plan
 
 __all__ = [
     "InvalidMove", "INVALID", "Reading", "READERS", "BUILDERS", "read", "to_move", "read_move",
-    "write", "from_form", "same_move", "is_offered",
+    "write", "from_form", "same_move", "is_offered", "number_to_say",
 ]
 
 # Why words are not a move: InvalidMove.code, with the parameters it carries.
@@ -273,6 +274,17 @@ def same_move(move: dict, other: dict) -> bool:
     if kind == "play" and "claim" not in a:
         b.pop("claim", None)
     return a == b
+
+
+def number_to_say(move: dict, muggins: bool = False) -> str | None:
+    """The field of `move` the player must still fill in themselves: "points" (a count),
+    "claim" (a play under muggins: what it pegs), or None."""
+    kind = move.get("kind")
+    if kind == "count" and "points" not in move:
+        return "points"
+    if kind == "play" and muggins and "claim" not in move:
+        return "claim"
+    return None
 
 
 def is_offered(move: dict, offered: Iterable[dict]) -> bool:

@@ -7,7 +7,7 @@ from django.urls import reverse
 from accounts import services, tokens
 from accounts.models import User
 from tests.accounts.conftest import link_in
-from tests.factories import make_user
+from tests.factories import committed, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,8 @@ def logged_in_user(client):
 
 def test_inviting_a_new_address_makes_an_account_without_a_password_and_mails_it(mailoutbox):
     ann = make_user(display_name="Ann")
-    carol = services.invite(" Carol@Example.com", ann, "/calculator/")
+    with committed():
+        carol = services.invite(" Carol@Example.com", ann, "/calculator/")
     assert (carol.email, carol.email_confirmed, carol.has_usable_password()) == \
         ("carol@example.com", False, False)
     [message] = mailoutbox
@@ -32,9 +33,10 @@ def test_inviting_a_new_address_makes_an_account_without_a_password_and_mails_it
 
 def test_inviting_a_known_address_returns_that_player_and_sends_nothing(mailoutbox):
     ann, bob = make_user(), make_user(email="bob@example.com")
-    assert services.invite("BOB@example.com", ann, "/calculator/") == bob
-    carol = services.invite("carol@example.com", ann, "/calculator/")
-    assert services.invite("carol@example.com", bob, "/other/") == carol  # invited once only
+    with committed():
+        assert services.invite("BOB@example.com", ann, "/calculator/") == bob
+        carol = services.invite("carol@example.com", ann, "/calculator/")
+        assert services.invite("carol@example.com", bob, "/other/") == carol  # invited once only
     assert len(mailoutbox) == 1 and User.objects.count() == 3
 
 
@@ -48,7 +50,8 @@ def test_invite_refuses_a_bad_address_or_an_off_site_next_url(mailoutbox):
 
 
 def invited(mailoutbox, next_url="/calculator/"):
-    carol = services.invite("carol@example.com", make_user(display_name="Ann"), next_url)
+    with committed():
+        carol = services.invite("carol@example.com", make_user(display_name="Ann"), next_url)
     return carol, link_in(mailoutbox[-1])
 
 

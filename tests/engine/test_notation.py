@@ -249,3 +249,12 @@ def test_a_new_instruction_word_is_one_entry_in_the_table(monkeypatch):
     monkeypatch.setitem(notation.READERS, "lay", notation.READERS["crib"])
     assert to_move(read("lay 5H JD"), "discard") == {"kind": "discard", "cards": ["5H", "JD"]}
 
+
+
+def test_the_number_a_player_must_still_say():
+    assert notation.number_to_say({"kind": "count"}) == "points"
+    assert notation.number_to_say({"kind": "count", "points": 4}) is None
+    assert notation.number_to_say({"kind": "play", "card": "7C"}, muggins=True) == "claim"
+    assert notation.number_to_say({"kind": "play", "card": "7C", "claim": 0}, muggins=True) is None
+    assert notation.number_to_say({"kind": "play", "card": "7C"}) is None
+    assert notation.number_to_say({"kind": "discard", "cards": ["5H", "JD"]}, muggins=True) is None

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games import services
 from games.cribbage import FULL_DECK
-from mail import links, rendering
+from mail import links, messages, rendering
 from mail import services as mail_services
 from mail import tasks
 from mail.models import OutboundEmail
@@ -182,7 +182,7 @@ def test_the_turn_email_headers(game, alice_email, settings):
     assert alice_email.reply_to == [links.reply_address(game.pk, 0)]
     assert links.read_reply_address(alice_email.reply_to[0]) == (game.pk, 0)
     assert len(alice_email.reply_to[0].partition("@")[0]) <= 64
-    assert headers["In-Reply-To"] == headers["References"] == rendering.thread_root(game.pk)
+    assert headers["In-Reply-To"] == headers["References"] == messages.thread_root(game.pk)
     assert headers["Message-ID"].endswith(f"@{settings.REPLY_DOMAIN}>")
     assert headers["Auto-Submitted"] == "auto-generated" and headers["X-Auto-Response-Suppress"] == "All"
     assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

@@ -1,0 +1,74 @@
+"""The one way an email is built: a template triplet per email on one HTML base, its CSS inlined.
+
+Every email is three templates, `<name>.subject.txt`, `<name>.txt` and
+`<name>.html`, kept as templates/<app>/email/<email> (mail/email/turn,
+clock/email/reminder, accounts/email/confirm, ...). Every HTML part extends
+mail/email/_base.html, whose one stylesheet (mail/email/email.css) css-inline
+writes into style attributes, since many mail clients drop a <style> block.
+
+`build` adds the headers: an email about a seat of a game threads under the
+game's root Message-ID and takes replies at the seat's reply address; an
+automatic email (every outbox kind, and answers to replies) says so
+(Auto-Submitted, RFC 3834, so that vacation responders stay quiet) and offers
+the one-click unsubscribe (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058).
+The email's kind is its anymail tag, so a provider's statistics split by kind.
+"""
+import css_inline
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.core.mail.message import make_msgid
+from django.template.loader import render_to_string
+
+from . import links
+
+BASE = "mail/email/_base.html"
+# Remote stylesheets are never fetched: the one stylesheet is in the base.
+_inliner = css_inline.CSSInliner(load_remote_stylesheets=False)
+
+
+def thread_root(game_id):
+    """The Message-ID every email of one game refers to, so a mail client threads them."""
+    return f"<cribbage-game-{game_id}@{settings.REPLY_DOMAIN}>"
+
+
+def render(name, context):
+    """(subject, text, html) of email `name` (a template path without its ending), HTML inlined."""
+    subject = " ".join(render_to_string(f"{name}.subject.txt", context).split())
+    text = render_to_string(f"{name}.txt", context)
+    html = _inliner.inline(render_to_string(f"{name}.html", context))
+    return subject, text, html
+
+
+def build(name, context, *, to, user=None, game_id=None, seat=None, automatic=True):
+    """Email `name` to address `to` (for `user`, if they have an account), ready to send.
+
+    `game_id` and `seat` make it a game's email (threaded, replies reach that
+    seat). `automatic` is False only for what a person just asked for
+    (confirming an address, a login link, a password reset): those carry no
+    list headers.
+    """
+    reply_to = links.reply_address(game_id, seat) if game_id is not None and seat is not None else None
+    context = {"site_url": settings.SITE_URL, "recipient": user, **context}
+    if automatic and user is not None:
+        context.setdefault("unsubscribe_url", links.unsubscribe_url(user))
+    if reply_to:
+        context.setdefault("reply_to", reply_to)
+    subject, text, html = render(name, context)
+    kind = name.rpartition("/")[2]
+    headers = {"Message-ID": make_msgid(f"game{game_id}.seat{seat}" if reply_to else kind.replace("_", "-"),
+                                        domain=settings.REPLY_DOMAIN)}
+    if game_id is not None:
+        headers.update({"In-Reply-To": thread_root(game_id), "References": thread_root(game_id)})
+    if automatic:
+        headers.update({"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All"})
+        if user is not None:
+            unsubscribe = f"<{context['unsubscribe_url']}>"
+            if reply_to:
+                unsubscribe += f", <mailto:{reply_to}?subject=unsubscribe>"
+            headers.update({"List-Unsubscribe": unsubscribe,
+                            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
+    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to],
+                                     reply_to=[reply_to] if reply_to else None, headers=headers)
+    message.attach_alternative(html, "text/html")
+    message.tags = [kind]   # anymail: the provider's statistics by kind of email
+    return message

@@ -1,0 +1,44 @@
+"""Owing an email: one outbox row per email, written in the caller's transaction, sent after commit.
+
+`owed(kind, user, key, ...)` makes a row (unsaved); `write(rows)` saves
+those not owed already (the key is unique: a cause run twice owes one email)
+and, once the transaction commits, queues the sending of the rows still
+ready. No network I/O happens here, so this is safe under any lock. The
+message is rendered when it is sent (mail.kinds).
+"""
+from django.db import transaction
+
+from games import follow_ups
+
+from . import tasks
+from .models import OutboundEmail
+
+
+def owed(kind, user, key, *, context=None, game_id=None, seat=None, seq=None):
+    """An unsaved outbox row of `kind` for `user`; `key` is unique per owed email."""
+    return OutboundEmail(kind=kind, user=user, to=user.email, key=f"{kind}:{key}", context=context or {},
+                         game_id=game_id, seat=seat, seq=seq)
+
+
+def write(rows):
+    """Save `rows` once each (by key) and queue their sending after commit. Returns how many were given."""
+    rows = list(rows)
+    if not rows:
+        return 0
+    OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True)
+    keys = [row.key for row in rows]
+    transaction.on_commit(lambda: send_ready(keys))
+    return len(rows)
+
+
+def owe(kind, user, key, **fields):
+    """Owe one email (see `owed`)."""
+    return write([owed(kind, user, key, **fields)])
+
+
+def send_ready(keys):
+    """Queue the sending of the rows with these keys that are still ready (after commit)."""
+    ids = OutboundEmail.objects.filter(key__in=keys, status=OutboundEmail.Status.READY,
+                                       claimed_at__isnull=True).values_list("pk", flat=True)
+    for outbound_id in ids:
+        follow_ups.enqueue(tasks.send_outbound, outbound_id)   # a broker down: the sweeper sends it

@@ -1,0 +1,205 @@
+"""Every kind of email, each made the one way: built by mail.messages from its template triplet on
+the one HTML base (its stylesheet inlined), and, unless it answers a request, owed in the outbox
+with a kind, sent after commit, with the list and auto-submitted headers."""
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core import mail
+
+from accounts import services as accounts
+from accounts.forms import ResetForm
+from clock import digest, notices, reminders
+from games import challenges
+from ladders import notices as ladder_notices
+from mail import kinds, rendering
+from mail.models import OutboundEmail
+from tests.factories import at, committed, finish_game, make_user, start_two_player_game
+
+pytestmark = pytest.mark.django_db
+START = datetime(2024, 3, 4, 9, tzinfo=UTC)
+Kind = OutboundEmail.Kind
+
+
+def two_players(**bob_fields):
+    alice = make_user(display_name="Alice", allow_forced_moves=False)
+    bob = make_user(display_name="Bob", allow_forced_moves=False, **bob_fields)
+    return alice, bob
+
+
+def a_game(**bob_fields):
+    alice, bob = two_players(**bob_fields)
+    game = start_two_player_game(players=[alice, bob], rng=random.Random(7), days_per_move=1)
+    return game, alice, bob
+
+
+def turn():
+    with at(START):
+        a_game()
+
+
+def result():
+    game, _, _ = a_game()
+    finish_game(game, winner=0)
+
+
+def answer():
+    game, alice, _ = a_game()
+    rendering.answer_message(game, 0, alice, problem="That is not a move.").send()
+
+
+def reminder():
+    with at(START):
+        a_game()
+    mail.outbox.clear()
+    with at(START + timedelta(hours=20)):
+        assert reminders.send_due_reminders() == 2
+
+
+def daily_digest():
+    with at(START):
+        game, alice, bob = a_game(notify="digest", digest_hour=0)
+    mail.outbox.clear()
+    with at(START + timedelta(hours=1)):
+        assert digest.send_digest(bob) == 1
+
+
+def stand_in():
+    game, _, _ = a_game()
+    mail.outbox.clear()
+    notices.send_stand_in(game.pk, 1, {"kind": "play", "card": "7C"}, seq=game.seq)
+
+
+def claim_offer():
+    game, _, _ = a_game()
+    mail.outbox.clear()
+    notices.send_claim_offer(game.pk, 1)
+
+
+def vacation_day():
+    game, _, _ = a_game()
+    mail.outbox.clear()
+    notices.send_vacation_day(game.pk, 1, game.seq)
+
+
+def vacation_notice():
+    game, _, bob = a_game()
+    mail.outbox.clear()
+    notices.send_vacation_notices(bob.pk, "start")
+
+
+def challenge_made():
+    alice, bob = two_players()
+    challenges.create_challenge(alice, [bob.email])
+
+
+def challenge_accepted():
+    alice, bob = two_players()
+    made = challenges.create_challenge(alice, [bob.email])
+    challenges.accept(made, bob)
+
+
+def challenge_declined():
+    alice, bob = two_players()
+    made = challenges.create_challenge(alice, [bob.email])
+    challenges.decline(made, bob)
+
+
+def ladder_notice():
+    ladder_notices.send([make_user()], "Club ladder: you moved up to position 2",
+                        ["You moved from position 3 to 2 on Club ladder."], url="/ladders/", cause="test")
+
+
+def invitation():
+    accounts.invite("newcomer@example.com", make_user(display_name="Ann"), "/calculator/")
+
+
+def confirm():
+    accounts.send_confirmation(make_user(email_confirmed=False))
+
+
+def login_link():
+    accounts.request_login_link(make_user().email)
+
+
+def password_reset():
+    form = ResetForm(data={"email": make_user().email})
+    assert form.is_valid()
+    form.save(domain_override="cribbage.example")
+
+
+# Every email there is: (its name, how it is caused, its outbox kind or None for a direct answer).
+EMAILS = [
+    ("turn", turn, Kind.TURN),
+    ("result", result, Kind.RESULT),
+    ("answer", answer, None),
+    ("reminder", reminder, Kind.REMINDER),
+    ("digest", daily_digest, Kind.DIGEST),
+    ("stand_in", stand_in, Kind.STAND_IN),
+    ("claim_offer", claim_offer, Kind.CLAIM_OFFER),
+    ("vacation_day", vacation_day, Kind.VACATION_DAY),
+    ("vacation_notice", vacation_notice, Kind.VACATION_NOTICE),
+    ("challenge_challenge", challenge_made, Kind.CHALLENGE),
+    ("challenge_accepted", challenge_accepted, Kind.CHALLENGE),
+    ("challenge_declined", challenge_declined, Kind.CHALLENGE),
+    ("ladder_notice", ladder_notice, Kind.LADDER),
+    ("invitation", invitation, Kind.INVITATION),
+    ("confirm", confirm, None),
+    ("login_link", login_link, None),
+    ("password_reset", password_reset, None),
+]
+
+
+def test_the_list_covers_every_outbox_kind_and_each_has_a_composer():
+    assert {kind for _, _, kind in EMAILS if kind} == set(Kind.values)
+    assert kinds.registered() | {Kind.TURN, Kind.RESULT} == set(Kind.values)
+
+
+@pytest.mark.parametrize("name, cause, kind", EMAILS, ids=[name for name, _, _ in EMAILS])
+def test_each_email_is_built_the_one_way(settings, name, cause, kind):
+    settings.SITE_URL = "https://cribbage.example"
+    with committed():
+        cause()
+    built = [m for m in mail.outbox if m.tags == [name]]
+    assert built, f"no {name} email among {[m.tags for m in mail.outbox]}"
+    for message in built:
+        assert message.subject and message.subject == " ".join(message.subject.split())
+        assert message.body.strip()
+        html, mimetype = message.alternatives[0]
+        assert mimetype == "text/html"
+        # The one base, its stylesheet written into the elements by css-inline.
+        assert '<p class="brand" style="' in html and '<div class="email" style="' in html
+        assert "<style" not in html
+        headers = message.extra_headers
+        rows = OutboundEmail.objects.filter(message_id=headers["Message-ID"])
+        if kind is None:
+            assert not rows.exists()   # a direct answer: sent at once, not owed
+            continue
+        row = rows.get()
+        assert (row.kind, row.status, row.to) == (kind, OutboundEmail.Status.SENT, message.to[0])
+        assert row.key.startswith(f"{kind}:")
+        assert headers["Auto-Submitted"] == "auto-generated"
+        assert headers["List-Unsubscribe"].startswith("<https://cribbage.example/m/unsubscribe/")
+        assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+# The reminder and the digest are caused at a moment (`at`), which runs the on-commit work.
+OWED_HERE = [e for e in EMAILS if e[2] not in (None, Kind.TURN, Kind.RESULT, Kind.REMINDER, Kind.DIGEST)]
+
+
+@pytest.mark.parametrize("name, cause, kind", OWED_HERE, ids=[e[0] for e in OWED_HERE])
+def test_an_owed_email_waits_for_the_commit_and_is_owed_once(name, cause, kind):
+    cause()   # the test's transaction never commits: nothing may have gone out
+    assert not [m for m in mail.outbox if m.tags == [name]]
+    assert OutboundEmail.objects.filter(kind=kind, status=OutboundEmail.Status.READY).exists()
+
+
+def test_a_clock_notice_told_twice_is_owed_once():
+    game, _, bob = a_game()
+    for _ in range(2):
+        notices.send_stand_in(game.pk, 1, {"kind": "play", "card": "7C"}, seq=game.seq)
+        notices.send_claim_offer(game.pk, 1, timed_out_at=START)
+        notices.send_vacation_notices(bob.pk, "start", vacation_id=1)
+    owed = OutboundEmail.objects.exclude(kind=Kind.TURN)
+    assert sorted(owed.values_list("kind", "seat")) == [
+        (Kind.CLAIM_OFFER, 0), (Kind.CLAIM_OFFER, 1), (Kind.STAND_IN, 1), (Kind.VACATION_NOTICE, 0)]
