@@ -18,6 +18,7 @@ from games.selectors import seats_with_players, view_for, with_seats
 from mail import links, messages, rendering
 from mail.models import OutboundEmail
 from games import times
+from games.presentation import clock_text
 
 NOT_NEEDED = "not needed any more"
 
@@ -29,7 +30,7 @@ def _game_context(game, seat, user, view=None):
         "title": rendering.game_title(view or view_for(game, seat.number)),
         "deadline": times.deadline_text(seat.deadline, user),
         "game_url": links.absolute(game.get_absolute_url()),
-        "clock_rules": times.describe_clock(game),
+        "clock_rules": clock_text(game),
     }
 
 

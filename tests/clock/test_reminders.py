@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 
-from clock import deadlines, notices, reminders, timeouts
+from clock import notices, reminders, timeouts
 from games.models import Seat
 from tests.factories import make_user, play_random_move, start_two_player_game
 from tests.factories import at, at_once, committed, failures
