@@ -10,6 +10,7 @@ urlpatterns = [
     path("practice/", lobby.practice, name="practice"),
     path("games/<int:game_id>/", play.game, name="game"),
     path("games/<int:game_id>/move/", play.move, name="move"),
+    path("games/<int:game_id>/plan/", play.plan, name="plan"),
     path("games/<int:game_id>/state.json", play.state, name="state"),
     path("games/<int:game_id>/record/", play.record, name="record"),
     path("games/<int:game_id>/record.txt", play.record_download, {"fmt": "txt"}, name="record_txt"),
