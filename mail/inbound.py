@@ -26,7 +26,7 @@ from django.utils.html import strip_tags
 
 from games import cribbage
 from clock import deadlines
-from games import follow_ups
+from games import follow_ups, talk
 from games import services as game_services
 from games.models import Event, Game, Seat
 from games.cribbage import notation
@@ -71,6 +71,8 @@ if one is refused, those above it stand and none below it is applied.
   more time 2    give your opponent 2 more days for their move (or "extend 2"; 1 to 14 days)
   claim          win the game of an opponent who ran out of time, when the game lets you choose
   status         the game as it stands, and your moves
+  say Good luck! a word to the other players (at the top of their next email; never a move)
+  note ...       your private note on this game (nobody else sees it; "note" alone deletes it)
   help           this help
 
 Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥.
@@ -312,6 +314,8 @@ def _act(row, game, number, player, command):
         return InboundEmail.Status.ANSWERED, "unsubscribed"
     if kind in ("more_time", "claim"):
         return _clock_word(game, number, player, command)
+    if kind in ("note", "say"):
+        return _table_word(game, number, player, command)
     view = view_for(game, number)
     try:
         if game.is_finished:
@@ -353,6 +357,20 @@ def _clock_word(game, number, player, command):
     _answer(game, number, player, "more_time", words=command.words, include_state=False, problem=(
         f"You gave {to} {command.number} more day{'s' if command.number != 1 else ''} in game {game.pk}."))
     return InboundEmail.Status.APPLIED, f"more time: {command.number} days to seat {to_seat}"
+
+
+def _table_word(game, number, player, command):
+    """ "note ..." saves the player's private note; "say ..." tells the other players (shown at
+    the top of their next email, so nobody gets an email for it). Answered only when refused."""
+    try:
+        if command.kind == "note":
+            talk.save_note(game, player, command.extra.get("text", ""))
+            return InboundEmail.Status.APPLIED, "note saved"
+        talk.say(game, player, command.extra.get("text", ""), source="email")
+    except talk.TableError as exc:
+        _answer(game, number, player, command.kind, words=command.words, include_state=False, problem=exc.message)
+        return InboundEmail.Status.ANSWERED, f"{command.kind}: {exc.message}"
+    return InboundEmail.Status.APPLIED, "said to the table"
 
 
 def _more_time_seat(game, number):

@@ -25,6 +25,7 @@ from games.cribbage import InvalidMove, notation
 from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
 from games.presentation import score_rows, won_text
+from games.views import talk
 
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
 
@@ -218,7 +219,9 @@ def game(request, game_id):
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
         deadlines.note_seen(seat)  # at the table: no reminder, and a held turn email may go
-    return render(request, "games/game.html", _context(request, game, seat.number if seat else None))
+    context = _context(request, game, seat.number if seat else None)
+    context.update(talk.panel_context(request.user, game, seat))
+    return render(request, "games/game.html", context)
 
 
 @never_cache
