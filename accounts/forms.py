@@ -25,12 +25,11 @@ class SignupForm(BaseUserCreationForm):
         self.fields["display_name"].widget.attrs["autocomplete"] = "nickname"
 
     def clean_email(self):
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                "An account with this email address already exists. "
-                "Log in, or ask for a login link or a password reset.")
-        return email
+        return self.cleaned_data["email"].strip().lower()
+
+    def validate_unique(self):
+        """An address in use is not an error on the page (that would tell anyone who has an
+        account): accounts.services.sign_up emails its owner instead."""
 
     def clean_display_name(self):
         return _clean_display_name(self.cleaned_data["display_name"])

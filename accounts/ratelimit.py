@@ -1,9 +1,11 @@
-"""Limit how many emails one address can be sent at its own (or anyone's) request.
+"""Limits on what one address may cause: emails to an email address, sign-ups and
+login-link requests from a client address.
 
-Counted in Django's cache, per address, whether or not the address belongs to
-an account, so hitting the limit reveals nothing. A fixed window starts with
-the first mail. Use a shared cache (Redis, database) in production so every
-web process counts together.
+Counted in Django's cache in fixed windows that start with the first count, whether or
+not an email address belongs to an account, so hitting a limit reveals nothing. Use a
+shared cache (CACHE_URL, Redis) in production so every web process counts together.
+Failed logins are counted by django-axes (settings.AXES_*), per account and per client
+address, with the client address and account name it gets from here.
 """
 import hashlib
 
@@ -12,6 +14,8 @@ from django.core.cache import cache
 
 DEFAULT_LIMIT = 3
 DEFAULT_WINDOW = 15 * 60  # seconds
+# Per client address: (how many, in how many seconds); settings.ACCOUNTS_CLIENT_LIMITS overrides.
+CLIENT_LIMITS = {"signup": (5, 60 * 60), "login_link": (10, 60 * 60)}
 
 
 def _limit():
@@ -22,22 +26,51 @@ def _window():
     return getattr(settings, "ACCOUNTS_MAIL_WINDOW", DEFAULT_WINDOW)
 
 
-def _key(address):
-    digest = hashlib.sha256(address.strip().lower().encode()).hexdigest()
-    return f"accounts:mail-rate:{digest}"
+def _digest(text):
+    return hashlib.sha256(text.strip().lower().encode()).hexdigest()
+
+
+def _count(key, limit, window):
+    """Count one against `key`; False when over `limit` in the window."""
+    cache.add(key, 0, timeout=window)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, timeout=window)
+        count = 1
+    return count <= limit
 
 
 def take(address):
     """Count one mail to ``address``; False when it is over the limit (send nothing)."""
-    key = _key(address)
-    cache.add(key, 0, timeout=_window())
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, timeout=_window())
-        count = 1
-    return count <= _limit()
+    return _count(f"accounts:mail-rate:{_digest(address)}", _limit(), _window())
 
 
 def window_minutes():
     return max(1, _window() // 60)
+
+
+def client_address(request):
+    """The address the request came from: the proxy's X-Forwarded-For (its last entry, the one
+    the proxy itself added) behind a TLS proxy (BEHIND_TLS_PROXY), else the connection's."""
+    if getattr(settings, "SECURE_PROXY_SSL_HEADER", None):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def account_name(request, credentials):
+    """The account a login names, as stored (addresses are kept lower case)."""
+    credentials = credentials or {}
+    return (credentials.get("username") or credentials.get("email") or "").strip().lower()
+
+
+def client_limit(scope):
+    return {**CLIENT_LIMITS, **getattr(settings, "ACCOUNTS_CLIENT_LIMITS", {})}[scope]
+
+
+def take_for_client(scope, request):
+    """Count one `scope` ("signup", "login_link") from the request's client address; False when over."""
+    limit, window = client_limit(scope)
+    return _count(f"accounts:{scope}-rate:{_digest(client_address(request))}", limit, window)

@@ -5,7 +5,7 @@ Every emailed link is a token from accounts.tokens; every mail sent at
 someone's request counts against accounts.ratelimit for its address.
 """
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -47,14 +47,39 @@ def take_mail_allowance(email):
 # --- Sign-up and email confirmation ---------------------------------------------
 
 def sign_up(*, email, display_name, password):
-    """Create an account (unconfirmed) and email the confirmation link."""
-    user = User.objects.create_user(normalize_email(email), password,
-                                    display_name=display_name.strip())
+    """Create an account (unconfirmed) and email the confirmation link; following it logs in.
+
+    For an address that has an account already, nothing is created: its owner is emailed
+    how to log in instead. The caller answers the same either way, so the page never says
+    whether an address has an account. Returns the new user, or None.
+    """
+    email = normalize_email(email)
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(email, password, display_name=display_name.strip())
+    except IntegrityError:   # the address has an account
+        existing = User.objects.filter(email__iexact=email).first()
+        if existing is not None:
+            _tell_already_registered(existing)
+        return None
     try:
         send_confirmation(user)
     except TooManyEmails:
         pass  # the profile page offers to resend once the window has passed
     return user
+
+
+def _tell_already_registered(user):
+    try:
+        take_mail_allowance(user.email)
+    except TooManyEmails:
+        return
+    token = tokens.make_token(user, tokens.LOGIN) if user.is_active else None
+    mail.send(user, "already_registered", {
+        "user": user,
+        "url": mail.absolute(reverse("accounts:login_link_use", args=[token])) if token else "",
+        "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
+    })
 
 
 def send_confirmation(user):

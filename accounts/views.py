@@ -14,7 +14,7 @@ from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import services, tokens
+from . import ratelimit, services, tokens
 from .forms import InvitationForm, LoginLinkForm, ProfileForm, ResetForm, SignupForm
 from .models import User
 
@@ -38,18 +38,31 @@ def _too_many(request, template, context, error):
     return render(request, template, context, status=429)
 
 
+def _too_many_from_here(request, template, context, scope):
+    hours = max(1, ratelimit.client_limit(scope)[1] // 3600)
+    context["form"].add_error(None, f"Too many requests from your address. Please try again in "
+                                    f"{hours} hour{'s' if hours > 1 else ''}.")
+    return render(request, template, context, status=429)
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """django-axes' answer once password logins are paused for an account or an address."""
+    return render(request, "accounts/locked_out.html", {
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)}, status=429)
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.sign_up(email=form.cleaned_data["email"],
-                                display_name=form.cleaned_data["display_name"],
-                                password=form.cleaned_data["password1"])
-        login(request, user, backend=BACKEND)
-        messages.success(request, f"Welcome, {user.display_name}! We have sent a link to "
-                                  f"{user.email}: follow it to confirm your address.")
-        return redirect(settings.LOGIN_REDIRECT_URL)
-    return render(request, "accounts/signup.html", {"form": form})
+        if not ratelimit.take_for_client("signup", request):
+            return _too_many_from_here(request, "accounts/signup.html", {"form": form}, "signup")
+        # The same page whether the address is new or has an account (its owner gets an email).
+        services.sign_up(email=form.cleaned_data["email"], display_name=form.cleaned_data["display_name"],
+                         password=form.cleaned_data["password1"])
+        return render(request, "accounts/signup_sent.html", {"email": form.cleaned_data["email"]})
+    return render(request, "accounts/signup.html", {"form": form}, status=400 if form.is_bound else 200)
 
 
 @require_http_methods(["GET", "POST"])
@@ -62,6 +75,8 @@ def confirm_email(request, token):
     except services.InvalidToken as error:
         return _bad_link(request, error, "confirm")
     if request.method == "POST":
+        # The link came by email to this address: following it logs in, as a login link does.
+        login(request, user, backend=BACKEND)
         messages.success(request, f"Thank you: {user.email} is confirmed.")
         return redirect(settings.LOGIN_REDIRECT_URL)
     return render(request, "accounts/confirm_email.html", {"account": user})
@@ -88,12 +103,14 @@ def login_link_request(request):
     form = LoginLinkForm(request.POST or None,
                          initial={"next": request.GET.get("next", "")})
     if request.method == "POST" and form.is_valid():
+        if not ratelimit.take_for_client("login_link", request):
+            return _too_many_from_here(request, "accounts/login_link_request.html", {"form": form}, "login_link")
         try:
             services.request_login_link(form.cleaned_data["email"], form.cleaned_data["next"])
         except services.TooManyEmails as error:
             return _too_many(request, "accounts/login_link_request.html", {"form": form}, error)
         return redirect("accounts:login_link_sent")
-    return render(request, "accounts/login_link_request.html", {"form": form})
+    return render(request, "accounts/login_link_request.html", {"form": form}, status=400 if form.is_bound else 200)
 
 
 def login_link_sent(request):

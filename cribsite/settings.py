@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "anymail",
     "csp",
+    "axes",
     "accounts",
     "games",
     "mail",
@@ -101,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a login refused by axes into its 429 page
 ]
 
 ROOT_URLCONF = "cribsite.urls"
@@ -141,6 +143,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Failed logins are throttled by django-axes, per account and per client address apart:
+# after AXES_FAILURE_LIMIT wrong passwords, password logins for that account (or from that
+# address) wait AXES_COOLOFF_TIME; a login link by email still works, so a stranger's guesses
+# cannot lock a player out. Attempts are kept in the database: every process counts them.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(env("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(env("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_USERNAME_FORM_FIELD = "username"  # the login form's field (the account is its email address)
+AXES_USERNAME_CALLABLE = "accounts.ratelimit.account_name"
+AXES_CLIENT_IP_CALLABLE = "accounts.ratelimit.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_VERBOSE = False
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "games:my_games"
 LOGOUT_REDIRECT_URL = "home"

@@ -3,7 +3,7 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
-from .models import Event, Game, Seat
+from .models import Event, Game, Seat, TableMessage
 
 # While a game is on, its snapshot and these events hold cards no player may see
 # yet (every hand, the shuffled deck, the face-down discards, the pegging plans): staff play too.
@@ -86,4 +86,20 @@ class EventAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(TableMessage)
+class ReportedMessageAdmin(admin.ModelAdmin):
+    """Table talk a player reported: the staff read these, and only these (notes are never shown)."""
+
+    list_display = ["created_at", "game", "author", "text", "reported_at", "reported_by"]
+    fields = ["game", "author", "text", "source", "created_at", "reported_at", "reported_by"]
+    readonly_fields = ["game", "author", "text", "source", "created_at", "reported_at", "reported_by"]
+    ordering = ["-reported_at"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(reported_at__isnull=False).select_related("author", "game")
+
+    def has_add_permission(self, request):
         return False

@@ -134,3 +134,44 @@ class MoveForm(forms.Form):
                 return "That form was incomplete or out of date: nothing was changed. Please try again from this page."
             return errors[0]
         return ""
+
+
+PLAN_RANKS = [("", "—")] + [(r, r) for r in "A 2 3 4 5 6 7 8 9 T J Q K".split()]
+
+
+class PlanForm(forms.Form):
+    """A pegging plan from a form, no script needed: a place in the order for each card (or none),
+    and the rules ticked. `words()` writes it in the plan's own words (cribbage.read_plan reads
+    them, as it reads a reply), so every channel has one grammar."""
+
+    score_first = forms.BooleanField(required=False, label="Score first: when one of my cards pegs now, "
+                                                            "play the one that pegs most")
+    on_rank = forms.ChoiceField(required=False, choices=PLAN_RANKS, label="On a")
+    on_card = forms.CharField(required=False, max_length=3, label="play")
+    clear = forms.BooleanField(required=False)
+
+    def __init__(self, data=None, cards=(), prefix=None):
+        super().__init__(data, prefix=prefix)
+        self.cards = list(cards)
+        places = [("", "—")] + [(str(i), str(i)) for i in range(1, len(self.cards) + 1)]
+        for card in self.cards:
+            self.fields[f"place_{card}"] = forms.TypedChoiceField(
+                required=False, choices=places, coerce=int, empty_value=None, label=card)
+
+    def places(self):
+        """(card, its place field) for the template, in the order the cards are held."""
+        return [(card, self[f"place_{card}"]) for card in self.cards]
+
+    def words(self):
+        """The plan's words ("score first, on 5 play TH, 7C 8D", "clear"), or "" when nothing was asked."""
+        data = self.cleaned_data
+        if data.get("clear"):
+            return "clear"
+        placed = sorted((data[f"place_{c}"], i, c) for i, c in enumerate(self.cards)
+                        if data.get(f"place_{c}") is not None)
+        parts = ["score first"] if data.get("score_first") else []
+        if data.get("on_rank") and data.get("on_card"):
+            parts.append(f"on {data['on_rank']} play {data['on_card'].strip()}")
+        if placed:
+            parts.append(" ".join(c for _, _, c in placed))
+        return ", ".join(parts)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import calculator, challenges, lobby, play
+from .views import calculator, challenges, lobby, play, talk
 
 app_name = "games"
 
@@ -10,10 +10,15 @@ urlpatterns = [
     path("practice/", lobby.practice, name="practice"),
     path("games/<int:game_id>/", play.game, name="game"),
     path("games/<int:game_id>/move/", play.move, name="move"),
+    path("games/<int:game_id>/plan/", play.plan, name="plan"),
     path("games/<int:game_id>/state.json", play.state, name="state"),
     path("games/<int:game_id>/record/", play.record, name="record"),
     path("games/<int:game_id>/record.txt", play.record_download, {"fmt": "txt"}, name="record_txt"),
     path("games/<int:game_id>/record.json", play.record_download, {"fmt": "json"}, name="record_json"),
+    path("games/<int:game_id>/note/", talk.note, name="note"),
+    path("games/<int:game_id>/say/", talk.say, name="say"),
+    path("games/<int:game_id>/mute/<int:user_id>/", talk.mute, name="mute"),
+    path("games/<int:game_id>/report/<int:message_id>/", talk.report, name="report"),
     path("challenges/new/", challenges.new_challenge, name="new_challenge"),
     path("challenges/<int:challenge_id>/", challenges.challenge, name="challenge"),
     path("challenges/<int:challenge_id>/accept/", challenges.accept, name="challenge_accept"),

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 
 from games import cribbage
-from games import follow_ups
+from games import follow_ups, talk
 from games import services as game_services
 from games.models import Event, Game, Seat
 from games.cribbage import notation
@@ -71,6 +71,8 @@ if one is refused, those above it stand and none below it is applied.
   more time 2    give your opponent 2 more days for their move (or "extend 2"; 1 to 14 days)
   claim          win the game of an opponent who ran out of time, when the game lets you choose
   status         the game as it stands, and your moves
+  say Good luck! a word to the other players (at the top of their next email; never a move)
+  note ...       your private note on this game (nobody else sees it; "note" alone deletes it)
   help           this help
 
 Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥.
@@ -323,6 +325,8 @@ def _act(row, game, number, player, command):
         return InboundEmail.Status.ANSWERED, "unsubscribed"
     if kind in REPLY_WORDS:
         return REPLY_WORDS[kind](game, number, player, command, _answer)
+    if kind in ("note", "say"):
+        return _table_word(game, number, player, command)
     view = view_for(game, number)
     try:
         if game.is_finished:
@@ -343,6 +347,20 @@ def _refused(game, number, player, command, view, code, params, message=""):
     kind, words = refusals.answer(code, params, view.get("hand") or [], message)
     _answer(game, number, player, kind, words=command.words, problem=words)
     return InboundEmail.Status.ANSWERED, f"{kind}: {words}"
+
+
+def _table_word(game, number, player, command):
+    """ "note ..." saves the player's private note; "say ..." tells the other players (shown at
+    the top of their next email, so nobody gets an email for it). Answered only when refused."""
+    try:
+        if command.kind == "note":
+            talk.save_note(game, player, command.extra.get("text", ""))
+            return InboundEmail.Status.APPLIED, "note saved"
+        talk.say(game, player, command.extra.get("text", ""), source="email")
+    except talk.TableError as exc:
+        _answer(game, number, player, command.kind, words=command.words, include_state=False, problem=exc.message)
+        return InboundEmail.Status.ANSWERED, f"{command.kind}: {exc.message}"
+    return InboundEmail.Status.APPLIED, "said to the table"
 
 
 def _answer(game, seat, player, kind, *, problem, words=None, include_state=True):

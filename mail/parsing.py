@@ -10,7 +10,8 @@ signature, so when its text holds no command the raw top lines are read too.
 
 `read_command(texts)` finds the first line that is a command: a move in the
 engine's notation (games.cribbage.notation) or one of the words of play by
-email (status, help, unsubscribe, more time, claim); `read_commands(texts)` every
+email (status, help, unsubscribe, more time, claim, and "note ..." / "say ..." followed by
+the player's own text); `read_commands(texts)` every
 instruction of a reply (one a line, applied in order by mail.inbound).
 """
 import re
@@ -44,13 +45,15 @@ _KEYWORDS = {
     "status": "status", "help": "help", "?": "help", "unsubscribe": "unsubscribe",
     "extend": "more_time", "claim": "claim",
 }
+# Words followed by the player's own text, never read as a move: a private note, table talk.
+_FREE_TEXT_WORDS = ("note", "say")
 _TRIM = notation.TRIM
 
 
 @dataclass(frozen=True)
 class Command:
     kind: str              # discard, play, go, count, muggins, resign, status, help, unsubscribe, cards,
-                           # more_time (number: the days), claim
+                           # more_time (number: the days), claim, note and say (extra["text"])
     words: str             # the line as the player wrote it
     cards: tuple = ()      # card codes named
     number: int | None = None
@@ -104,6 +107,9 @@ def read_line(line):
         return None
     tokens = words.replace(",", " ").split()
     head = tokens[0].lower().strip(_TRIM) or tokens[0]
+    if head in _FREE_TEXT_WORDS:   # "note ..." / "say ...": the rest of the line is the player's own text
+        first = line.strip().split(None, 1)
+        return Command(head, words, extra={"text": first[1].strip() if len(first) > 1 else ""})
     kind = _KEYWORDS.get(head)
     rest = tokens[1:]
     if head == "more" and rest and rest[0].lower().strip(_TRIM) == "time":   # "more time 2"

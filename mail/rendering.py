@@ -19,6 +19,7 @@ from games import cribbage
 from games.cribbage import card_from_code, notation
 from games.cribbage.analysis import discard_options
 from games.models import Event
+from games import talk
 from games.presentation import cards_text, clock_text, won_text
 from games.selectors import view_for
 
@@ -33,6 +34,8 @@ OTHER_WORDS = [
     ("help", "how to reply"),
     ("resign", "concede the game"),
     ("more time N", f"give your opponent N more days for their move (1 to {times.MAX_MORE_DAYS}; or \"extend N\")"),
+    ("say ...", "a word to the other players, shown at the top of their next email"),
+    ("note ...", "your private note on this game"),
 ]
 CLAIM_WORD = ("claim", "win the game of an opponent who ran out of time (we tell you when you may)")
 
@@ -285,6 +288,7 @@ def turn_message(game, seat, user, seat_row=None):
         last = quiet.last_turn_email(seat_row)
         if last is None:   # the first turn email of the game: its clock, as agreed
             context["clock_rules"] = clock_text(game)
+        context["talk"] = talk.talk_to_tell(game, user, since=last[0] if last else None)
         if last is not None and not quiet.came_back_since(seat_row, *last):
             context["since"] = since_lines(game, seat, last[1])
             context["recent"] = [] if context["since"] else context["recent"]   # told in full above

@@ -81,3 +81,15 @@ class _CommittingClient(Client):
 @pytest.fixture
 def client():
     return _CommittingClient()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits(request):
+    """The per-address counts (accounts.ratelimit) live in the cache: each test starts with none."""
+    try:
+        request.getfixturevalue("settings")
+    except pytest.FixtureLookupError:  # pytest-django not loaded (engine-only runs)
+        return
+    from django.core.cache import cache
+
+    cache.clear()

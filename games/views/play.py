@@ -17,13 +17,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import coaching, selectors, services
+from games import coaching, refusals, selectors, services
 from games.board import DEFAULT_COLOURS
 from games.cribbage import Score, ScoreItem, card_from_code
-from games.forms import MoveForm
+from games.cribbage import InvalidMove, notation
+from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
 from games.presentation import score_rows, won_text
 from games import visits
+from games.views import talk
 
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
 
@@ -186,7 +188,26 @@ def _context(request, game, seat_number):
         "crib_owner": table.name(v["crib_owner"]) if v["crib_owner"] is not None else "",
         "token": secrets.token_hex(16),
         "seat": seat_number,
+        "plan_form": _plan_form(v) if seat_number is not None and not table.finished else None,
     }
+
+
+def _plan_form(view):
+    """The plan form, from the deal until the seat's last card is played; None otherwise."""
+    if view["phase"] not in ("discard", "play") or not view.get("hand"):
+        return None
+    plan = view.get("plan") or {"order": [], "rules": []}
+    order = [c for c in plan["order"] if c in view["hand"]]
+    initial = {f"place_{c}": order.index(c) + 1 for c in order}
+    for rule in plan["rules"]:
+        if rule["rule"] == "score_first":
+            initial["score_first"] = True
+        elif rule["rule"] == "on":
+            initial.update(on_rank={1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(rule["rank"], str(rule["rank"])),
+                           on_card=rule["card"])
+    form = PlanForm(cards=view["hand"])
+    form.initial = initial
+    return form
 
 
 # --- Pages ----------------------------------------------------------------------------
@@ -198,7 +219,9 @@ def game(request, game_id):
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
         visits.note_seen(seat)  # at the table: no reminder, and a held turn email may go
-    return render(request, "games/game.html", _context(request, game, seat.number if seat else None))
+    context = _context(request, game, seat.number if seat else None)
+    context.update(talk.panel_context(request.user, game, seat))
+    return render(request, "games/game.html", context)
 
 
 @never_cache
@@ -239,6 +262,34 @@ def move(request, game_id):
     if result.duplicate:
         messages.info(request, "That move was already made (the form was sent twice); it counts once.")
     return redirect(f"{game.get_absolute_url()}#table")
+
+
+@login_required
+@require_POST
+def plan(request, game_id):
+    """Set (or clear) the player's pegging plan: any time from the deal until their last card."""
+    game = _game(game_id)
+    seat = selectors.seat_of(game, request.user)
+    if seat is None:
+        return render(request, "games/not_your_game.html", {"game": game}, status=403)
+    form = PlanForm(request.POST, cards=selectors.view_for(game, seat.number).get("hand") or [])
+    if not form.is_valid() or not form.words():
+        messages.error(request, "Give at least one card a place in the order, or tick a rule.")
+        return redirect(f"{game.get_absolute_url()}#plan")
+    try:
+        move = notation.read_move(f"plan {form.words()}", "play")
+        services.submit_move(game, seat.number, move, source=Event.Source.WEB,
+                             idempotency_key=f"web:{request.POST.get('token', '')}" if request.POST.get("token") else None,
+                             actor=request.user)
+    except InvalidMove as problem:
+        messages.error(request, refusals.plan_refusal(problem.code, problem.params))
+        return redirect(f"{game.get_absolute_url()}#plan")
+    except services.MoveError as error:
+        messages.error(request, error.message)
+        return redirect(f"{game.get_absolute_url()}#plan")
+    messages.success(request, "Your plan is cleared." if move["order"] == move["rules"] == [] else
+                     f"Your plan is set: {notation.write(move)}. Nobody else sees it.")
+    return redirect(f"{game.get_absolute_url()}#plan")
 
 
 def _reader(request, game):

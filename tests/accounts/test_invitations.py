@@ -76,7 +76,8 @@ def test_accepting_an_invitation_end_to_end(client, mailoutbox):
     assert carol.check_password("pw-Secret-789")
     assert logged_in_user(client) == carol
     client.post(reverse("accounts:logout"))
-    assert client.login(username="carol@example.com", password="pw-Secret-789")
+    response = client.post(reverse("accounts:login"), {"username": "carol@example.com", "password": "pw-Secret-789"})
+    assert response.status_code == 302 and logged_in_user(client) == carol
     client.logout()
     for method in (client.get, lambda p: client.post(p, FORM)):  # the link is spent
         again = method(path)

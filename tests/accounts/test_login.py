@@ -166,7 +166,7 @@ def test_an_unknown_address_looks_the_same_and_gets_nothing(client, mailoutbox):
 
 def test_a_malformed_address_is_refused(client, mailoutbox):
     response = ask_for_link(client, "not an address")
-    assert response.status_code == 200 and "valid email" in response.text
+    assert response.status_code == 400 and "valid email" in response.text
     assert mailoutbox == []
 
 

@@ -19,18 +19,22 @@ def test_the_signup_page_shows_the_form(client):
         assert f'name="{name}"' in response.text
 
 
-def test_signing_up_logs_in_unconfirmed_and_mails_a_confirmation_link(client, mailoutbox):
-    response = client.post(reverse("accounts:signup"), GOOD, follow=True)
+def test_signing_up_mails_a_confirmation_link_that_logs_in(client, mailoutbox):
+    response = client.post(reverse("accounts:signup"), GOOD)
     user = User.objects.get()
     assert (user.email, user.display_name, user.email_confirmed) == ("ann@example.com", "Ann", False)
     assert user.check_password("pw-Secret-123")
-    assert response.context["user"] == user
-    assert "not confirmed yet" in response.text  # the notice
-    assert "Confirm your email" in response.text  # and the nav says so on every page
+    assert response.status_code == 200 and "We have sent an email to ann@example.com" in response.text
+    assert "_auth_user_id" not in client.session   # not before the address is proven
     [message] = mailoutbox
     assert message.to == ["ann@example.com"]
     assert "Confirm" in message.subject
-    assert link_in(message).startswith("/accounts/confirm/")
+    path = link_in(message)
+    assert path.startswith("/accounts/confirm/")
+    response = client.post(path, follow=True)
+    assert response.context["user"] == user and "is confirmed" in response.text
+    user.refresh_from_db()
+    assert user.email_confirmed
 
 
 @pytest.mark.parametrize("change, field, text", [
@@ -42,18 +46,36 @@ def test_signing_up_logs_in_unconfirmed_and_mails_a_confirmation_link(client, ma
 ])
 def test_bad_signups_are_refused_with_a_message(client, mailoutbox, change, field, text):
     response = client.post(reverse("accounts:signup"), {**GOOD, **change})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert text in str(response.context["form"].errors[field])
     assert not User.objects.exists()
     assert mailoutbox == []
 
 
-def test_an_address_in_use_is_refused(client, mailoutbox):
-    make_user(email="ann@example.com", display_name="Ann the first")
+def test_signing_up_with_an_address_in_use_tells_its_owner_and_the_page_nothing(client, mailoutbox):
+    fresh = client.post(reverse("accounts:signup"), {**GOOD, "email": "new@example.com"})
+    mailoutbox.clear()
+    ann = make_user(email="ann@example.com", display_name="Ann the first", password="the-Old-one-1")
     response = client.post(reverse("accounts:signup"), GOOD)
-    assert "already exists" in response.text
-    assert User.objects.get().display_name == "Ann the first"
-    assert mailoutbox == []
+    assert response.status_code == fresh.status_code == 200
+    assert response.content == fresh.content.replace(b"new@example.com", b"ann@example.com")
+    ann.refresh_from_db()
+    assert ann.display_name == "Ann the first" and ann.check_password("the-Old-one-1")
+    assert User.objects.filter(email="ann@example.com").count() == 1
+    [message] = mailoutbox
+    assert message.to == ["ann@example.com"] and message.subject == "You already have an account at Cribbage by mail"
+    assert "nothing was created or changed" in message.body
+    path = link_in(message)
+    assert path.startswith("/accounts/login-link/")
+    client.post(path)
+    assert client.session["_auth_user_id"] == str(ann.pk)
+
+
+def test_the_owner_of_an_address_in_use_is_emailed_within_the_address_limit(client, mailoutbox):
+    make_user(email="ann@example.com")
+    for _ in range(4):
+        assert client.post(reverse("accounts:signup"), GOOD).status_code == 200
+    assert len(mailoutbox) == 3
 
 
 def signed_up(client, mailoutbox):

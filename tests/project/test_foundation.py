@@ -17,7 +17,8 @@ def test_user_logs_in_by_email_and_has_a_display_name(client):
     User = get_user_model()
     User.objects.create_user("Ann@Example.com", "s3cret-pass", display_name="Ann")
     assert User.USERNAME_FIELD == "email"
-    assert client.login(username="ann@example.com", password="s3cret-pass")
+    response = client.post("/accounts/login/", {"username": "Ann@example.com", "password": "s3cret-pass"})
+    assert response.status_code == 302 and client.session["_auth_user_id"] == str(User.objects.get().pk)
     assert User.objects.get().email == "ann@example.com"
     assert str(User.objects.get()) == "Ann"
 

@@ -1,0 +1,123 @@
+"""At the table, beside the game: a private note per player per game, and table talk.
+
+A note is the player's alone: no other player, page, email or export of anyone else
+shows it. Table talk ("say ...", by reply or from the page) is a short message to the
+other players of the game: shown on the game page and at the top of their next turn
+email, never read as a move and never in the game's log. A player may mute another
+(everywhere) and report a message to the staff (the admin lists reported ones).
+Limits: NOTE_MAX_CHARS a note, SAY_MAX_CHARS a message, SAY_PER_HOUR messages per
+player and game in any hour. Bad input raises TableError and changes nothing.
+"""
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Mute, Note, Seat, TableMessage
+
+NOTE_MAX_CHARS = 2000
+SAY_MAX_CHARS = 300
+SAY_PER_HOUR = 5
+
+
+class TableError(Exception):
+    """Something at the table that cannot be done. Nothing was changed; `.message` says why."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+def _require_player(game, user):
+    if not getattr(user, "is_authenticated", False) or \
+            not Seat.objects.filter(game=game, player=user).exists():
+        raise TableError("Only the players of this game can do that.")
+
+
+# --- Notes --------------------------------------------------------------------------
+
+def note_of(game, user):
+    """The text of `user`'s note on `game` ("" for none)."""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    return Note.objects.filter(game=game, player=user).values_list("text", flat=True).first() or ""
+
+
+def save_note(game, user, text, now=None):
+    """Set `user`'s note on `game` to `text` (empty: no note). Returns the note or None."""
+    _require_player(game, user)
+    text = (text or "").strip()
+    if len(text) > NOTE_MAX_CHARS:
+        raise TableError(f"A note is at most {NOTE_MAX_CHARS} characters; yours has {len(text)}. "
+                         f"Nothing was saved.")
+    if not text:
+        Note.objects.filter(game=game, player=user).delete()
+        return None
+    note, _ = Note.objects.update_or_create(game=game, player=user,
+                                            defaults={"text": text, "updated_at": now or timezone.now()})
+    return note
+
+
+# --- Table talk ------------------------------------------------------------------------
+
+def say(game, user, text, *, source="web", now=None):
+    """`user` says `text` to the other players of `game`. Returns the TableMessage."""
+    _require_player(game, user)
+    now = now or timezone.now()
+    text = " ".join((text or "").split())
+    if not text:
+        raise TableError("Say something after \"say\": nothing was sent.")
+    if len(text) > SAY_MAX_CHARS:
+        raise TableError(f"A message to the table is at most {SAY_MAX_CHARS} characters; yours has {len(text)}. "
+                         f"Nothing was sent.")
+    with transaction.atomic():
+        # One at a time per player, so two replies at once cannot both pass the limit.
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        recent = TableMessage.objects.filter(game=game, author=user, created_at__gt=now - timedelta(hours=1)).count()
+        if recent >= SAY_PER_HOUR:
+            raise TableError(f"You have said {recent} things at this table in the last hour, the most there is: "
+                             f"wait a little. Nothing was sent.")
+        return TableMessage.objects.create(game=game, author=user, text=text, source=source, created_at=now)
+
+
+def muted_by(user):
+    """The ids of the players `user` has muted."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(Mute.objects.filter(player=user).values_list("muted_id", flat=True))
+
+
+def talk_for(game, user, since=None):
+    """The table talk of `game` that `user` sees, oldest first: nothing from players they muted;
+    with `since`, only what was said after it."""
+    messages = TableMessage.objects.filter(game=game).select_related("author")
+    if since is not None:
+        messages = messages.filter(created_at__gt=since)
+    muted = muted_by(user)
+    return [m for m in messages if m.author_id not in muted]
+
+
+def talk_to_tell(game, user, since=None):
+    """What the others said that `user` has not been told by email: their next turn email
+    shows it at the top (`since`: when the last one went)."""
+    return [m for m in talk_for(game, user, since) if m.author_id != user.pk]
+
+
+def mute(user, other):
+    if other.pk == user.pk:
+        raise TableError("You cannot mute yourself.")
+    Mute.objects.get_or_create(player=user, muted=other)
+
+
+def unmute(user, other):
+    Mute.objects.filter(player=user, muted=other).delete()
+
+
+def report(message, user, now=None):
+    """A player of the game reports `message` to the staff (once is enough)."""
+    _require_player(message.game, user)
+    if message.author_id == user.pk:
+        raise TableError("You cannot report your own message.")
+    TableMessage.objects.filter(pk=message.pk, reported_at__isnull=True).update(
+        reported_at=now or timezone.now(), reported_by=user)

@@ -1,0 +1,70 @@
+"""The note and table talk on the game page: a note is its writer's alone; talk shows to the
+other players unless muted; a reported message reaches the admin; bad input changes nothing."""
+import pytest
+from django.urls import reverse
+
+from games.models import Note, TableMessage
+from tests.factories import make_user, start_two_player_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(client):
+    alice, bob = make_user(display_name="Alice"), make_user(display_name="Bob")
+    game = start_two_player_game(players=[alice, bob])
+    return game, alice, bob
+
+
+def messages_of(response):
+    return [str(m) for m in response.context["messages"]]
+
+
+def page(client, user, game):
+    client.force_login(user)
+    return client.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_note_is_seen_by_its_writer_only(client, table):
+    game, alice, bob = table
+    client.force_login(alice)
+    response = client.post(reverse("games:note", args=[game.pk]), {"text": "Bob holds fives back"}, follow=True)
+    assert messages_of(response) == ["Your note is saved: nobody else sees it."]
+    assert "Bob holds fives back" in page(client, alice, game)
+    assert "Bob holds fives back" not in page(client, bob, game)
+    client.force_login(alice)
+    response = client.post(reverse("games:note", args=[game.pk]), {"text": "z" * 2001}, follow=True)
+    assert messages_of(response) == ["A note is at most 2000 characters; yours has 2001. Nothing was saved."]
+    assert Note.objects.get().text == "Bob holds fives back"
+
+
+def test_talk_shows_to_the_table_unless_muted_and_a_report_reaches_the_admin(client, table, admin_client):
+    game, alice, bob = table
+    client.force_login(alice)
+    response = client.post(reverse("games:say", args=[game.pk]), {"text": "Good luck, Bob"}, follow=True)
+    assert messages_of(response) == ["Said to the table."]
+    assert "Good luck, Bob" in page(client, bob, game)
+    message = TableMessage.objects.get()
+    assert "Good luck, Bob" not in admin_client.get(reverse("admin:games_tablemessage_changelist")).content.decode()
+
+    client.force_login(bob)
+    client.post(reverse("games:report", args=[game.pk, message.pk]))
+    assert "Good luck, Bob" in admin_client.get(reverse("admin:games_tablemessage_changelist")).content.decode()
+    client.post(reverse("games:mute", args=[game.pk, alice.pk]))
+    assert "Good luck, Bob" not in page(client, bob, game)
+    assert "Good luck, Bob" in page(client, alice, game)
+    client.force_login(bob)
+    client.post(reverse("games:mute", args=[game.pk, alice.pk]), {"undo": "1"})
+    assert "Good luck, Bob" in page(client, bob, game)
+
+
+def test_only_players_may_talk_and_nothing_changes_otherwise(client, table):
+    game, alice, bob = table
+    carol = make_user(display_name="Carol")
+    client.force_login(carol)
+    response = client.post(reverse("games:say", args=[game.pk]), {"text": "hi"}, follow=True)
+    assert messages_of(response) == ["Only the players of this game can do that."]
+    response = client.post(reverse("games:note", args=[game.pk]), {"text": "hi"}, follow=True)
+    assert messages_of(response) == ["Only the players of this game can do that."]
+    assert not TableMessage.objects.exists() and not Note.objects.exists()
+    assert "At the table" not in page(client, carol, game)

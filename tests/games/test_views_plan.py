@@ -1,0 +1,90 @@
+"""The pegging plan on the game page (a form that needs no script) and on a discard link's confirm page."""
+import random
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import selectors, services
+from mail import links
+from tests.factories import start_two_player_game
+
+from .test_views_play import messages_of, page
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game():
+    return start_two_player_game(rng=random.Random(7))
+
+
+@pytest.fixture
+def players(game):
+    return [s.player for s in game.seats.order_by("number")]
+
+
+def plan_token(html):
+    form = re.search(r'<form method="post" action="[^"]*/plan/".*?</form>', html, re.S).group(0)
+    return re.search(r'name="token" value="([0-9a-f]+)"', form).group(1)
+
+
+def test_the_page_orders_the_cards_and_ticks_the_rules_and_only_the_player_sees_the_plan(client, game, players):
+    client.force_login(players[0])
+    html = page(client, game)
+    hand = selectors.view_for(game, 0)["hand"]
+    for code in hand:
+        assert f'name="place_{code}"' in html
+    fields = {"token": plan_token(html), "score_first": "on", "on_rank": "5", "on_card": hand[0],
+              f"place_{hand[2]}": "1", f"place_{hand[1]}": "2"}
+    response = client.post(reverse("games:plan", args=[game.pk]), fields, follow=True)
+    words = f"plan score first, on 5 play {hand[0]}, {hand[2]} {hand[1]}"
+    assert any(words in m for m in messages_of(response))
+    game.refresh_from_db()
+    assert selectors.view_for(game, 0)["plan"]["words"] == words
+    assert words in page(client, game)
+    client.force_login(players[1])
+    assert words not in page(client, game) and "plan score first" not in page(client, game)
+    client.logout()
+    assert "plan score first" not in page(client, game)
+
+
+def test_a_refused_plan_on_the_page_says_why_and_changes_nothing(client, game, players):
+    client.force_login(players[0])
+    html = page(client, game)
+    seq = game.seq
+    response = client.post(reverse("games:plan", args=[game.pk]),
+                           {"token": plan_token(html), "on_rank": "5", "on_card": "XX"}, follow=True)
+    assert any('"XX" is not a card' in m or "XX" in m for m in messages_of(response))
+    response = client.post(reverse("games:plan", args=[game.pk]), {"token": plan_token(html)}, follow=True)
+    assert any("Give at least one card a place" in m for m in messages_of(response))
+    game.refresh_from_db()
+    assert game.seq == seq
+
+
+def test_a_discard_links_confirm_page_takes_the_plan_with_the_discard(client, game):
+    view = selectors.view_for(game, 0)
+    move = next(m for m in view["legal_moves"] if m["kind"] == "discard")
+    url = links.move_url(game.pk, 0, game.seq, {k: v for k, v in move.items() if k != "seat"})
+    path = re.sub(r"^https?://[^/]+", "", url)
+    html = client.get(path).content.decode()
+    kept = [c for c in view["hand"] if c not in move["cards"]]
+    for code in kept:
+        assert f'name="place_{code}"' in html
+    for code in move["cards"]:
+        assert f'name="place_{code}"' not in html
+    response = client.post(path, {f"place_{kept[3]}": "1", f"place_{kept[0]}": "2", "score_first": "on"})
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert selectors.view_for(game, 0)["plan"]["words"] == f"plan score first, {kept[3]} {kept[0]}"
+    assert selectors.view_for(game, 0)["my_discards"] == move["cards"]
+
+
+def test_the_confirm_page_discards_in_one_click_without_a_plan(client, game):
+    view = selectors.view_for(game, 0)
+    move = next(m for m in view["legal_moves"] if m["kind"] == "discard")
+    path = re.sub(r"^https?://[^/]+", "", links.move_url(game.pk, 0, game.seq,
+                                                         {k: v for k, v in move.items() if k != "seat"}))
+    assert client.post(path).status_code == 200
+    game.refresh_from_db()
+    assert selectors.view_for(game, 0)["plan"] is None and services.engine_state(game).discards[0]
