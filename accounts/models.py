@@ -73,6 +73,8 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=7 * DAY_SECONDS, help_text="Vacation held at vacation_days_at, in seconds (a day is 86400).")
     vacation_days_at = models.DateTimeField(default=timezone.now)
     away_until = models.DateTimeField(null=True, blank=True, help_text="On vacation until then.")
+    calendar_key = models.CharField(max_length=64, blank=True,
+                                    help_text="Changed to give the calendar feed of deadlines a new address.")
     is_active = models.BooleanField(default=True)
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)

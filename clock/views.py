@@ -1,14 +1,18 @@
 """Clock actions from the site: give more time, claim a timed-out game, start or end a vacation.
 
 Thin: parse, call the service (clock.timeouts, clock.vacation), redirect with a message.
+And the calendar feed of a player's deadlines (clock.calendar), read by calendar apps with
+no login: its URL is the secret.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
-from clock import timeouts, vacation
+from clock import calendar, timeouts, vacation
 from clock.events import ClockError
 from games.models import Event, Game
 from games.selectors import seat_of
@@ -75,3 +79,23 @@ def vacation_end(request):
     else:
         messages.success(request, "Welcome back: your clocks run again.")
     return redirect(reverse("accounts:profile") + "#vacation")
+
+
+@never_cache
+@require_GET
+def calendar_feed(request, key):
+    user = calendar.user_for(key)
+    if user is None:
+        raise Http404("No such calendar.")
+    response = HttpResponse(calendar.feed(user), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="cribbage-deadlines.ics"'
+    return response
+
+
+@login_required
+@require_POST
+def calendar_new_key(request):
+    calendar.new_key(request.user)
+    messages.success(request, "Your calendar has a new address: the old one no longer works.")
+    return redirect(reverse("accounts:profile") + "#calendar")
+

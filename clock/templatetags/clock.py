@@ -7,11 +7,13 @@
     {% vacation_panel user %}                   the profile's vacation panel
 """
 from django import template
+from django.urls import reverse
 from django.utils import timezone
 
-from clock import deadlines
+from clock import calendar, deadlines
 from games import times
 from games.presentation import clock_text, plural
+from mail import links
 
 register = template.Library()
 
@@ -75,3 +77,10 @@ def vacation_panel(user):
         "max_length": vacation.MAX_LENGTH_DAYS,
         "spent": [{"day": spent.day, "games": games} for spent, games in vacation.days_spent(user)],
     }
+
+
+@register.inclusion_tag("clock/_calendar_panel.html")
+def calendar_panel(user):
+    """The profile's calendar panel: the secret address of the feed of deadlines."""
+    return {"feed_url": links.absolute(reverse("clock:calendar_feed", args=[calendar.key_for(user)]))}
+
