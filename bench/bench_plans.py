@@ -12,7 +12,8 @@ commit, its seat is still to act and no newer turn email for it is owed
 Plans: "none" (one card a reply), "full" (the discard reply also plans the
 kept cards, in a random order), "score first" (the discard reply plans
 "score first" alone: the other turns ask). BENCH_PLAN_GAMES games of each
-(200 unless set). Prints figures; asserts nothing.
+(200 unless set); BENCH_PLAN_ONLY=muggins,three runs only the variants whose
+label holds one of the words. Prints figures; asserts nothing.
 """
 import os
 import random
@@ -63,7 +64,10 @@ def _run():
     users = [User.objects.create_user(f"plans{i}@example.com", None, display_name=f"P{i}") for i in range(4)]
     print(f"{'variant':20} {'plans':12} {'decisions/player/game':>22} {'replies/player/game':>20} "
           f"{'emails/player/hand':>19} {'median':>6} {'p90':>4}")
+    only = os.environ.get("BENCH_PLAN_ONLY", "")
     for label, settings in VARIANTS:
+        if only and not any(word in label for word in only.split(",")):
+            continue
         for plans in PLANS:
             decisions, replies, per_hand, hand_counts = [], [], [], []
             for seed in range(GAMES):
@@ -97,6 +101,8 @@ def _play(settings, plans, rng, users):
         moves = _reply(state, seat, plans, rng)
         with transaction.atomic():
             for move in moves:
+                if game.is_finished:   # the line before ended it (mail.inbound answers "over")
+                    break
                 game = services.submit_move(game, seat, move, source=Event.Source.EMAIL, rng=rng).game
         decisions[seat] += len(moves)
         replies[seat] += 1

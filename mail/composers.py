@@ -16,7 +16,12 @@ def challenge_notice(row):
     url = challenge.game.get_absolute_url() if kind == "accepted" and challenge.game else challenge.get_absolute_url()
     context = {"challenge": challenge, "to": row.user, "by": by, "url": links.absolute(url),
                "seats": [challenge.challenger] + [p.player for p in challenge.places.select_related("player")]}
-    return messages.build(f"games/email/challenge_{kind}", context, to=row.user.email, user=row.user)
+    reply_to = None
+    if kind == "challenge" and challenge.is_open:
+        # The invited player may answer by replying "accept" or "decline" (mail.inbound).
+        reply_to = context["reply_to"] = links.challenge_reply_address(challenge.pk, row.user.pk)
+    return messages.build(f"games/email/challenge_{kind}", context, to=row.user.email, user=row.user,
+                          reply_to=reply_to)
 
 
 def invitation(row):

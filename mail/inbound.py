@@ -25,13 +25,14 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 
 from games import cribbage
+from games import challenges
 from games import follow_ups, talk
 from games import services as game_services
 from games.models import Event, Game, Seat
 from games.cribbage import notation
 from games.selectors import view_for
 
-from . import links, parsing, refusals, services
+from . import challenge_replies, links, parsing, refusals, services
 from .authentication import auth_failure
 from .models import InboundEmail
 from games import visits
@@ -73,6 +74,7 @@ if one is refused, those above it stand and none below it is applied.
   status         the game as it stands, and your moves
   say Good luck! a word to the other players (at the top of their next email; never a move)
   note ...       your private note on this game (nobody else sees it; "note" alone deletes it)
+  rematch        (to the game-over email) challenge the same players to a new game, same settings
   help           this help
 
 Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥.
@@ -155,12 +157,16 @@ def _sender(message):
     return parseaddr(message.get("From") or "")[1].strip().lower()
 
 
-def recipient_seat(message, row):
-    """(game id, seat) from the first of our reply addresses the message was sent to, or None."""
+def _recipients(message, row):
     candidates = [row.envelope_recipient] if row.envelope_recipient else []
     for name in _RECIPIENT_HEADERS:
         candidates += [addr for _, addr in getaddresses(message.get_all(name) or [])]
-    for address in candidates:
+    return candidates
+
+
+def recipient_seat(message, row):
+    """(game id, seat) from the first of our reply addresses the message was sent to, or None."""
+    for address in _recipients(message, row):
         found = links.read_reply_address(address)
         if found:
             return found
@@ -208,6 +214,10 @@ def _process(row):
         log.info("Inbound %s ignored: %s.", row.message_id, reason)
         return InboundEmail.Status.IGNORED, reason
     found = recipient_seat(message, row)
+    challenge = challenge_replies.challenge_of(_recipients(message, row)) if found is None else None
+    if challenge is not None:
+        return challenge_replies.act(row, challenge, _sender(message),
+                                     parsing.reply_texts(row.stripped_text, _body_text(message)))
     if found is None:
         log.warning("Inbound %s dropped: not sent to a valid reply address.", row.message_id)
         return InboundEmail.Status.DROPPED, "no valid reply address"
@@ -327,6 +337,14 @@ def _act(row, game, number, player, command):
         return REPLY_WORDS[kind](game, number, player, command, _answer)
     if kind in ("note", "say"):
         return _table_word(game, number, player, command)
+    if kind == "rematch":
+        try:
+            said = challenge_replies.rematch(game, number, player)
+        except challenges.ChallengeError as exc:
+            _answer(game, number, player, "rematch", words=command.words, include_state=False, problem=str(exc))
+            return InboundEmail.Status.ANSWERED, f"rematch refused: {exc}"
+        _answer(game, number, player, "rematch", words=command.words, include_state=False, problem=said)
+        return InboundEmail.Status.APPLIED, "rematch asked"
     view = view_for(game, number)
     try:
         if game.is_finished:

@@ -6,6 +6,8 @@ Each purpose has its own salt, so a token made for one never passes for another.
   the whole game and any number of replies. The signature is hex, not base64,
   because some mail systems change the case of the local part; it stays well
   under the 64 characters RFC 5321 allows there.
+- challenge reply address: ``challenge+<challenge>_<user>.<hex signature>@REPLY_DOMAIN``,
+  where an invited player answers "accept" or "decline".
 - move link: one move in one game for one seat at one state (seq); expires
   after MOVE_LINK_DAYS (and is useless once the game is over or moved on).
 - unsubscribe: one person; turns their turn emails off.
@@ -24,6 +26,8 @@ MOVE_SALT = "mail.move"
 UNSUBSCRIBE_SALT = "mail.unsubscribe"
 MOVE_LINK_MAX_AGE = timedelta(days=30)
 _REPLY_LOCAL = re.compile(r"^reply\+(\d+)_(\d+)\.([0-9a-f]{24})$", re.IGNORECASE)
+_CHALLENGE_LOCAL = re.compile(r"^challenge\+(\d+)_(\d+)\.([0-9a-f]{24})$", re.IGNORECASE)
+CHALLENGE_REPLY_SALT = "mail.challenge-reply"
 
 
 class BadToken(Exception):
@@ -72,6 +76,28 @@ def read_reply_address(address):
     except signing.BadSignature:
         return None
     return int(game_id), int(seat)
+
+
+def challenge_reply_address(challenge_id, user_id):
+    """Where one invited player answers one challenge ("accept", "decline"): signed like a game's."""
+    token = _HexSigner(salt=CHALLENGE_REPLY_SALT, sep=".").sign(f"{challenge_id}_{user_id}")
+    return f"challenge+{token}@{settings.REPLY_DOMAIN}"
+
+
+def read_challenge_reply_address(address):
+    """(challenge id, user id) for one of our challenge reply addresses, or None."""
+    if not address or "@" not in address:
+        return None
+    local, _, domain = address.strip().strip("<>").rpartition("@")
+    match = _CHALLENGE_LOCAL.match(local) if domain.lower() == settings.REPLY_DOMAIN.lower() else None
+    if match is None:
+        return None
+    try:
+        _HexSigner(salt=CHALLENGE_REPLY_SALT, sep=".").unsign(
+            f"{match.group(1)}_{match.group(2)}.{match.group(3).lower()}")
+    except signing.BadSignature:
+        return None
+    return int(match.group(1)), int(match.group(2))
 
 
 # --- Move links --------------------------------------------------------------

@@ -39,15 +39,16 @@ def render(name, context):
     return subject, text, html
 
 
-def build(name, context, *, to, user=None, game_id=None, seat=None, automatic=True):
+def build(name, context, *, to, user=None, game_id=None, seat=None, automatic=True, reply_to=None):
     """Email `name` to address `to` (for `user`, if they have an account), ready to send.
 
     `game_id` and `seat` make it a game's email (threaded, replies reach that
     seat). `automatic` is False only for what a person just asked for
     (confirming an address, a login link, a password reset): those carry no
-    list headers.
+    list headers. `reply_to` is where replies go when it is not a game's (a challenge's).
     """
-    reply_to = links.reply_address(game_id, seat) if game_id is not None and seat is not None else None
+    if game_id is not None and seat is not None:
+        reply_to = links.reply_address(game_id, seat)
     context = {"site_url": settings.SITE_URL, "recipient": user, **context}
     if automatic and user is not None:
         context.setdefault("unsubscribe_url", links.unsubscribe_url(user))
@@ -55,7 +56,7 @@ def build(name, context, *, to, user=None, game_id=None, seat=None, automatic=Tr
         context.setdefault("reply_to", reply_to)
     subject, text, html = render(name, context)
     kind = name.rpartition("/")[2]
-    headers = {"Message-ID": make_msgid(f"game{game_id}.seat{seat}" if reply_to else kind.replace("_", "-"),
+    headers = {"Message-ID": make_msgid(f"game{game_id}.seat{seat}" if game_id is not None else kind.replace("_", "-"),
                                         domain=settings.REPLY_DOMAIN)}
     if game_id is not None:
         headers.update({"In-Reply-To": thread_root(game_id), "References": thread_root(game_id)})

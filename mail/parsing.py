@@ -43,7 +43,7 @@ _QUOTE_HEADERS = [
 # The words of play by email that are not moves (the moves are the engine's notation).
 _KEYWORDS = {
     "status": "status", "help": "help", "?": "help", "unsubscribe": "unsubscribe",
-    "extend": "more_time", "claim": "claim",
+    "extend": "more_time", "claim": "claim", "rematch": "rematch",
 }
 # Words followed by the player's own text, never read as a move: a private note, table talk.
 _FREE_TEXT_WORDS = ("note", "say")

@@ -50,3 +50,14 @@ def test_a_finished_game_shows_everything_and_the_log_cannot_be_changed(staff_cl
     assert staff_client.get("/admin/games/event/add/").status_code == 403
     event.refresh_from_db()
     assert event.kind == "cut_for_deal"
+
+
+def test_a_pegging_plan_is_hidden_from_staff_while_the_game_is_on(staff_client):
+    game = start_two_player_game()
+    held = [c.code for c in services.engine_state(game).hands[1]]
+    services.submit_move(game, 1, cribbage.read_plan(" ".join(reversed(held))))
+    plan = Event.objects.get(game=game, kind="plan")
+    page = staff_client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
+    page += staff_client.get(f"/admin/games/event/{plan.pk}/change/").content.decode()
+    assert shown(plan.data["order"]) not in page and escape('"plans"') not in page
+    assert page.count("Hidden while the game is on") >= 4   # the snapshot, the deal, the plan twice

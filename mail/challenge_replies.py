@@ -1,0 +1,95 @@
+"""Round trips around a game, by reply: "accept" or "decline" to a challenge's email, and
+"rematch" to a game-over email (the others are challenged with the same settings, and
+accept the same way or on the site).
+
+A challenge's email takes replies at its own signed address (links.challenge_reply_address),
+one per invited player; only that player's address may answer it, and the challenges
+service decides, as on the site.
+"""
+import logging
+
+from accounts.models import User
+from games import challenges
+from games.models import Challenge
+
+from . import links, messages, parsing, services
+
+log = logging.getLogger(__name__)
+
+ANSWERS = {"accept": "accept", "yes": "accept", "ok": "accept", "decline": "decline", "no": "decline"}
+
+
+def challenge_of(addresses):
+    """(challenge id, user id) from the first of `addresses` that is a challenge reply address, or None."""
+    for address in addresses:
+        found = links.read_challenge_reply_address(address)
+        if found:
+            return found
+    return None
+
+
+def act(row, found, sender, texts):
+    """Answer a challenge by reply: (inbound status, outcome)."""
+    from .models import InboundEmail
+
+    challenge_id, user_id = found
+    challenge = Challenge.objects.select_related("challenger").filter(pk=challenge_id).first()
+    user = User.objects.filter(pk=user_id).first()
+    if challenge is None or user is None:
+        return InboundEmail.Status.DROPPED, "no such challenge"
+    if sender != user.email.lower():
+        log.warning("Inbound %s refused: from %s, not the player of challenge %s.", row.message_id, sender,
+                    challenge_id)
+        return InboundEmail.Status.REFUSED, f"sender {sender} is not the invited player"
+    if row.auth_failure or row.spam_detected:
+        return InboundEmail.Status.REFUSED, row.auth_failure or "the provider flagged it as spam"
+    words = parsing.first_words(texts)
+    answer = ANSWERS.get(words.lower().strip(parsing.notation.TRIM).split(" ")[0] if words else "")
+    if answer is None:
+        _answer(challenge, user, words, 'We could not read your answer: reply with the one word "accept" '
+                                       'or "decline" on the first line, above the quoted email.')
+        return InboundEmail.Status.ANSWERED, f"unreadable: {words!r}"
+    try:
+        if answer == "accept":
+            challenges.accept(challenge, user)
+        else:
+            challenges.decline(challenge, user)
+    except challenges.ChallengeError as exc:
+        _answer(challenge, user, words, str(exc))
+        return InboundEmail.Status.ANSWERED, f"refused: {exc}"
+    # Accepting starts the game: its first email (the discard) is the answer.
+    return InboundEmail.Status.APPLIED, f"challenge {answer}ed"
+
+
+def rematch(game, number, player):
+    """Challenge the other players of finished `game` to a new game with the same settings;
+    the words of the answer."""
+    if not game.is_finished:
+        raise challenges.ChallengeError("This game is not over yet: ask for a rematch when it is.")
+    if game.practice:
+        raise challenges.ChallengeError("A practice game is against the computer: start another on the site.")
+    seats = sorted(game.seats.select_related("player"), key=lambda s: (s.number - number) % len(game.seats.all()))
+    others = [s.player for s in seats if s.number != number]
+    if any(p is None for p in others):
+        raise challenges.ChallengeError("The computer played in this game: start a practice game on the site.")
+    challenge = challenges.create_challenge(
+        player, others, variant=game.variant, target=game.target, muggins=game.muggins,
+        days_per_move=game.days_per_move, timeout_policy=game.timeout_policy,
+        pause_weekends=game.pause_weekends, pause_nights=game.pause_nights,
+        time_bank_days=game.time_bank_days)
+    names = " and ".join(p.display_name for p in others)
+    return (f"{names} {'is' if len(others) == 1 else 'are'} challenged to a rematch with the same settings "
+            f"(challenge {challenge.pk}): they accept by replying \"accept\" or on the site.")
+
+
+def _answer(challenge, user, words, problem):
+    if not services.may_answer(user.email, "challenge"):
+        return
+    try:
+        messages.build("mail/email/challenge_answer",
+                       {"challenge": challenge, "words": words, "problem": problem,
+                        "url": links.absolute(challenge.get_absolute_url())},
+                       to=user.email, user=user, reply_to=links.challenge_reply_address(challenge.pk, user.pk)
+                       ).send()
+    except Exception:
+        log.exception("Answer to a reply for challenge %s could not be sent.", challenge.pk)
