@@ -113,6 +113,16 @@ def receive(message, *, esp_name="", event=None):
     return row
 
 
+def unread_batch(now=None, limit=200):
+    """Ids of stored replies still waiting to be read a while after they arrived: their reading
+    was never queued (the broker was down) or its task was lost. The sweeper queues them again;
+    `process` reads each once."""
+    now = now or timezone.now()
+    return list(InboundEmail.objects.filter(status=InboundEmail.Status.RECEIVED,
+                                            received_at__lt=now - services.REQUEUE_AFTER)
+                .order_by("received_at").values_list("pk", flat=True)[:limit])
+
+
 def _text(value):
     return "" if value is None else str(value)
 
