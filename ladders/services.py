@@ -460,7 +460,7 @@ def _start_game(ladder, match, *, number, first_dealer):
         timeout_policy=ladder.timeout_action, pause_weekends=ladder.pause_weekends,
         pause_nights=ladder.pause_nights, time_bank_days=ladder.time_bank_days,
         vacation_cap_days=ladder.vacation_days_cap if ladder.vacation_allowed else 0,
-        first_dealer=first_dealer)
+        rated=True, first_dealer=first_dealer)
     LadderGame.objects.create(match=match, game=game, number=number)
     return game
 
