@@ -33,7 +33,7 @@ from games.models import Event, Game, Seat
 from games.cribbage import notation
 from games.selectors import view_for
 
-from . import challenge_replies, links, parsing, refusals, services
+from . import challenge_replies, links, parsing, refusals, review, services
 from .authentication import auth_failure
 from .models import InboundEmail
 
@@ -75,6 +75,7 @@ if one is refused, those above it stand and none below it is applied.
   say Good luck! a word to the other players (at the top of their next email; never a move)
   note ...       your private note on this game (nobody else sees it; "note" alone deletes it)
   rematch        (to the game-over email) challenge the same players to a new game, same settings
+  review         once the game is over: the whole review, every throw and pegging choice
   help           this help
 
 Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥.
@@ -344,6 +345,8 @@ def _act(row, game, number, player, command):
             return InboundEmail.Status.ANSWERED, f"rematch refused: {exc}"
         _answer(game, number, player, "rematch", words=command.words, include_state=False, problem=said)
         return InboundEmail.Status.APPLIED, "rematch asked"
+    if kind == "review":
+        return _review(game, number, player, command)
     view = view_for(game, number)
     try:
         if game.is_finished:
@@ -364,6 +367,26 @@ def _refused(game, number, player, command, view, code, params, message=""):
     kind, words = refusals.answer(code, params, view.get("hand") or [], message)
     _answer(game, number, player, kind, words=command.words, problem=words)
     return InboundEmail.Status.ANSWERED, f"{kind}: {words}"
+
+
+def _review(game, number, player, command):
+    """ "review": the whole review of a finished game; before the end, why there is none yet."""
+    game.refresh_from_db()
+    if not game.is_finished:
+        _answer(game, number, player, "review", words=command.words, problem=(
+            "The review opens when the game ends: every player then gets every throw and pegging "
+            "choice judged. Until then there is no engine help in this game."
+            if not game.help_allowed_for(number) else
+            "The review opens when the game ends; until then the coach's notes come with your turn emails."))
+        return InboundEmail.Status.ANSWERED, "review: the game is on"
+    if not services.may_answer(player.email, "review"):
+        return InboundEmail.Status.ANSWERED, "review: already sent in this window"
+    try:
+        review.review_message(game, number, player).send()
+    except Exception:
+        log.exception("The review of game %s seat %s could not be sent.", game.pk, number)
+        return InboundEmail.Status.ANSWERED, "review: could not be sent"
+    return InboundEmail.Status.ANSWERED, "review sent"
 
 
 def _clock_word(game, number, player, command):

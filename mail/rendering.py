@@ -15,7 +15,7 @@ import logging
 from django.urls import reverse
 from django.utils import timezone
 
-from games import cribbage
+from games import coaching, cribbage
 from clock import deadlines
 from games.cribbage import card_from_code, notation
 from games.cribbage.analysis import discard_options
@@ -393,8 +393,6 @@ def turn_coach_lines(game, seat, view):
 
 
 def _coach_notes(game, seat):
-    from games import coaching
-
     try:
         return coaching.coach_notes(game, seat)
     except Exception:
@@ -495,9 +493,26 @@ def result_context(game, seat, user=None):
         last_show=last_show_lines(view),
         last_show_title="The last show" if view["shows"] or not view["plays"] else "The last pegging",
         coach=coach_lines({"review": notes["review"]}) if notes else [],
+        review_offer=review_offer(game, seat),
         record_url=links.absolute(reverse("games:record", args=[game.pk])),
     )
     return context
+
+
+def review_offer(game, seat):
+    """What the game-over email says of the review: the luck and skill in a line, and how to get
+    the whole of it (the reply "review", or the game page)."""
+    try:
+        review = coaching.full_review(game, seat)
+    except Exception:
+        log.exception("The review failed for game %s seat %s; the email goes without it.", game.pk, seat)
+        return []
+    if not review:
+        return []
+    return [review["luck"]["summary"],
+            "Reply \"review\" for the whole review, every throw beside the best and every pegging choice "
+            f"that cost points, hand by hand; or read it on the game page: "
+            f"{links.absolute(game.get_absolute_url())}#review"]
 
 
 def result_message(game, seat, user):
