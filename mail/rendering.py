@@ -216,7 +216,7 @@ def move_choices(view, game_id, seq, *, with_values=False):
         for move in sorted(discards, key=lambda m: sorted(card_from_code(c).index for c in m["cards"])):
             keep = [c for c in hand if c.code not in move["cards"]]
             choices.append({
-                "words": f"crib {' '.join(move['cards'])}",
+                "words": notation.write(move),
                 "label": cards_text(move["cards"]),
                 "note": f"keep {cards_text(keep)}",
                 "url": links.move_url(game_id, seat, seq, move),

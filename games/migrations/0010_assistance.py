@@ -14,7 +14,7 @@ def help_they_had(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_stand_in_moves_since_own_move'),
+        ('games', '0009_clock_choices'),
     ]
 
     operations = [
