@@ -157,7 +157,7 @@ def test_help_on_for_both_is_shown_on_the_challenge_and_gives_help_to_both(db, o
     with on_commit():
         challenge = challenges.create_challenge(alice, [bob], help_on=True)
     (notice,) = mail.outbox
-    assert "help on for both" in notice.body
+    assert "help on for both" in notice.body.lower()
     client = Client()
     client.force_login(bob)
     page = client.get(challenge.get_absolute_url()).content.decode()
