@@ -50,7 +50,7 @@ def test_one_predicate_for_every_seat_until_the_end_and_the_review_after(assista
 
 
 def test_old_games_keep_the_help_they_had():
-    migration = importlib.import_module("games.migrations.0010_assistance")
+    migration = importlib.import_module("games.migrations.0011_assistance")
     practice = services.start_game(players=[make_user(), None], practice=True)
     people = start_two_player_game()
     Game.objects.update(assistance=Game.Assistance.OFF)

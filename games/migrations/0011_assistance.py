@@ -14,7 +14,7 @@ def help_they_had(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_clock_choices'),
+        ('games', '0010_table_notes_and_talk'),
     ]
 
     operations = [
