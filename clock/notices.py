@@ -33,23 +33,23 @@ def _tell(kind, game_id, about_seat, key, context=None, only=None, seats=None):
     return outbox.write(rows)
 
 
-def send_claim_offer(game_id, seat_number, only=None, timed_out_at=None):
+def owe_claim_offer(game_id, seat_number, only=None, timed_out_at=None):
     """Out of time: the opponents may claim (opponent_chooses), and the player is told how long is left."""
     stamp = timed_out_at.isoformat() if timed_out_at else "now"
     return _tell(Kind.CLAIM_OFFER, game_id, seat_number, f"{stamp}:{only or 'all'}", only=only)
 
 
-def send_stand_in(game_id, seat_number, move, seq):
+def owe_stand_in(game_id, seat_number, move, seq):
     """The computer made `move` for the absent player (the game's state is `seq` after it)."""
     return _tell(Kind.STAND_IN, game_id, seat_number, seq, context={"move": move}, only="self")
 
 
-def send_vacation_day(game_id, seat_number, seq):
+def owe_vacation_day(game_id, seat_number, seq):
     """A vacation day kept the game going (the clock event is `seq`)."""
     return _tell(Kind.VACATION_DAY, game_id, seat_number, seq, only="self")
 
 
-def send_vacation_notices(user_id, what, vacation_id=None):
+def owe_vacation_notices(user_id, what, vacation_id=None):
     """Tell the opponents in every active game of `user_id` that they went away ("start") or came back."""
     seats = list(Seat.objects.filter(game__status=Game.Status.ACTIVE, game__seats__player_id=user_id)
                  .select_related("player").order_by("game_id", "number"))

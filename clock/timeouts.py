@@ -145,14 +145,14 @@ def forfeit(game, seat):
 def _offer_claim(game, seat, now):
     """Out of time under "opponent_chooses": the opponent may claim now; another full period to decide."""
     _mark_timed_out(game, seat, now)
-    notices.send_claim_offer(game.pk, seat.number, timed_out_at=now)
+    notices.owe_claim_offer(game.pk, seat.number, timed_out_at=now)
 
 
 def _grace_period(game, seat, now):
     """Out of time under "computer_stands_in" with a move the computer does not make for anyone
     (the discard): one more full period, then the game is forfeit. The player is told."""
     _mark_timed_out(game, seat, now)
-    notices.send_claim_offer(game.pk, seat.number, only="self", timed_out_at=now)
+    notices.owe_claim_offer(game.pk, seat.number, only="self", timed_out_at=now)
 
 
 def _mark_timed_out(game, seat, now):
@@ -181,7 +181,7 @@ def _stand_in(game, seat, now):
         deadlines.save(row, seatclock.turn_started(deadlines.clock_of(row), deadlines.rules_for(result.game, row), now))
     # Counted since the player's own last move (games.services resets it then).
     Seat.objects.filter(pk=seat.pk).update(stand_in_moves=F("stand_in_moves") + 1)
-    notices.send_stand_in(game.pk, seat.number, move, seq=result.game.seq)
+    notices.owe_stand_in(game.pk, seat.number, move, seq=result.game.seq)
     return result
 
 

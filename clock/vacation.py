@@ -85,7 +85,7 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
     for seat in _turns_of(user):
         if _pause(seat, now, until, source, user):
             paused.append(seat.game_id)
-    notices.send_vacation_notices(user.pk, "start", vacation.pk)
+    notices.owe_vacation_notices(user.pk, "start", vacation.pk)
     return vacation, paused
 
 
@@ -122,7 +122,7 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
     for seat in Seat.objects.filter(player=user, to_act=True, paused_until__gt=now).only("pk", "game_id", "number"):
         _resume(seat, now, source, user)
     if unused > 0:  # came back early: tell the opponents
-        notices.send_vacation_notices(user.pk, "end", vacation.pk)
+        notices.owe_vacation_notices(user.pk, "end", vacation.pk)
     return vacation
 
 
@@ -174,7 +174,7 @@ def spend_day_instead(game, seat, now):
                 "days_left": user.vacation_seconds // DAY_SECONDS}
         _, event, _ = record_clock_event(game, seat.number, data, Event.Source.TIMEOUT,
                                       change=lambda clock, rules: seatclock.vacation_day_spent(clock, rules, now))
-        notices.send_vacation_day(game.pk, seat.number, event.seq)
+        notices.owe_vacation_day(game.pk, seat.number, event.seq)
     return True
 
 

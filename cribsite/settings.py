@@ -102,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    "cribsite.middleware.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a login refused by axes into its 429 page
 ]
 
@@ -244,6 +245,7 @@ CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
     "task": "mail.tasks.requeue_unsent",
     "schedule": 120.0,
 }
+CELERY_BEAT_SCHEDULE["mail-requeue-unread"] = {"task": "mail.tasks.requeue_unread", "schedule": 120.0}
 # Replies are kept whole (raw RFC 822, for support and audits) this many days
 # after they arrive, then deleted once read; the moves they made stay in the logs.
 MAIL_KEEP_DAYS = int(env("MAIL_KEEP_DAYS", "30"))
@@ -266,6 +268,9 @@ CELERY_BEAT_SCHEDULE["clock-end-vacations"] = {"task": "clock.tasks.end_vacation
 CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "clock.tasks.send_digests", "schedule": 300.0}
 
 # --- Ladders: lapsed challenges become forfeits; idle entrants per the ladder's rule ----
+# --- Games: the computer's turns whose task was lost (the broker down at the move) ----
+CELERY_BEAT_SCHEDULE["games-sweep-stalled-turns"] = {"task": "games.tasks.sweep_stalled_turns", "schedule": 120.0}
+
 CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule": 3600.0}
 
 # A shared cache (rate limits must hold across processes): Redis when a URL is

@@ -21,6 +21,9 @@ Choices made here (documented so the pages and emails can say them):
   when the last place is taken.
 - Practice games start at once with the computer in every other seat, marked
   `practice` (advice is shown), with a long clock (PRACTICE_DAYS_PER_MOVE).
+- Games between people have no engine help until they end, unless the
+  challenge offers "help on for both" (`help_on`): every player sees it on the
+  challenge and accepts it with the challenge.
 - Challenge notices are sent whatever the player's turn-notification setting:
   they are personal messages that need an answer, and there is one per challenge.
 """
@@ -100,7 +103,7 @@ def _resolve(opponent, challenger):
 # --- Challenges ----------------------------------------------------------------
 
 def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False,
-                     days_per_move=3, **clock):
+                     days_per_move=3, help_on=False, **clock):
     """Challenge the players `opponents` (Users or email addresses, seats 1..n-1 in order).
 
     `clock`: the game's clock choices (CLOCK_CHOICES; see clock_choices). Unknown addresses
@@ -125,7 +128,7 @@ def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribb
     with transaction.atomic():
         challenge = Challenge.objects.create(
             challenger=challenger, variant=variant, target=target, muggins=muggins,
-            days_per_move=days_per_move, **clock)
+            days_per_move=days_per_move, help_on=help_on, **clock)
         next_url = challenge.get_absolute_url()
         notices = []
         for seat, (user, email) in enumerate(resolved, start=1):
@@ -211,7 +214,7 @@ def _start_if_full(challenge):
     players = [challenge.challenger] + [p.player for p in places]
     challenge.game = services.start_game(
         players=players, variant=challenge.variant, target=challenge.target,
-        muggins=challenge.muggins, days_per_move=challenge.days_per_move,
+        muggins=challenge.muggins, days_per_move=challenge.days_per_move, help_on=challenge.help_on,
         **{name: getattr(challenge, name) for name in CLOCK_CHOICES})
     challenge.status = Challenge.Status.ACCEPTED
     challenge.decided_at = timezone.now()
@@ -222,14 +225,14 @@ def _start_if_full(challenge):
 # --- Seeks -----------------------------------------------------------------------
 
 def create_seek(challenger, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False, days_per_move=3,
-                **clock):
+                help_on=False, **clock):
     """An open challenge on the seek board: anyone may take its places."""
     _check_settings(variant, target, days_per_move)
     clock = clock_choices(challenger, **clock)
     with transaction.atomic():
         seek = Challenge.objects.create(
             challenger=challenger, is_seek=True, variant=variant, target=target, muggins=muggins,
-            days_per_move=days_per_move, **clock)
+            days_per_move=days_per_move, help_on=help_on, **clock)
         ChallengePlace.objects.bulk_create(
             ChallengePlace(challenge=seek, seat=seat) for seat in range(1, SEATS_BY_VARIANT[variant]))
     return seek

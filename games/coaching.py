@@ -2,9 +2,11 @@
 
 * ``coach_notes(game, seat_number)``: after the seat's discard, the judgment
   of this hand's discard; once a hand is over, the pegging lapses of that
-  hand; when the game is finished, the review of the whole game.
-* ``advice_before(game, seat_number)``: practice games only, and only for the
-  seat to act: the best discards or plays, with their reasons, before the move.
+  hand (both only where ``game.help_allowed_for(seat)``); when the game is
+  finished, the review of the whole game, for every player.
+* ``advice_before(game, seat_number)``: only where ``game.advice_allowed_for``
+  (practice), and only for the seat to act: the best discards or plays, with
+  their reasons, before the move.
 
 Everything is computed from ``selectors.view_for`` and from the event log
 replayed through the engine's ``view(state, seat)``, so no other seat's
@@ -19,9 +21,9 @@ from games.cribbage.analysis import discard_options
 from games.cribbage.cards import card_from_code
 from games.cribbage.players import evaluate_plays, table_from_plays
 from games.models import Event
-from games.selectors import view_for
+from games.selectors import seats_with_players, view_for
 
-__all__ = ["coach_notes", "advice_before", "hand_records"]
+__all__ = ["coach_notes", "advice_before", "hand_records", "luck_and_skill", "full_review"]
 
 
 def _r(x):
@@ -81,7 +83,8 @@ def hand_records(game, seat):
             return None
         v = cribbage.view(state, seat)
         starter = card_from_code(v["starter"]) if v["starter"] else None
-        return coach.HandRecord(**{**current, "starter": starter, "plays": tuple(v["plays"])})
+        return coach.HandRecord(**{**current, "starter": starter, "plays": tuple(v["plays"]),
+                                   "shows": tuple({k: s[k] for k in ("seat", "what", "cards")} for s in v["shows"])})
 
     for data in game.events.engine_moves().values_list("data", flat=True):
         kind = data.get("kind")
@@ -114,9 +117,11 @@ def coach_notes(game, seat_number):
      "previous_hand": {"number", "lapses", "pegging_loss", "discard"} or None,
      "review": the whole game's review (finished games only) or None}
     """
+    notes = {"discard": None, "previous_hand": None, "review": None}
+    if not game.help_allowed_for(seat_number):
+        return notes
     view = view_for(game, seat_number)
     rules = view["rules"]
-    notes = {"discard": None, "previous_hand": None, "review": None}
     if view["kept"] and view["my_discards"]:
         dealt = _cards(view["kept"]) + _cards(view["my_discards"])
         notes["discard"] = _discard_json(coach.judge_discard(
@@ -140,7 +145,7 @@ def _finished_review(game, seat):
         review = coach.game_review(hand_records(game, seat))
         return _review_json(review), _hand_json(review.hands[-1]) if review.hands else None
 
-    key = f"coach-review:{game.pk}:{game.finished_at.timestamp()}:{seat}"
+    key = f"game-review:{game.pk}:{game.finished_at.timestamp()}:{seat}"
     return tuple(cache.get_or_set(key, work_out, timeout=None))
 
 
@@ -173,6 +178,8 @@ def _hand_json(h):
 
 
 def _review_json(review):
+    """The game's review for one seat: the totals, the worst moves, and every hand in full
+    (each throw beside the best, each play that cost points)."""
     worst_discards = sorted((h for h in review.hands if h.discard and h.discard.loss > 0),
                             key=lambda h: -h.discard.loss)[:3]
     lapses = sorted(((h.number, p) for h in review.hands for p in h.lapses), key=lambda x: -x[1].loss)[:3]
@@ -186,18 +193,117 @@ def _review_json(review):
         "verdicts": {k: review.verdicts.get(k, 0) for k in ("good", "inaccuracy", "mistake")},
         "worst_discards": [{"hand": h.number, **_discard_json(h.discard)} for h in worst_discards],
         "worst_plays": [{"hand": n, **_play_json(p)} for n, p in lapses],
+        "hands": [{"number": h.number, "discard": _discard_json(h.discard) if h.discard else None,
+                   "costly_plays": [_play_json(p) for p in h.costly_plays], "pegging_loss": _r(h.pegging_loss)}
+                  for h in review.hands],
     }
+
+
+# --- Luck and skill (finished games) --------------------------------------------------------
+
+def luck_and_skill(game):
+    """How much of a finished game's result came from the cards and how much from the choices,
+    per hand and for the game, per side (None while the game is on).
+
+    Each seat's throws and plays are judged on what that seat could see; only numbers
+    leave here, never another seat's cards. Worked out once per finished game and kept.
+    """
+    if not game.is_finished:
+        return None
+
+    def work_out():
+        rules = cribbage.Rules.from_json(game.rules)
+        records = {seat: hand_records(game, seat) for seat in range(rules.players)}
+        found = coach.luck_and_skill(records, [rules.side_of(s) for s in range(rules.players)],
+                                     _points_by_hand(game, rules))
+        return {
+            "hands": [{"number": h.number, "sides": [_side_json(s) for s in h.sides]} for h in found.hands],
+            "sides": [{**_side_json(s), "margin": found.margin(s.side), "from_cards": _r(found.from_cards(s.side)),
+                       "from_choices": _r(found.from_choices(s.side))} for s in found.sides],
+        }
+
+    key = f"luck-and-skill:{game.pk}:{game.finished_at.timestamp()}"
+    return cache.get_or_set(key, work_out, timeout=None)
+
+
+def full_review(game, seat):
+    """The whole review a player of a finished game reads (None before the end, or for a
+    spectator): their review hand by hand (each throw beside the best, each play that cost
+    points), the totals, and the luck and skill of every side, named, with words."""
+    if not game.is_finished or seat is None:
+        return None
+    review = _finished_review(game, seat)[0]
+    luck = luck_and_skill(game)
+    rules = cribbage.Rules.from_json(game.rules)
+    players = {s.number: str(s) for s in seats_with_players(game)}
+    names = [" & ".join(players[n] for n in rules.seats_of(side)) for side in range(rules.sides)]
+    mine = rules.side_of(seat)
+
+    def named(rows):
+        return [{**row, "name": names[row["side"]] + (" (you)" if row["side"] == mine else ""),
+                 "mine": row["side"] == mine} for row in rows]
+
+    by_hand = {h["number"]: named(h["sides"]) for h in luck["hands"]}
+    return {
+        **review,
+        "hands": [{**h, "luck": by_hand.get(h["number"])} for h in review["hands"]],
+        "luck": {"sides": named(luck["sides"]), "summary": luck_words(named(luck["sides"]), mine)},
+    }
+
+
+def luck_words(sides, mine):
+    """The viewer's side's result split into the cards, the choices and the rest, in words.
+
+    `sides`: the named luck rows of every side (see `full_review`); `mine`: the viewer's side.
+    """
+    me = sides[mine]
+    others = [s for s in sides if s["side"] != mine]
+    best = max(others, key=lambda s: s["points"])
+    against = best["name"] if len(others) == 1 else "the best of the others"
+    margin = me["margin"]
+    if margin == 0:
+        head = f"You finished level with {against} ({me['points']} each)."
+    else:
+        head = (f"You {'won' if margin > 0 else 'lost'} by {abs(margin)} point{'s' if abs(margin) != 1 else ''} "
+                f"({me['points']} to {best['points']}).")
+    rest = margin - me["from_cards"] - me["from_choices"]
+    return (f"{head} The cards: {me['from_cards']:+.1f} for you against {against} (what you were dealt and cut). "
+            f"Your choices: {me['from_choices']:+.1f} against theirs. "
+            f"The rest, {rest:+.1f}: the pegging's chances and the cards others gave the crib.")
+
+
+def _side_json(s):
+    return {"side": s.side, "dealt_ev": _r(s.dealt_ev), "starter": _r(s.starter), "cards": _r(s.cards),
+            "choices": _r(s.choices), "points": s.points}
+
+
+def _points_by_hand(game, rules):
+    """Hand number -> the points each side scored in that hand, from the log."""
+    state = cribbage.new_game(rules, first_dealer=game.first_dealer)
+    points, before = {}, [0] * rules.sides
+
+    def close(state):
+        points[state.hand_number] = [now - then for now, then in zip(state.scores, before)]
+        return list(state.scores)
+
+    for data in game.events.engine_moves().values_list("data", flat=True):
+        if data.get("kind") == "deal" and state.hand_number:
+            before = close(state)
+        state = cribbage.apply(state, data)
+    if state.hand_number:
+        close(state)
+    return points
 
 
 # --- Advice before the move (practice games) -----------------------------------------------
 
 def advice_before(game, seat_number, limit=3):
-    """The best moves for the seat to act now, with reasons; None outside practice games.
+    """The best moves for the seat to act now, with reasons; None where advice is not allowed.
 
     {"kind": "discard", "options": [{"discard", "keep", "hand_ev", "crib_ev", "ev"}...]}
     or {"kind": "play", "options": [{"card", "value", "pegs", "reasons"}...]}, best first.
     """
-    if not game.practice or game.is_finished:
+    if not game.advice_allowed_for(seat_number):
         return None
     view = view_for(game, seat_number)
     if seat_number not in view["to_act"]:

@@ -1,11 +1,23 @@
 """The computer at the table: it moves through the same service as everyone."""
 import logging
+from datetime import timedelta
 
 from games import services
 from games.cribbage import players
 from games.models import Event, Game
 
 log = logging.getLogger(__name__)
+
+# A computer's turn untouched this long lost its task (the broker was down, a worker died).
+STALLED_AFTER = timedelta(minutes=2)
+
+
+def stalled_turns(now, limit=200):
+    """(game id, seq) of the active games where the computer has been to act for STALLED_AFTER:
+    the sweeper queues their turn again (play_turn does nothing for a state that moved on)."""
+    return list(Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lt=now - STALLED_AFTER,
+                                    seats__to_act=True, seats__player__isnull=True)
+                .order_by("updated_at").values_list("pk", "seq").distinct()[:limit])
 
 
 def play_turn(game_id, seq):

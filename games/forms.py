@@ -32,6 +32,11 @@ class GameSettingsForm(forms.Form):
                   f"timeout (0 to {MAX_TIME_BANK_DAYS}; 0 for none).",
         error_messages={"max_value": f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days.",
                         "min_value": f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days."})
+    help_on = forms.BooleanField(
+        label="Help on for both: expected values of the discards and the coach's notes during the game",
+        required=False,
+        help_text="Off by default: a game between people has no engine help until it ends, then everyone "
+                  "gets the full review. Every player sees this choice and accepts it with the challenge.")
 
     def settings(self):
         data = self.cleaned_data
@@ -39,7 +44,7 @@ class GameSettingsForm(forms.Form):
                 "days_per_move": data["days_per_move"], "pause_weekends": data["pause_weekends"],
                 "pause_nights": data["pause_nights"],
                 "timeout_policy": data["timeout_policy"] or Game.TimeoutPolicy.FORFEIT,
-                "time_bank_days": data["time_bank_days"] or 0}
+                "time_bank_days": data["time_bank_days"] or 0, "help_on": data["help_on"]}
 
 
 class ChallengeForm(GameSettingsForm):
@@ -56,7 +61,7 @@ class ChallengeForm(GameSettingsForm):
                                widget=forms.EmailInput(attrs={"autocomplete": "off"}))
 
     field_order = ["player1", "player2", "player3", "variant", "target", "muggins", "days_per_move",
-                   "pause_weekends", "pause_nights", "timeout_policy", "time_bank_days"]
+                   "pause_weekends", "pause_nights", "timeout_policy", "time_bank_days", "help_on"]
 
     def clean(self):
         data = super().clean()

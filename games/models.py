@@ -33,6 +33,16 @@ class ComputerLevel(models.TextChoices):
 
 
 class Game(models.Model):
+    class Assistance(models.TextChoices):
+        """The engine's help to the players while the game is on, decided when it starts.
+
+        After the game ends every player gets the full review, whatever was chosen.
+        """
+        ADVICE = "advice", "Help on: advice before each move and the coach after it (practice)"
+        COACH = "coach", "Help on for every player: expected values and the coach"
+        OFF = "off", "No help until the game ends: the players' choice"
+        OFF_BY_RULE = "off_by_rule", "No help until the game ends: rated games never have it"
+
     class Status(models.TextChoices):
         ACTIVE = "active", "In play"
         FINISHED = "finished", "Finished"
@@ -46,7 +56,9 @@ class Game(models.Model):
     target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
-    practice = models.BooleanField(default=False, help_text="Against the computer: advice is shown before moves.")
+    practice = models.BooleanField(default=False, help_text="Against the computer, with no turn emails.")
+    assistance = models.CharField(max_length=16, choices=Assistance.choices, default=Assistance.OFF,
+                                  help_text="The engine's help while the game is on (see help_allowed_for).")
     # The engine's Rules, frozen when the game starts, so a replay uses exactly them.
     rules = models.JSONField()
     # Set when the first dealer was chosen without a cut (e.g. the loser of a ladder game).
@@ -95,6 +107,23 @@ class Game(models.Model):
     @property
     def is_finished(self):
         return self.status == self.Status.FINISHED
+
+    @property
+    def help_on(self):
+        """Did the game start with the engine's help for its players?"""
+        return self.assistance in (self.Assistance.ADVICE, self.Assistance.COACH)
+
+    def help_allowed_for(self, seat):
+        """May seat number `seat` see the engine's judgments now: expected values, the best
+        throw, the coach's verdicts? Always once the game is over (the review); before, only
+        when the game started with help. Spectators (None) never get help during play."""
+        if self.is_finished:
+            return True
+        return seat is not None and self.help_on
+
+    def advice_allowed_for(self, seat):
+        """May `seat` be shown the best moves before it moves (practice games only)?"""
+        return not self.is_finished and seat is not None and self.assistance == self.Assistance.ADVICE
 
 
 class Seat(models.Model):
@@ -256,6 +285,8 @@ class Challenge(models.Model):
     pause_weekends = models.BooleanField(default=False)
     pause_nights = models.BooleanField(default=False)
     time_bank_days = models.PositiveSmallIntegerField(default=0)
+    help_on = models.BooleanField(
+        default=False, help_text="Help on for every player (expected values and the coach); off by default.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="challenge")

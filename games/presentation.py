@@ -14,6 +14,7 @@ written the same way everywhere:
 - `plural(2, "day")` -> "2 days"; `plural(1, "match", "matches")` -> "1 match"
 - `clock_text(game)` -> "3 days per move; the clock stops at weekends ...; out of time loses the game."
 - `won_text(winner, result, names, target)` -> "Alice won (Bob ran out of time), with a skunk"
+- `help_text(assistance, finished)` -> whether the engine helps in a game, and why not
 
 Suits are always written with their symbol, so colour is never the only sign.
 """
@@ -30,7 +31,7 @@ from games.cribbage.scoring import number_words
 
 __all__ = [
     "card_name", "card_chip", "card_chips", "cards_text", "kind_label",
-    "ShowRow", "score_rows", "say_score", "read_show", "to_card", "plural", "won_text", "SUIT_NAMES",
+    "ShowRow", "score_rows", "say_score", "read_show", "to_card", "plural", "won_text", "help_text", "SUIT_NAMES",
     "RANK_CHOICES", "SUIT_CHOICES",
 ]
 
@@ -225,3 +226,22 @@ def clock_text(settings):
         parts.append(f"vacation stops the clock for up to {plural(cap, 'day')} in this game")
     parts.append(_TIMEOUT_WORDS[settings.timeout_policy])
     return "; ".join(parts) + "."
+
+
+_HELP_WORDS = {
+    "advice": "Help is on: a practice game, so the best moves are suggested before you move "
+              "and the coach judges your throws and pegging after.",
+    "coach": "Help is on for every player in this game: the discards show their expected points "
+             "and the coach judges each throw and the pegging.",
+    "off": "No engine help in this game until it ends (no expected values, no coach): the players "
+           "chose to play without it. Then every player gets the full review.",
+    "off_by_rule": "No engine help in this game until it ends (no expected values, no coach): "
+                   "rated games (a ladder's) never have it. Then every player gets the full review.",
+}
+
+
+def help_text(assistance: str, finished: bool = False) -> str:
+    """Whether the engine helps in a game (a Game.Assistance value), and why not when it does not."""
+    if finished:
+        return "The game is over: the full review of every throw and pegging choice is open to every player."
+    return _HELP_WORDS[assistance]

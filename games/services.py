@@ -55,12 +55,31 @@ def engine_state(game):
     return cribbage.state_from_json(game.snapshot)
 
 
+def assistance_for(players, *, practice=False, help_on=None, rated=False):
+    """The engine's help a new game has (a Game.Assistance), decided once when it starts.
+
+    A rated game (a ladder's, a tournament's) never has help, whatever was asked;
+    practice has advice and the coach; a game with the computer at the table has
+    the coach unless told otherwise; a game between people has none unless
+    `help_on` (every player accepted "help on for both").
+    """
+    if rated:
+        return Game.Assistance.OFF_BY_RULE
+    if practice:
+        return Game.Assistance.ADVICE
+    if help_on is None:
+        help_on = any(player is None for player in players)
+    return Game.Assistance.COACH if help_on else Game.Assistance.OFF
+
+
 def start_game(*, players, variant="two", target=None, muggins=False, days_per_move=3,
-               computer_level="", practice=False, first_dealer=None, rng=None, **clock_settings):
+               computer_level="", practice=False, help_on=None, rated=False, first_dealer=None, rng=None,
+               **clock_settings):
     """Create a game for `players` (a user, or None for a computer seat, per seat) and deal.
 
     Seat numbers follow the order of `players`; for four players, seats 0 and 2
-    are partners against 1 and 3. `clock_settings` are the Game's clock fields
+    are partners against 1 and 3. `help_on` and `rated` decide the engine's help
+    (see `assistance_for`). `clock_settings` are the Game's clock fields
     (timeout_policy, pause_weekends, pause_nights, vacation_cap_days, time_bank_days: each seat's
     time bank starts full).
     """
@@ -77,6 +96,7 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
         game = Game.objects.create(
             variant=variant, target=rules.target, muggins=muggins, days_per_move=days_per_move,
             practice=practice, rules=rules.to_json(), first_dealer=first_dealer,
+            assistance=assistance_for(players, practice=practice, help_on=help_on, rated=rated),
             snapshot=cribbage.state_to_json(state), **clock_settings,
         )
         Seat.objects.bulk_create(

@@ -460,7 +460,7 @@ def _start_game(ladder, match, *, number, first_dealer):
         timeout_policy=ladder.timeout_action, pause_weekends=ladder.pause_weekends,
         pause_nights=ladder.pause_nights, time_bank_days=ladder.time_bank_days,
         vacation_cap_days=ladder.vacation_days_cap if ladder.vacation_allowed else 0,
-        first_dealer=first_dealer)
+        rated=True, first_dealer=first_dealer)
     LadderGame.objects.create(match=match, game=game, number=number)
     return game
 
@@ -619,9 +619,20 @@ def apply_idle_rule(ladder, *, now=None, actor=None):
     return affected
 
 
+def count_finished_games():
+    """Count the finished ladder games whose result was not counted (its task was lost: the broker
+    was down when the game ended). Idempotent; how many were counted."""
+    pending = LadderGame.objects.filter(counted=False, game__status=Game.Status.FINISHED)
+    counted = 0
+    for game_id in pending.values_list("game_id", flat=True)[:200]:
+        counted += record_game_result(game_id) is not None
+    return counted
+
+
 def sweep(*, now=None):
-    """Lapse overdue challenges, then apply every ladder's idle rule. For beat / a command."""
+    """Count lost results, lapse overdue challenges, then apply every ladder's idle rule. For beat / a command."""
     now = now or timezone.now()
+    count_finished_games()
     lapsed = lapse_challenges(now=now)
     idle = [e for ladder in Ladder.objects.all() for e in apply_idle_rule(ladder, now=now)]
     return lapsed, idle

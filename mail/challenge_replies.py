@@ -76,7 +76,7 @@ def rematch(game, number, player):
         player, others, variant=game.variant, target=game.target, muggins=game.muggins,
         days_per_move=game.days_per_move, timeout_policy=game.timeout_policy,
         pause_weekends=game.pause_weekends, pause_nights=game.pause_nights,
-        time_bank_days=game.time_bank_days)
+        time_bank_days=game.time_bank_days, help_on=game.help_on)
     names = " and ".join(p.display_name for p in others)
     return (f"{names} {'is' if len(others) == 1 else 'are'} challenged to a rematch with the same settings "
             f"(challenge {challenge.pk}): they accept by replying \"accept\" or on the site.")

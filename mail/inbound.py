@@ -32,7 +32,7 @@ from games.models import Event, Game, Seat
 from games.cribbage import notation
 from games.selectors import view_for
 
-from . import challenge_replies, links, parsing, refusals, services
+from . import challenge_replies, links, parsing, refusals, review, services
 from .authentication import auth_failure
 from .models import InboundEmail
 from games import visits
@@ -75,6 +75,7 @@ if one is refused, those above it stand and none below it is applied.
   say Good luck! a word to the other players (at the top of their next email; never a move)
   note ...       your private note on this game (nobody else sees it; "note" alone deletes it)
   rematch        (to the game-over email) challenge the same players to a new game, same settings
+  review         once the game is over: the whole review, every throw and pegging choice
   help           this help
 
 Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥.
@@ -111,6 +112,16 @@ def receive(message, *, esp_name="", event=None):
 
     follow_ups.enqueue_on_commit(tasks.process_inbound, row.pk)
     return row
+
+
+def unread_batch(now=None, limit=200):
+    """Ids of stored replies still waiting to be read a while after they arrived: their reading
+    was never queued (the broker was down) or its task was lost. The sweeper queues them again;
+    `process` reads each once."""
+    now = now or timezone.now()
+    return list(InboundEmail.objects.filter(status=InboundEmail.Status.RECEIVED,
+                                            received_at__lt=now - services.REQUEUE_AFTER)
+                .order_by("received_at").values_list("pk", flat=True)[:limit])
 
 
 def _text(value):
@@ -345,6 +356,8 @@ def _act(row, game, number, player, command):
             return InboundEmail.Status.ANSWERED, f"rematch refused: {exc}"
         _answer(game, number, player, "rematch", words=command.words, include_state=False, problem=said)
         return InboundEmail.Status.APPLIED, "rematch asked"
+    if kind == "review":
+        return _review(game, number, player, command)
     view = view_for(game, number)
     try:
         if game.is_finished:
@@ -365,6 +378,26 @@ def _refused(game, number, player, command, view, code, params, message=""):
     kind, words = refusals.answer(code, params, view.get("hand") or [], message)
     _answer(game, number, player, kind, words=command.words, problem=words)
     return InboundEmail.Status.ANSWERED, f"{kind}: {words}"
+
+
+def _review(game, number, player, command):
+    """ "review": the whole review of a finished game; before the end, why there is none yet."""
+    game.refresh_from_db()
+    if not game.is_finished:
+        _answer(game, number, player, "review", words=command.words, problem=(
+            "The review opens when the game ends: every player then gets every throw and pegging "
+            "choice judged. Until then there is no engine help in this game."
+            if not game.help_allowed_for(number) else
+            "The review opens when the game ends; until then the coach's notes come with your turn emails."))
+        return InboundEmail.Status.ANSWERED, "review: the game is on"
+    if not services.may_answer(player.email, "review"):
+        return InboundEmail.Status.ANSWERED, "review: already sent in this window"
+    try:
+        review.review_message(game, number, player).send()
+    except Exception:
+        log.exception("The review of game %s seat %s could not be sent.", game.pk, number)
+        return InboundEmail.Status.ANSWERED, "review: could not be sent"
+    return InboundEmail.Status.ANSWERED, "review sent"
 
 
 def _table_word(game, number, player, command):

@@ -27,7 +27,9 @@ def write(rows):
         return 0
     OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True)
     keys = [row.key for row in rows]
-    transaction.on_commit(lambda: send_ready(keys))
+    # robust: whatever fails after the commit (the database gone again) is logged, and the
+    # sweeper sends the rows; the work that owed them has succeeded.
+    transaction.on_commit(lambda: send_ready(keys), robust=True)
     return len(rows)
 
 

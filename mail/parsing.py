@@ -43,7 +43,7 @@ _QUOTE_HEADERS = [
 # The words of play by email that are not moves (the moves are the engine's notation).
 _KEYWORDS = {
     "status": "status", "help": "help", "?": "help", "unsubscribe": "unsubscribe",
-    "extend": "more_time", "claim": "claim", "rematch": "rematch",
+    "extend": "more_time", "claim": "claim", "rematch": "rematch", "review": "review",
 }
 # Words followed by the player's own text, never read as a move: a private note, table talk.
 _FREE_TEXT_WORDS = ("note", "say")
@@ -53,7 +53,7 @@ _TRIM = notation.TRIM
 @dataclass(frozen=True)
 class Command:
     kind: str              # discard, play, go, count, muggins, resign, status, help, unsubscribe, cards,
-                           # more_time (number: the days), claim, note and say (extra["text"])
+                           # more_time (number: the days), claim, review, note and say (extra["text"])
     words: str             # the line as the player wrote it
     cards: tuple = ()      # card codes named
     number: int | None = None

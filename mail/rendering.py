@@ -15,12 +15,12 @@ import logging
 from django.urls import reverse
 from django.utils import timezone
 
-from games import cribbage
+from games import coaching, cribbage
 from games.cribbage import card_from_code, notation
 from games.cribbage.analysis import discard_options
 from games.models import Event
 from games import talk
-from games.presentation import cards_text, clock_text, won_text
+from games.presentation import cards_text, clock_text, help_text, won_text
 from games.selectors import view_for
 
 from . import links, messages, quiet
@@ -180,8 +180,12 @@ def _deadline(view, user):
     return None
 
 
-def move_choices(view, game_id, seq):
-    """Every legal move as {words, url, note}: discards best first with their expected value.
+def move_choices(view, game_id, seq, *, with_values=False):
+    """Every legal move as {words, url, note}.
+
+    With `with_values` (the game's help is on for this seat: Game.help_allowed_for)
+    the discards come best first with their expected value; without it they come
+    in a neutral order, by rank and suit, with only the cards they keep.
 
     Under muggins a card (or a count) is offered once: the player says what
     they claim ("play 7C claim N", "count N"), since listing every claim would
@@ -191,7 +195,7 @@ def move_choices(view, game_id, seq):
     seat, choices = view["viewer"], []
     moves = [{k: v for k, v in m.items() if k != "seat"} for m in view["legal_moves"]]
     discards = [m for m in moves if m["kind"] == "discard"]
-    if discards:
+    if discards and with_values:
         rules = view["rules"]
         my_side = view["side_of_seat"][seat]
         owner_side = view["side_of_seat"][view["crib_owner"]]
@@ -205,6 +209,16 @@ def move_choices(view, game_id, seq):
                 "label": cards_text(move["cards"]),
                 "note": f"keep {cards_text(option.keep)}: expected {ev:.2f} points "
                         f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
+                "url": links.move_url(game_id, seat, seq, move),
+            })
+    elif discards:
+        hand = [card_from_code(c) for c in view["hand"]]
+        for move in sorted(discards, key=lambda m: sorted(card_from_code(c).index for c in m["cards"])):
+            keep = [c for c in hand if c.code not in move["cards"]]
+            choices.append({
+                "words": notation.write(move),
+                "label": cards_text(move["cards"]),
+                "note": f"keep {cards_text(keep)}",
                 "url": links.move_url(game_id, seat, seq, move),
             })
     seen = set()
@@ -268,7 +282,8 @@ def turn_context(game, seat, user=None, view=None):
         "count_text": _cards(view.get("count_cards")) if view.get("count_cards") else "",
         "board": board_rows(view),
         "deadline": _deadline(view, user),
-        "moves": move_choices(view, game.pk, view["seq"]) if view["legal_moves"] else [],
+        "moves": (move_choices(view, game.pk, view["seq"], with_values=game.help_allowed_for(seat))
+                  if view["legal_moves"] else []),
         "other_words": other_words(game, view),
         "plan": view.get("plan"),
         "game_url": links.absolute(game.get_absolute_url()),
@@ -286,8 +301,9 @@ def turn_message(game, seat, user, seat_row=None):
     context["coach"] = turn_coach_lines(game, seat, context["view"])
     if seat_row is not None:
         last = quiet.last_turn_email(seat_row)
-        if last is None:   # the first turn email of the game: its clock, as agreed
+        if last is None:   # the first turn email of the game: its clock, as agreed, and its help
             context["clock_rules"] = clock_text(game)
+            context["help_text"] = help_text(game.assistance)
         context["talk"] = talk.talk_to_tell(game, user, since=last[0] if last else None)
         if last is not None and not quiet.came_back_since(seat_row, *last):
             context["since"] = since_lines(game, seat, last[1])
@@ -377,8 +393,6 @@ def turn_coach_lines(game, seat, view):
 
 
 def _coach_notes(game, seat):
-    from games import coaching
-
     try:
         return coaching.coach_notes(game, seat)
     except Exception:
@@ -479,9 +493,26 @@ def result_context(game, seat, user=None):
         last_show=last_show_lines(view),
         last_show_title="The last show" if view["shows"] or not view["plays"] else "The last pegging",
         coach=coach_lines({"review": notes["review"]}) if notes else [],
+        review_offer=review_offer(game, seat),
         record_url=links.absolute(reverse("games:record", args=[game.pk])),
     )
     return context
+
+
+def review_offer(game, seat):
+    """What the game-over email says of the review: the luck and skill in a line, and how to get
+    the whole of it (the reply "review", or the game page)."""
+    try:
+        review = coaching.full_review(game, seat)
+    except Exception:
+        log.exception("The review failed for game %s seat %s; the email goes without it.", game.pk, seat)
+        return []
+    if not review:
+        return []
+    return [review["luck"]["summary"],
+            "Reply \"review\" for the whole review, every throw beside the best and every pegging choice "
+            f"that cost points, hand by hand; or read it on the game page: "
+            f"{links.absolute(game.get_absolute_url())}#review"]
 
 
 def result_message(game, seat, user):

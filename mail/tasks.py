@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games import follow_ups
 
-from . import delivery, services
+from . import delivery, inbound, services
 from .models import OutboundEmail
 
 log = logging.getLogger(__name__)
@@ -50,6 +50,19 @@ def requeue_unsent():
 
 
 @shared_task
+def requeue_unread():
+    """Periodic (beat "mail-requeue-unread", every 2 minutes): queue again the reading of the
+    replies stored while the broker was down (or whose task was lost)."""
+    ids = inbound.unread_batch()
+    for inbound_id in ids:
+        if not follow_ups.enqueue(process_inbound, inbound_id):
+            break
+    if ids:
+        log.info("Re-queued %d unread replies.", len(ids))
+    return len(ids)
+
+
+@shared_task
 def forget_old_mail():
     """Periodic (beat "mail-forget-old", daily): delete replies kept past MAIL_KEEP_DAYS."""
     from . import services
@@ -64,6 +77,4 @@ def forget_old_mail():
              retry_backoff=True, retry_backoff_max=300, max_retries=8)
 def process_inbound(inbound_id):
     """Read one stored reply and act on it (a move, an answer, or nothing)."""
-    from . import inbound
-
     return inbound.process(inbound_id)

@@ -22,15 +22,10 @@ def _on_postgres():
 
 
 @pytest.fixture
-def celery_worker_on_redis(transactional_db):
-    """A real Celery worker (in a thread) consuming from the real Redis broker.
-
-    Each test gets its own queue so parallel test processes never take each
-    other's tasks. Tasks sent meanwhile go through Redis, not eager mode.
-    """
+def celery_on_redis(transactional_db):
+    """Celery sending through the real Redis broker (not eager), on a queue of this test's own
+    (so parallel test processes never take each other's tasks). Yields the queue's name."""
     import uuid
-
-    from celery.contrib.testing.worker import start_worker
 
     from cribsite.celery import app
 
@@ -43,12 +38,72 @@ def celery_worker_on_redis(transactional_db):
                     result_backend=services.REDIS_URL, task_default_queue=queue)
     _drop_connection_pools(app)
     try:
-        with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
-                          shutdown_timeout=10, queues=[queue]) as worker:
-            yield worker
+        yield queue
     finally:
         app.conf.update(saved)
         _drop_connection_pools(app)
+
+
+@pytest.fixture
+def celery_worker_on_redis(celery_on_redis):
+    """A real Celery worker (in a thread) consuming from the real Redis broker.
+
+    Tasks sent meanwhile go through Redis, not eager mode.
+    """
+    from celery.contrib.testing.worker import start_worker
+
+    from cribsite.celery import app
+
+    with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
+                      shutdown_timeout=10, queues=[celery_on_redis]) as worker:
+        yield worker
+
+
+@pytest.fixture
+def celery_worker_process(celery_on_redis, settings, tmp_path):
+    """Start real workers (`celery -A cribsite worker`) in subprocesses, on the test database,
+    this test's queue and its mail settings: `start()` -> a Popen, ready to take tasks."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from django.db import connection
+
+    db = connection.settings_dict
+    started = []
+
+    def start(timeout=30):
+        log = tmp_path / f"worker-{len(started)}.log"
+        env = {**os.environ, "DEBUG": "1", "PYTHONUNBUFFERED": "1",
+               "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
+                               f"{db['PORT'] or 5432}/{db['NAME']}",
+               "CELERY_BROKER_URL": services.REDIS_URL, "CELERY_QUEUE": celery_on_redis,
+               "EMAIL_BACKEND": settings.EMAIL_BACKEND, "EMAIL_HOST": settings.EMAIL_HOST or "",
+               "EMAIL_PORT": str(settings.EMAIL_PORT)}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "cribsite", "worker", "--pool=solo", "--concurrency=1",
+             "-Q", celery_on_redis, "--without-gossip", "--without-mingle", "--without-heartbeat",
+             "-n", f"{celery_on_redis}-{len(started)}@%h", "-l", "info"],
+            cwd=Path(__file__).resolve().parent.parent, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
+        started.append(process)
+        deadline = time.monotonic() + timeout
+        while " ready." not in log.read_text():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the worker did not start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.1)
+        process.log = log
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def _drop_connection_pools(app):

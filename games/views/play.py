@@ -23,7 +23,7 @@ from games.cribbage import Score, ScoreItem, card_from_code
 from games.cribbage import InvalidMove, notation
 from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
-from games.presentation import score_rows, won_text
+from games.presentation import help_text, score_rows, won_text
 from games import visits
 from games.views import talk
 
@@ -180,6 +180,8 @@ def _context(request, game, seat_number):
         "previous": table.previous(), "counting": table.counting(),
         "advice": coaching.advice_before(game, seat_number) if seat_number is not None else None,
         "coach": coaching.coach_notes(game, seat_number) if seat_number is not None else {},
+        "review": coaching.full_review(game, seat_number),
+        "help_text": help_text(game.assistance, game.is_finished),
         "can_discard": table.can("discard"), "can_play": table.can("play"),
         "can_count": table.can("show"),
         "can_muggins": bool(v.get("may_call_muggins")) and not table.finished,

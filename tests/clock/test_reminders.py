@@ -130,8 +130,8 @@ def test_clock_notices_cost_the_same_few_queries_however_many_games_and_players(
     games = [start_two_player_game(players=[away, make_user(allow_forced_moves=False)]) for _ in range(4)]
     mail.outbox.clear()
     with committed(), django_assert_max_num_queries(3):   # the games' seats and players, the outbox rows
-        assert notices.send_vacation_notices(away.pk, "start") == 4
+        assert notices.owe_vacation_notices(away.pk, "start") == 4
     four = start_two_player_game("four", players=[away] + [make_user(allow_forced_moves=False) for _ in range(3)])
     with committed(), django_assert_max_num_queries(2):   # the game's seats and players, the outbox rows
-        assert notices.send_claim_offer(four.pk, 0) == 4
+        assert notices.owe_claim_offer(four.pk, 0) == 4
     assert len(mail.outbox) == 8 and games

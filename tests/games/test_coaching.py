@@ -41,7 +41,7 @@ def _discard_for(game, seat, pick):
 
 
 def test_best_discard_is_good_and_worst_is_a_mistake():
-    game = start_two_player_game(rng=random.Random(4))
+    game = start_two_player_game(rng=random.Random(4), help_on=True)
     best_options, best = _discard_for(game, 0, lambda o: o[0])
     worst_options, worst = _discard_for(game, 1, lambda o: o[-1])
     services.submit_move(game, 0, best)
@@ -65,7 +65,7 @@ def test_no_discard_note_before_the_seat_has_discarded():
 @pytest.mark.parametrize("variant", ["two", "four"])
 def test_notes_never_show_a_card_the_seat_could_not_see(variant):
     rng = random.Random(variant)
-    game = start_two_player_game(variant=variant, rng=rng, target=61)
+    game = start_two_player_game(variant=variant, rng=rng, target=61, help_on=True)
     players = len(game.seats.all())
     seen_in_hand = {s: {} for s in range(players)}
     previous_notes = moves = 0
@@ -154,7 +154,7 @@ def test_last_hand_notes_agree_with_the_replayed_record():
     from games.cribbage import coach
 
     rng = random.Random(21)
-    game = start_two_player_game(rng=rng)
+    game = start_two_player_game(rng=rng, help_on=True)
     while services.engine_state(game).hand_number < 3:
         play_random_move(game, cribbage.to_act(services.engine_state(game))[0], rng=rng)
         game.refresh_from_db()

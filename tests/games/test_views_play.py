@@ -505,7 +505,7 @@ def test_the_coach_judges_a_discard_after_it_and_advises_before_only_in_practice
     best = discard_options(hand, state.dealer == 0)[0]
     assert "Advice (practice game)" in html and f"{float(best.total_ev):.2f}" in html
 
-    people = start_two_player_game(players=[me, make_user()], rng=random.Random(2))
+    people = start_two_player_game(players=[me, make_user()], rng=random.Random(2), help_on=True)
     page = client.get(reverse("games:game", args=[people.pk])).content.decode()
     assert "Advice" not in page and "Coach" not in page  # nothing before the move between people
     worst = discard_options([cribbage.card_from_code(c) for c in

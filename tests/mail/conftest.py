@@ -17,6 +17,15 @@ def game(db, django_capture_on_commit_callbacks):
 
 
 @pytest.fixture
+def helped_game(db, django_capture_on_commit_callbacks):
+    """The same table as `game`, but the players agreed to "help on for both"."""
+    alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
+    bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        return start_two_player_game(players=[alice, bob], rng=random.Random(7), help_on=True)
+
+
+@pytest.fixture
 def on_commit(django_capture_on_commit_callbacks):
     """Run on-commit callbacks (the queued tasks, eager here) at the end of the block."""
     return lambda: django_capture_on_commit_callbacks(execute=True)

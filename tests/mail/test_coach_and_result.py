@@ -48,7 +48,8 @@ def play_until(game, on_commit, done, rng, limit=400):
 
 # --- The coach in the turn email -------------------------------------------------------------
 
-def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(game, on_commit):
+def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(helped_game, on_commit):
+    game = helped_game
     rng = random.Random(3)
     with on_commit():
         for seat in (0, 1):
@@ -72,7 +73,8 @@ def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(game, o
     assert "You threw" not in later.body
 
 
-def test_the_next_hands_discard_email_tells_the_last_hands_throw_and_pegging(game, on_commit):
+def test_the_next_hands_discard_email_tells_the_last_hands_throw_and_pegging(helped_game, on_commit):
+    game = helped_game
     rng = random.Random(5)
     play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, rng)
     email = [m for m in mail.outbox if m.to == ["alice@example.com"]][-1]
@@ -226,7 +228,7 @@ def test_under_muggins_the_turn_emails_never_list_claim_values(db, on_commit):
 def test_the_coach_speaks_in_every_variant(db, on_commit, caplog, variant, seats):
     players = [make_user(allow_forced_moves=False, password=None) for _ in range(seats)]
     with on_commit():
-        game = start_two_player_game(variant=variant, players=players, rng=random.Random(4))
+        game = start_two_player_game(variant=variant, players=players, rng=random.Random(4), help_on=True)
     play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, random.Random(4))
     assert "The coach failed" not in caplog.text
     coached = [m for m in mail.outbox if "The coach:" in m.body]

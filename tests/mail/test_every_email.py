@@ -67,25 +67,25 @@ def daily_digest():
 def stand_in():
     game, _, _ = a_game()
     mail.outbox.clear()
-    notices.send_stand_in(game.pk, 1, {"kind": "play", "card": "7C"}, seq=game.seq)
+    notices.owe_stand_in(game.pk, 1, {"kind": "play", "card": "7C"}, seq=game.seq)
 
 
 def claim_offer():
     game, _, _ = a_game()
     mail.outbox.clear()
-    notices.send_claim_offer(game.pk, 1)
+    notices.owe_claim_offer(game.pk, 1)
 
 
 def vacation_day():
     game, _, _ = a_game()
     mail.outbox.clear()
-    notices.send_vacation_day(game.pk, 1, game.seq)
+    notices.owe_vacation_day(game.pk, 1, game.seq)
 
 
 def vacation_notice():
     game, _, bob = a_game()
     mail.outbox.clear()
-    notices.send_vacation_notices(bob.pk, "start")
+    notices.owe_vacation_notices(bob.pk, "start")
 
 
 def challenge_made():
@@ -197,9 +197,9 @@ def test_an_owed_email_waits_for_the_commit_and_is_owed_once(name, cause, kind):
 def test_a_clock_notice_told_twice_is_owed_once():
     game, _, bob = a_game()
     for _ in range(2):
-        notices.send_stand_in(game.pk, 1, {"kind": "play", "card": "7C"}, seq=game.seq)
-        notices.send_claim_offer(game.pk, 1, timed_out_at=START)
-        notices.send_vacation_notices(bob.pk, "start", vacation_id=1)
+        notices.owe_stand_in(game.pk, 1, {"kind": "play", "card": "7C"}, seq=game.seq)
+        notices.owe_claim_offer(game.pk, 1, timed_out_at=START)
+        notices.owe_vacation_notices(bob.pk, "start", vacation_id=1)
     owed = OutboundEmail.objects.exclude(kind=Kind.TURN)
     assert sorted(owed.values_list("kind", "seat")) == [
         (Kind.CLAIM_OFFER, 0), (Kind.CLAIM_OFFER, 1), (Kind.STAND_IN, 1), (Kind.VACATION_NOTICE, 0)]

@@ -193,7 +193,8 @@ def test_the_turn_email_headers(game, alice_email, settings):
     assert "Auto-Submitted: auto-generated" in raw and "Reply-To: reply+" in raw
 
 
-def test_the_discard_email_lists_all_fifteen_discards_best_first_with_links(game, alice_email):
+def test_the_discard_email_lists_all_fifteen_discards_best_first_with_links(helped_game):
+    alice_email = next(m for m in mail.outbox if m.to == ["alice@example.com"])
     lines = [line for line in alice_email.body.splitlines() if line.startswith("crib ")]
     assert len(lines) == 15
     values = [float(re.search(r"expected (-?[\d.]+) points", line).group(1)) for line in lines]

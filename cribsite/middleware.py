@@ -1,0 +1,37 @@
+"""A database that drops away mid-request answers a clear 503, never a 500 page."""
+import logging
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+
+log = logging.getLogger(__name__)
+
+MESSAGE = ("We could not reach the database just now, so nothing was changed. "
+           "Try again in a minute: a move that did go through counts once, however often it is sent.")
+
+
+class DatabaseUnavailableMiddleware:
+    """Answer 503 (with Retry-After) when the database connection fails during a view.
+
+    The move service writes a move in one transaction, so a connection lost in
+    the middle leaves nothing half-written; the player only needs to be told to
+    try again. The page needs no database (no user, no session).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, (OperationalError, InterfaceError)):
+            return None
+        log.error("Database unavailable during %s %s: %r", request.method, request.path, exception)
+        if request.path.endswith(".json") or "application/json" in request.headers.get("Accept", ""):
+            response = JsonResponse({"error": MESSAGE}, status=503)
+        else:
+            response = HttpResponse(render_to_string("unavailable.html", {"message": MESSAGE}), status=503)
+        response["Retry-After"] = "60"
+        return response

@@ -1,0 +1,277 @@
+"""Fault drills on the real services (PostgreSQL, Redis, real Celery workers, a real SMTP server):
+in each, every email owed arrives exactly once and every move made stays.
+
+The clock is moved forward (time-machine) rather than waited for; a worker in a subprocess
+keeps the real clock, which the drills allow for.
+"""
+import os
+import random
+import signal
+import time
+from collections import Counter
+from datetime import timedelta
+
+import psycopg
+import pytest
+import time_machine
+from django.db import connection
+from django.urls import reverse
+from django.utils import timezone
+
+from cribsite.celery import app
+from games import services as game_services
+from games.cribbage import legal_moves, notation
+from games.models import Event, Game
+from games.selectors import view_for
+from mail import links, tasks
+from mail.models import InboundEmail, OutboundEmail
+from tests import services
+from tests.conftest import _drop_connection_pools
+from tests.factories import make_user, start_two_player_game
+
+from . import payloads
+from .smtp_sink import SmtpSink, free_port
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+
+SWEPT = timedelta(minutes=2, seconds=1)   # past mail.services.REQUEUE_AFTER
+
+
+def _use_smtp(settings, port):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = False, "", ""
+
+
+def _wait_for(condition, timeout=15, what="the workers"):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"waited {timeout}s for {what}: {_rows()}")
+        time.sleep(0.05)
+
+
+def _rows():
+    return list(OutboundEmail.objects.order_by("pk").values_list("pk", "to", "status", "attempts", "last_error"))
+
+
+def _settled():
+    """No row is being sent or waits for a task that is on its way."""
+    return not OutboundEmail.objects.filter(status=OutboundEmail.Status.SENDING).exists()
+
+
+def _due_now():
+    return OutboundEmail.objects.filter(status="ready", next_attempt_at__lte=timezone.now()).exists()
+
+
+def _games(count, rng):
+    """`count` dealt two-player games between new players who want every turn by email."""
+    return [start_two_player_game(players=[make_user(allow_forced_moves=False, password=None)
+                                           for _ in range(2)], rng=rng) for _ in range(count)]
+
+
+def _owed():
+    """The emails owed: (recipient, Message-ID of the row once sent) per row that must arrive."""
+    return OutboundEmail.objects.exclude(status=OutboundEmail.Status.SKIPPED)
+
+
+def _check_exactly_once(received, figures):
+    """Every owed row was sent, and its message reached the server exactly once."""
+    owed = list(_owed())
+    by_id = Counter(message["Message-ID"].strip() for _, _, message in received)
+    figures.update(owed=len(owed), delivered=len(received),
+                   duplicates=sum(n - 1 for n in by_id.values() if n > 1))
+    print(f"\nDRILL {figures}")
+    assert all(row.status == OutboundEmail.Status.SENT for row in owed), _rows()
+    assert figures["duplicates"] == 0
+    assert sorted(by_id) == sorted(row.message_id for row in owed)
+    assert sorted(rcpt[0] for _, rcpt, _ in received) == sorted(row.to for row in owed)
+
+
+def _moves_stay(expected):
+    """Every move made is in its game's log, once, and the log replays to the stored snapshot."""
+    for game_id, seqs in expected.items():
+        game = Game.objects.get(pk=game_id)
+        logged = set(Event.objects.filter(game=game).values_list("seq", flat=True))
+        assert seqs <= logged and len(logged) == game.seq
+
+
+# --- The SMTP server down for a while, and back --------------------------------------------
+
+def test_the_smtp_server_down_for_fifty_minutes_then_back(settings, celery_worker_on_redis):
+    port = free_port()   # nothing listens there: every connection is refused
+    _use_smtp(settings, port)
+    rng = random.Random(16)
+    start = timezone.now()
+    with time_machine.travel(start, tick=True) as clock:
+        games = _games(4, rng)   # 8 players: each owes the deal's turn email
+        _wait_for(lambda: OutboundEmail.objects.filter(attempts__gte=1, status="ready").count() == 8)
+        # Down for 50 minutes: the sweeper tries each email again when it is due (1, 2, 4, ...
+        # minutes after the last try), each attempt is refused.
+        for minutes in (3, 8, 15, 30, 50):
+            clock.move_to(start + timedelta(minutes=minutes))
+            assert tasks.requeue_unsent.apply().get() == 8
+            _wait_for(lambda: _settled() and not _due_now())
+        tries = sorted(OutboundEmail.objects.values_list("attempts", flat=True))
+        assert OutboundEmail.objects.filter(status="ready").count() == 8 and min(tries) >= 6
+        with SmtpSink(port=port) as sink:   # the server is back
+            clock.shift(timedelta(hours=1))
+            assert tasks.requeue_unsent.apply().get() == 8
+            _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 8)
+            received = sink.drain(timeout=1.5)
+    _check_exactly_once(received, {"drill": "smtp down 50 min", "tries before it came back": tries})
+    _moves_stay({g.pk: set(range(1, g.seq + 1)) for g in games})
+
+
+# --- The broker down while moves are made ----------------------------------------------------
+
+def test_the_broker_down_while_moves_are_made(settings, client, celery_worker_on_redis):
+    """Moves by the web form, by move links and by a reply while the web side's broker is down."""
+    with SmtpSink() as sink:
+        _use_smtp(settings, sink.port)
+        payloads.configure(settings)
+        rng = random.Random(3)
+        games = _games(3, rng)
+        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 6)
+        dealt = sink.drain()
+        channels = [("web", "web", "web"), ("web", "link", "link"), ("link", "web", "reply")]
+        app.conf.broker_url = f"redis://127.0.0.1:{free_port()}/0"   # the web side's broker is down
+        _drop_connection_pools(app)
+        answers, made = [], {}
+        try:
+            for game, moves in zip(games, channels):
+                for channel in moves:   # both discards, then the pone's first play
+                    game.refresh_from_db()
+                    seat = view_for(game, None)["to_act"][0]
+                    answers.append(CHANNELS[channel](client, game, seat, rng))
+                    made.setdefault(game.pk, set()).add(Game.objects.get(pk=game.pk).seq)
+        finally:
+            app.conf.broker_url = services.REDIS_URL   # the broker is back
+            _drop_connection_pools(app)
+        # Every move answered success; the reply is kept (200 to the provider) and read later.
+        assert answers == [302, 302, 302, 302, 200, 200, 200, 302, 200]
+        assert InboundEmail.objects.get().status == InboundEmail.Status.RECEIVED
+        owed_meanwhile = OutboundEmail.objects.filter(status="ready", attempts=0).count()
+        assert owed_meanwhile == 5   # the reply's move is not made yet
+        with time_machine.travel(timezone.now() + SWEPT):
+            assert tasks.requeue_unread.apply().get() == 1
+            _wait_for(lambda: InboundEmail.objects.get().status == InboundEmail.Status.APPLIED)
+            assert tasks.requeue_unsent.apply().get() == owed_meanwhile   # the reply's went at once
+            _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists())
+        received = dealt + sink.drain(timeout=1.5)
+    made[games[2].pk].add(Game.objects.get(pk=games[2].pk).seq)
+    _check_exactly_once(received, {"drill": "broker down", "moves": len(answers),
+                                   "owed while down": owed_meanwhile + 1})
+    _moves_stay(made)
+
+
+def _chosen_move(game, seat, rng):
+    return rng.choice(legal_moves(game_services.engine_state(game), seat))
+
+
+def _web_move(client, game, seat, rng):
+    player = game.seats.get(number=seat).player
+    client.force_login(player)
+    move = _chosen_move(game, seat, rng)
+    data = {"expected_seq": game.seq, "token": f"drill-move-{game.pk:04d}-{game.seq:04d}-{seat}"}
+    if move["kind"] == "discard":
+        data.update(action="discard", cards=move["cards"])
+    else:
+        data.update(action=move["kind"], card=move.get("card", ""))
+    response = client.post(f"/games/{game.pk}/move/", data)
+    client.logout()
+    assert Game.objects.get(pk=game.pk).seq > game.seq, response.content[:500]
+    return response.status_code
+
+
+def _link_move(client, game, seat, rng):
+    token = links.move_token(game.pk, seat, game.seq, _chosen_move(game, seat, rng))
+    response = client.post(reverse("mail:move", args=[token]))
+    assert Game.objects.get(pk=game.pk).seq > game.seq, response.content[:500]
+    assert b"nothing was changed" not in response.content
+    return response.status_code
+
+
+def _reply_move(client, game, seat, rng):
+    player = game.seats.get(number=seat).player
+    move = _chosen_move(game, seat, rng)
+    words = notation.write(move)
+    message = payloads.compose(sender=player.email, to=links.reply_address(game.pk, seat),
+                               subject=f"Re: Your move (game {game.pk})", text=words)
+    return payloads.post(client, "postmark", message).status_code
+
+
+CHANNELS = {"web": _web_move, "link": _link_move, "reply": _reply_move}
+
+
+# --- The worker killed in the middle of a send ----------------------------------------------
+
+def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery_worker_process):
+    with SmtpSink(stalls=1) as sink:
+        _use_smtp(settings, sink.port)
+        worker = celery_worker_process()
+        game = _games(1, random.Random(5))[0]   # two turn emails owed
+        assert sink.stalled.wait(20), "the worker never reached the mail server"
+        (caught,) = OutboundEmail.objects.filter(status="sending")
+        os.kill(worker.pid, signal.SIGKILL)   # in the middle of the SMTP conversation
+        worker.wait(10)
+        sink.release.set()
+        assert OutboundEmail.objects.get(pk=caught.pk).status == "sending"   # nobody marked it
+        celery_worker_process()   # a new worker; the row waits for the sweeper to see it stuck
+        with time_machine.travel(timezone.now() + timedelta(minutes=11)):   # stuck for 10 minutes
+            assert tasks.requeue_unsent.apply().get() >= 1
+        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=20)
+        received = sink.drain(timeout=1.5)
+    _check_exactly_once(received, {"drill": "worker SIGKILLed mid-send"})
+    assert OutboundEmail.objects.get(pk=caught.pk).attempts == 2
+    _moves_stay({game.pk: set(range(1, game.seq + 1))})
+
+
+# --- The database connection dropped in the middle of a move --------------------------------
+
+def _drop_connection_at(sql_start):
+    """An execute wrapper: when the move writes `sql_start...`, terminate this very database
+    session from another connection first, as a failover or a restart would."""
+    def wrapper(execute, sql, params, many, context):
+        if sql.lstrip().upper().startswith(sql_start):
+            pid = context["connection"].connection.info.backend_pid
+            db = connection.settings_dict
+            with psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"],
+                                 password=db["PASSWORD"] or None, dbname=db["NAME"], autocommit=True) as other:
+                other.execute("SELECT pg_terminate_backend(%s)", [pid])
+        return execute(sql, params, many, context)
+    return wrapper
+
+
+def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, client, celery_worker_on_redis):
+    with SmtpSink() as sink:
+        _use_smtp(settings, sink.port)
+        rng = random.Random(8)
+        game = _games(1, rng)[0]
+        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2)
+        for seat in (0, 1):   # the discards, so that the next move owes a turn email
+            game.refresh_from_db()
+            game_services.submit_move(game, seat, legal_moves(game_services.engine_state(game), seat)[0])
+        game.refresh_from_db()
+        before = (game.seq, game.snapshot, Event.objects.count(), OutboundEmail.objects.count())
+        seat = view_for(game, None)["to_act"][0]
+        client.force_login(game.seats.get(number=seat).player)
+        card = view_for(game, seat)["playable"][0]
+        form = {"action": "play", "card": card, "expected_seq": game.seq, "token": "drill-dropped-move"}
+        with connection.execute_wrapper(_drop_connection_at('INSERT INTO "GAMES_EVENT"')):
+            response = client.post(f"/games/{game.pk}/move/", form)
+        # A clear error, and nothing half-written.
+        assert response.status_code == 503 and response["Retry-After"]
+        assert "nothing was changed" in response.content.decode()
+        game.refresh_from_db()
+        assert (game.seq, game.snapshot, Event.objects.count(), OutboundEmail.objects.count()) == before
+        # The player sends the same form again: the move is made once, and its email goes once.
+        assert client.post(f"/games/{game.pk}/move/", form).status_code == 302
+        assert client.post(f"/games/{game.pk}/move/", form).status_code == 302   # sent twice: counts once
+        game.refresh_from_db()
+        assert game.seq > before[0]
+        assert Event.objects.filter(game=game, idempotency_key="web:drill-dropped-move").count() == 1
+        _wait_for(lambda: _settled() and not OutboundEmail.objects.filter(status="ready").exists())
+        received = sink.drain(timeout=1.5)
+    _check_exactly_once(received, {"drill": "database dropped mid-move"})
+    _moves_stay({game.pk: set(range(1, game.seq + 1))})
