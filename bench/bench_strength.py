@@ -17,6 +17,7 @@ Averages are per complete deal (the deal that ends a game is left out).
 import math
 import os
 import random
+import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
@@ -167,6 +168,8 @@ def run(matches, pairs, workers, other_pairs=None):
             entry = merged.setdefault(key, [defaultdict(int), defaultdict(float), defaultdict(int), []])
             for k, v in tally.items():
                 entry[0][k] += v
+            print(f"  ... {a} v {b} {variant}: {entry[0]['wins']}/{entry[0]['games']}", file=sys.stderr,
+                  flush=True)
             for k, v in sums.items():
                 entry[1][k] += v
             for k, v in counts.items():

@@ -6,9 +6,14 @@
 * ``"expert"``: the best discard by the analysis with the crib model
   (``analysis.discard_options``: kept hand over every starter plus or minus
   the crib, the other thrower throwing as an expert does, ``crib_model``);
-  in the play of two players, the search of ``peg_search`` (the opponent's
-  hand sampled from what it has seen, the rest of the play searched
-  exactly); near the end of a game (``endgame.in_reach``), discards and
+  in the play of two players, from the second card on, the search of
+  ``peg_search`` (the opponent's hand sampled from what it has seen, the rest
+  of the play searched exactly) averaged with the exact one-reply evaluation
+  below: the search sees the whole play but samples, and assumes both hands
+  open. In duplicate trials of 600 deals against the one-reply evaluation
+  alone the average pegged +0.06 +- 0.07 a deal, the search alone -0.05 +-
+  0.11. For the opening lead, where a dozen samples of
+  46-choose-4 hands decide by noise, the one-reply evaluation alone; near the end of a game (``endgame.in_reach``), discards and
   plays by the chance to win (``win_chance``, ``endgame``); claims the true
   count and calls muggins on every short claim.
 * ``"standard"``: the same discards by points; pegging weighs points now against what
@@ -203,8 +208,10 @@ def choose_play(table: Table, level: str = "expert", rng: _random.Random | None 
         chances = play_chances(table, board, kept, starter, crib_shift)
         if max(chances.values()) - min(chances.values()) > 1e-4:
             return max(options, key=lambda c: (round(chances[c], 6), _keep_bias(table, c), -c.index))
-    if level == "expert" and table.players == 2:
-        scores = search_plays(table)
+    if level == "expert" and table.players == 2 and len(table.hand) + table.held[1 - table.seat] < 8:
+        # Not the opening lead; half the exact one-reply evaluation (see the module docstring).
+        deep, shallow = search_plays(table), evaluate_plays(table, deep=True)
+        scores = {c: (deep[c] + shallow[c]) / 2 for c in deep}
     else:
         scores = evaluate_plays(table, deep=level == "expert")
     # Exact ties (e.g. nothing to fear either way): see _keep_bias.
