@@ -271,18 +271,15 @@ def _process(row):
     return _act_lines(row, game, number, player, commands)
 
 
-# Words that change the game, and so may share a reply (the others are answered one by one).
-MOVE_WORDS = frozenset({"discard", "play", "cards", "count", "muggins", "resign", "go", "plan"})
-
-
 def _act_lines(row, game, number, player, commands):
     """Several instructions, one a line, applied in order in one transaction: when one is
     refused those before it stand, none after it is applied, and the answer says which line
     failed and why. Emails the moves owe go after the last line (on commit), so a turn that
     starts with one line and ends with the next sends nothing. Other words ("status", "more
     time 2", ...) are answered after the moves."""
-    moves = [c for c in commands if c.kind in MOVE_WORDS]
-    others = [c for c in commands if c.kind not in MOVE_WORDS]
+    # Moves (words in the engine's notation) may share a reply; the others are answered one by one.
+    moves = [c for c in commands if c.reading is not None]
+    others = [c for c in commands if c.reading is None]
     done, failed = [], None
     with transaction.atomic():
         for line, command in enumerate(moves, start=1):

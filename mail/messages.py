@@ -64,7 +64,7 @@ def build(name, context, *, to, user=None, game_id=None, seat=None, automatic=Tr
         headers.update({"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All"})
         if user is not None:
             unsubscribe = f"<{context['unsubscribe_url']}>"
-            if reply_to:
+            if game_id is not None and seat is not None:   # a game's reply address reads "unsubscribe"
                 unsubscribe += f", <mailto:{reply_to}?subject=unsubscribe>"
             headers.update({"List-Unsubscribe": unsubscribe,
                             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})

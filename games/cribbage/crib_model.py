@@ -160,7 +160,8 @@ def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=
 
     Returns ``{"dealer": {key: own crib when the dealer throws the pair},
     "pone": {key: the dealer's crib when the pone throws it}, "random_dealer",
-    "random_pone": the same under a random other throw, "rounds": n}``.
+    "random_pone": the same under a random other throw, "rounds": n,
+    "keep_dealer", "keep_pone": [how often a dealt card of each rank A..K is kept]}``.
     """
     hands = _Hands(hand_size)
     matrix = _crib_matrix()
@@ -196,7 +197,22 @@ def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=
             break
     keyed = lambda values: {pair_key(p): round(v, 4) for p, v in zip(PAIRS, values)}  # noqa: E731
     return {"dealer": keyed(own), "pone": keyed(theirs), "random_dealer": keyed(random_values),
-            "random_pone": keyed(random_values), "rounds": n}
+            "random_pone": keyed(random_values), "rounds": n,
+            "keep_dealer": _keep_rates(hands, _policy(hands, own, +1)),
+            "keep_pone": _keep_rates(hands, _policy(hands, theirs, -1))}
+
+
+def _keep_rates(hands: _Hands, policy: Sequence[int]) -> list[float]:
+    """For each rank (index 0 = ace): how often a dealt card of that rank is kept, not thrown.
+    The pegging search weights the opponent's possible cards by it."""
+    dealt = [0.0] * 14
+    thrown = [0.0] * 14
+    for counts, w, choice in zip(hands.counts, hands.weight, policy):
+        for r in RANKS:
+            dealt[r] += w * counts[r]
+        for r in PAIRS[choice]:
+            thrown[r] += w
+    return [round(1 - thrown[r] / dealt[r], 4) for r in RANKS]
 
 
 @lru_cache(maxsize=1)

@@ -37,5 +37,6 @@ def card_name_filter(card):
 
 
 @register.simple_tag(name="board")
-def board_tag(tracks, target=FULL_GAME, id_prefix="board"):
-    return board_svg(tracks, target, id_prefix=id_prefix)
+def board_tag(tracks, target=None, id_prefix="board"):
+    # A template that names no target ("" when the include passes none) draws the full game.
+    return board_svg(tracks, target or FULL_GAME, id_prefix=id_prefix)

@@ -5,6 +5,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from anymail.inbound import AnymailInboundMessage
 from django.core import mail
 
 from accounts import services as accounts
@@ -12,7 +13,7 @@ from accounts.forms import ResetForm
 from clock import digest, notices, reminders
 from games import challenges
 from ladders import notices as ladder_notices
-from mail import kinds, rendering
+from mail import inbound, kinds, links, rendering
 from mail.models import OutboundEmail
 from tests.factories import at, committed, finish_game, make_user, start_two_player_game
 
@@ -99,6 +100,14 @@ def challenge_accepted():
     challenges.accept(made, bob)
 
 
+def challenge_answer():
+    alice, bob = two_players()
+    made = challenges.create_challenge(alice, [bob.email])
+    inbound.process(inbound.receive(AnymailInboundMessage.construct(
+        from_email=bob.email, to=links.challenge_reply_address(made.pk, bob.pk), subject="Re: a challenge",
+        text="maybe\n", headers={"Message-ID": "<maybe@mail.example.com>"}), esp_name="test").pk)
+
+
 def challenge_declined():
     alice, bob = two_players()
     made = challenges.create_challenge(alice, [bob.email])
@@ -142,6 +151,7 @@ EMAILS = [
     ("challenge_challenge", challenge_made, Kind.CHALLENGE),
     ("challenge_accepted", challenge_accepted, Kind.CHALLENGE),
     ("challenge_declined", challenge_declined, Kind.CHALLENGE),
+    ("challenge_answer", challenge_answer, None),
     ("ladder_notice", ladder_notice, Kind.LADDER),
     ("invitation", invitation, Kind.INVITATION),
     ("confirm", confirm, None),

@@ -21,7 +21,8 @@ from django.utils import timezone
 from cribsite.celery import app
 from games import services as game_services
 from games.cribbage import legal_moves, notation
-from games.models import Event, Game
+from clock import tasks as clock_tasks
+from games.models import Event, Game, Seat
 from games.selectors import view_for
 from mail import links, tasks
 from mail.models import InboundEmail, OutboundEmail
@@ -64,10 +65,10 @@ def _due_now():
     return OutboundEmail.objects.filter(status="ready", next_attempt_at__lte=timezone.now()).exists()
 
 
-def _games(count, rng):
+def _games(count, rng, player=None, **game_settings):
     """`count` dealt two-player games between new players who want every turn by email."""
-    return [start_two_player_game(players=[make_user(allow_forced_moves=False, password=None)
-                                           for _ in range(2)], rng=rng) for _ in range(count)]
+    return [start_two_player_game(players=[make_user(allow_forced_moves=False, password=None, **(player or {}))
+                                           for _ in range(2)], rng=rng, **game_settings) for _ in range(count)]
 
 
 def _owed():
@@ -207,22 +208,36 @@ CHANNELS = {"web": _web_move, "link": _link_move, "reply": _reply_move}
 # --- The worker killed in the middle of a send ----------------------------------------------
 
 def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery_worker_process):
-    with SmtpSink(stalls=1) as sink:
+    """A clock notice (out of time: the opponent may claim) caught in the middle of its SMTP
+    conversation when its worker is SIGKILLed: sent once by the next worker, and the timeout
+    sweep run again (as a redelivered task would) owes nothing more."""
+    with SmtpSink() as sink:
         _use_smtp(settings, sink.port)
         worker = celery_worker_process()
-        game = _games(1, random.Random(5))[0]   # two turn emails owed
+        game = _games(1, random.Random(5), player={"vacation_days": 0}, timeout_policy="opponent_chooses")[0]
+        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=20)
+        sink.stalls = 1
+        # Both players run out of time in the discard. The subprocess worker keeps the real
+        # clock, so the deadlines go back rather than the clock forward.
+        Seat.objects.filter(game=game).update(deadline=timezone.now() - timedelta(minutes=1))
+        assert clock_tasks.sweep_timeouts.apply().get().get("claimable") == 2
+        owed = OutboundEmail.objects.count()
         assert sink.stalled.wait(20), "the worker never reached the mail server"
         (caught,) = OutboundEmail.objects.filter(status="sending")
+        assert caught.kind == "claim_offer"
         os.kill(worker.pid, signal.SIGKILL)   # in the middle of the SMTP conversation
         worker.wait(10)
         sink.release.set()
         assert OutboundEmail.objects.get(pk=caught.pk).status == "sending"   # nobody marked it
+        assert not clock_tasks.sweep_timeouts.apply().get().get("claimable")   # the cause run again
+        assert OutboundEmail.objects.count() == owed
         celery_worker_process()   # a new worker; the row waits for the sweeper to see it stuck
         with time_machine.travel(timezone.now() + timedelta(minutes=11)):   # stuck for 10 minutes
             assert tasks.requeue_unsent.apply().get() >= 1
-        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=20)
+        _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists(), timeout=20)
         received = sink.drain(timeout=1.5)
-    _check_exactly_once(received, {"drill": "worker SIGKILLed mid-send"})
+    _check_exactly_once(received, {"drill": "worker SIGKILLed mid-send of a clock notice",
+                                   "clock notices": owed - 2})
     assert OutboundEmail.objects.get(pk=caught.pk).attempts == 2
     _moves_stay({game.pk: set(range(1, game.seq + 1))})
 

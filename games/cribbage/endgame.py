@@ -1,0 +1,110 @@
+"""Decisions by win chance near the end of a two-player game.
+
+Where either side can reach the target this deal (``in_reach``), the expert
+stops counting points and counts chances (``win_chance``): a discard is
+judged by the chance to win over every starter, the play's points drawn from
+self-play and the shows after it (``discard_chances``); a card in the play by
+the exact play-out of every sampled opponent hand, the game ending the moment
+a side reaches the target and the rest judged by ``win_chance.after_play``
+(``play_chances``). So it plays defence when ahead, pegs out before the
+dealer counts, and keeps the cards that reach the target.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .analysis import DiscardOption
+from .cards import FULL_DECK, Card, card_from_code
+from .crib_model import crib_value
+from .knowledge import Table
+from .peg_search import search_win
+from .scoring import score_hand
+from .stats import fast_score
+from .win_chance import after_play, has_table, pegging_chances, show_chances
+
+__all__ = ["REACH", "Board", "board_from_view", "in_reach", "discard_chances", "play_chances",
+           "kept_and_starter", "crib_shift"]
+
+#: A side this close to the target may get there in one deal (a dealer's good deal is ~30).
+REACH = 31
+PEGGING_OUTCOMES = 30  # most likely (pone, dealer) play totals used for a discard's chance
+
+
+class Board(NamedTuple):
+    """The score as one seat sees it."""
+    mine: int
+    theirs: int
+    i_deal: bool
+    variant: str
+    target: int
+
+
+def board_from_view(v: dict, seat: int) -> Board | None:
+    """The board for a two-player game with a win-chance table, else None."""
+    rules = v["rules"]
+    if not has_table(rules["variant"], rules["target"], rules["players"]):
+        return None
+    return Board(v["scores"][seat], v["scores"][1 - seat], v["dealer"] == seat, rules["variant"],
+                 rules["target"])
+
+
+def in_reach(board: Board | None) -> bool:
+    """Whether this deal may decide the game."""
+    return board is not None and board.target - max(board.mine, board.theirs) <= REACH
+
+
+def _mean(dist: dict) -> float:
+    return sum(int(k) * w for k, w in dist.items())
+
+
+def discard_chances(options: Sequence[DiscardOption], hand: Sequence[Card], board: Board) -> list[float]:
+    """My chance to win after each discard (in the order given)."""
+    pegging = pegging_chances(board.variant, board.target)[:PEGGING_OUTCOMES]
+    mass = sum(w for *_, w in pegging)
+    mean_crib = _mean(show_chances(board.variant, board.target)["crib"])
+    unseen = [c for c in FULL_DECK if c not in hand]
+    out = []
+    for o in options:
+        keep = [c.index for c in o.keep]
+        hands: dict[int, int] = {}
+        for z in unseen:
+            s = fast_score(keep, z.index)
+            hands[s] = hands.get(s, 0) + 1
+        crib = abs(float(o.crib_ev))  # the crib's expectation with these cards in it
+        shift = round(crib - mean_crib)
+        chance = 0.0
+        for s, n in hands.items():
+            for pone, dealer, w in pegging:
+                mine, theirs = (dealer, pone) if board.i_deal else (pone, dealer)
+                chance += n * w * after_play(board.mine + mine, board.theirs + theirs, board.i_deal, s,
+                                             board.variant, board.target, shift)
+        out.append(chance / (len(unseen) * mass))
+    return out
+
+
+def play_chances(table: Table, board: Board, kept: Sequence[Card], starter: Card | None,
+                 crib_shift: int = 0) -> dict[Card, float]:
+    """My chance to win after each playable card (see ``peg_search.search_win``)."""
+    my_hand = score_hand(tuple(kept), starter).total if starter is not None else 0
+
+    def worth(ours: int, theirs: int) -> float:
+        return after_play(board.mine + ours, board.theirs + theirs, board.i_deal, my_hand,
+                          board.variant, board.target, crib_shift)
+
+    need = (board.target - board.mine, board.target - board.theirs)
+    return search_win(table, need, worth)
+
+
+def kept_and_starter(v: dict) -> tuple[list[Card], Card | None]:
+    """The seat's kept cards and the starter, from its view."""
+    return [card_from_code(c) for c in v["kept"]], card_from_code(v["starter"]) if v["starter"] else None
+
+
+def crib_shift(v: dict, seat: int) -> int:
+    """Points the seat's own thrown cards move this deal's crib from the average crib."""
+    rules = v["rules"]
+    thrown = [card_from_code(c).rank for c in v["my_discards"]]
+    if len(thrown) != 2 or rules["players"] != 2:
+        return 0
+    mean = _mean(show_chances(rules["variant"], rules["target"])["crib"])
+    return round(crib_value(thrown, v["dealer"] == seat, rules["hand_size"]) - mean)

@@ -1,0 +1,210 @@
+"""Win chances over the board: the probability of winning from every score, by who deals.
+
+Two players, to 121 or 61 (six-card) and to 61 (five-card). A deal is
+played out in the order that decides close games: the dealer's heels, the
+play (each point pegged in turn, so whoever reaches the target first during
+the play wins), then the pone's hand, then the dealer's hand and crib; the
+game ends the moment the target is reached.
+
+The table is dynamic programming over the distribution of a deal's points in
+expert self-play (``win_tables.sample_deals``: pegging kept as the sequence of points in
+the order they were pegged, the shows apart): from the highest scores down,
+``P(pone wins | pone a, dealer b)`` is the average over the deals of a win in
+the play, in the pone's show, or else the chance from the next deal with the
+deal passing. Shipped as ``data/win_chance.json``; regenerate with
+``nice -n 10 python -m games.cribbage.win_tables`` (self-play of a few
+thousand deals, several minutes on one core).
+
+``win_chance(mine, theirs, i_deal)`` reads the table (the chance at the start
+of a deal); ``after_play(...)`` gives the chance once the play is over, from
+one's own known show and the distribution of the other counts: the worth of
+the points at stake in the play near the end of a game.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+__all__ = ["TABLES", "DATA_PATH", "win_chance", "after_play", "show_chances", "has_table",
+           "pegging_chances",
+           "build_table", "load"]
+
+DATA_PATH = Path(__file__).with_name("data") / "win_chance.json"
+#: (name, variant, target) of the shipped tables.
+TABLES = (("two-121", "two", 121), ("two-61", "two", 61), ("five_card-61", "five_card", 61))
+
+
+# --- The dynamic programme -------------------------------------------------------------
+
+def build_table(deals: Sequence, target: int) -> list[list[float]]:
+    """``p[a][b]``: the pone's chance to win from pone ``a``, dealer ``b`` at the start of a deal."""
+    n = len(deals)
+    # Pegging: the totals, and for the few states where both could reach the target during
+    # the play, the distinct sequences (who gets there first).
+    peg_totals: Counter = Counter()
+    sequences: Counter = Counter()
+    for pegging, *_ in deals:
+        pp = sum(p for r, p in pegging if r == 0)
+        dp = sum(p for r, p in pegging if r == 1)
+        peg_totals[(pp, dp)] += 1
+        sequences[tuple(tuple(e) for e in pegging)] += 1
+    max_pp = max(pp for pp, _ in peg_totals)
+    max_dp = max(dp for _, dp in peg_totals)
+    shows: Counter = Counter((ph, dh + crib) for _, ph, dh, crib in deals)
+    peg_items = [(pp, dp, c / n) for (pp, dp), c in peg_totals.items()]
+    show_items = [(ph, dt, c / n) for (ph, dt), c in shows.items()]
+    seq_items = [(seq, c / n) for seq, c in sequences.items()]
+
+    t = target
+    p = [[0.0] * t for _ in range(t)]   # pone a, dealer b, start of a deal
+    s = [[0.0] * t for _ in range(t)]   # pone a, dealer b, after the play (shows to come)
+
+    def after_play_value(a: int, b: int) -> float:
+        """Pone's chance after the play from pone a, dealer b (both under the target)."""
+        total = 0.0
+        for ph, dt, w in show_items:
+            a2 = a + ph
+            if a2 >= t:
+                total += w
+                continue
+            b2 = b + dt
+            if b2 >= t:
+                continue
+            total += w * (1.0 - p[b2][a2])  # next deal: this pone deals
+        return total
+
+    def start_value(a: int, b: int) -> float:
+        need_p, need_d = t - a, t - b
+        total = 0.0
+        if need_p <= max_pp and need_d <= max_dp:  # both may get there in the play: the order
+            for seq, w in seq_items:
+                got = [a, b]
+                over = False
+                for role, pts in seq:
+                    got[role] += pts
+                    if got[role] >= t:
+                        total += w if role == 0 else 0.0
+                        over = True
+                        break
+                if not over:
+                    total += w * s[got[0]][got[1]]
+            return total
+        for pp, dp, w in peg_items:
+            a2, b2 = a + pp, b + dp
+            if a2 >= t:
+                total += w
+            elif b2 < t:
+                total += w * s[a2][b2]
+        return total
+
+    for diagonal in range(2 * t - 2, -1, -1):
+        cells = [(a, diagonal - a) for a in range(max(0, diagonal - t + 1), min(t - 1, diagonal) + 1)]
+        for a, b in cells:
+            p[a][b] = start_value(a, b)   # needs s on higher diagonals (the play scores >= 1)
+        for a, b in cells:
+            s[a][b] = after_play_value(a, b)  # needs p on this diagonal and above
+    return p
+
+
+# --- Reading the tables ----------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def load() -> dict:
+    with DATA_PATH.open() as f:
+        return json.load(f)
+
+
+def _name(variant: str, target: int) -> str:
+    name = f"{'five_card' if variant == 'five_card' else 'two'}-{target}"
+    if name not in {n for n, _, _ in TABLES}:
+        raise ValueError(f"No win-chance table for {variant} to {target}")
+    return name
+
+
+def has_table(variant: str, target: int, players: int = 2) -> bool:
+    return players == 2 and variant in ("two", "five_card") and \
+        f"{variant}-{target}" in {n for n, _, _ in TABLES}
+
+
+def win_chance(mine: int, theirs: int, i_deal: bool, variant: str = "two", target: int = 121) -> float:
+    """My chance to win at the start of a deal (scores before the deal, heels not yet turned)."""
+    if mine >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    table = load()[_name(variant, target)]["pone_wins"]
+    if i_deal:
+        return 1.0 - table[theirs][mine]
+    return table[mine][theirs]
+
+
+def show_chances(variant: str, target: int) -> dict:
+    """The shipped distributions of the shows: ``{"pone_hand", "dealer_hand", "crib",
+    "dealer_show"}`` each ``{points: probability}``."""
+    return load()[_name(variant, target)]["shows"]
+
+
+@lru_cache(maxsize=8)
+def _int_shows(variant: str, target: int) -> dict:
+    # Normalised again: the shipped probabilities are rounded.
+    out = {}
+    for k, d in show_chances(variant, target).items():
+        total = sum(d.values())
+        out[k] = [(int(p), w / total) for p, w in d.items()]
+    return out
+
+
+@lru_cache(maxsize=8)
+def pegging_chances(variant: str, target: int) -> list[tuple[int, int, float]]:
+    """The play's points in self-play, ``(pone's, dealer's, probability)``, heels included."""
+    out = []
+    for key, w in load()[_name(variant, target)]["pegging"].items():
+        pone, dealer = key.split("-")
+        out.append((int(pone), int(dealer), w))
+    return sorted(out, key=lambda x: -x[2])
+
+
+def after_play(mine: int, theirs: int, i_deal: bool, my_hand: int, variant: str = "two",
+               target: int = 121, crib_shift: int = 0) -> float:
+    """My chance to win once the play is over, scores after it, my hand's show known
+    (``my_hand``: its points with the starter; the crib and their show drawn from the
+    self-play distributions, the crib moved by ``crib_shift`` points for the cards known to
+    be in it), pone counting first."""
+    if mine >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    return _after_play(mine, theirs, i_deal, my_hand, variant, target, crib_shift)
+
+
+@lru_cache(maxsize=100_000)
+def _after_play(mine, theirs, i_deal, my_hand, variant, target, crib_shift) -> float:
+    shows = _int_shows(variant, target)
+    if not i_deal:
+        mine += my_hand
+        if mine >= target:
+            return 1.0
+        total = 0.0
+        for pts, w in shows["dealer_show"]:
+            t2 = theirs + max(0, pts + crib_shift)
+            total += w * (0.0 if t2 >= target else win_chance(mine, t2, True, variant, target))
+        return total
+    total = 0.0
+    for pts, w in shows["pone_hand"]:
+        t2 = theirs + pts
+        if t2 < target:
+            total += w * _dealer_counts(mine + my_hand, t2, variant, target, crib_shift)
+    return total
+
+
+@lru_cache(maxsize=100_000)
+def _dealer_counts(mine: int, theirs: int, variant: str, target: int, crib_shift: int) -> float:
+    """The dealer's chance with his hand counted (``mine``), the crib still to count."""
+    total = 0.0
+    for crib, w in _int_shows(variant, target)["crib"]:
+        m2 = mine + max(0, crib + crib_shift)
+        total += w * (1.0 if m2 >= target else win_chance(m2, theirs, False, variant, target))
+    return total
