@@ -33,6 +33,9 @@ from clock import deadlines, notices, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
 from games import times
+from clock import vacation
+from games.cribbage import players
+from games import computer as computer_player
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +93,6 @@ def settle(seat_id, game_id, now=None):
         else:
             return _time_out(game, seat, now)
     if computer:
-        from games import computer as computer_player
-
         try:
             computer_player.play_turn(game_id, Game.objects.values_list("seq", flat=True).get(pk=game_id))
         except Exception:
@@ -101,8 +102,6 @@ def settle(seat_id, game_id, now=None):
 
 
 def _time_out(game, seat, now):
-    from clock import vacation
-
     if seat.bank_seconds > 0:
         _spend_bank_day(game, seat, now)
         return "time_bank"
@@ -167,8 +166,6 @@ def _simple_turn(game, seat):
 
 def stand_in_move(state, number):
     """The move the computer makes for an absent player (from what that seat could see)."""
-    from games.cribbage import players
-
     return players.choose_move(state, number, level="standard")
 
 
@@ -188,8 +185,6 @@ def _stand_in(game, seat, now):
 # --- What players do about a clock -------------------------------------------------
 
 def _sides(game):
-    from games import cribbage
-
     return cribbage.Rules.from_json(game.rules)
 
 

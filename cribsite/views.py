@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 from games.cribbage import SHORT_GAME, rules_for
+from cribsite.celery import app
 
 
 def home(request):
@@ -27,8 +28,6 @@ def _database_status():
 def _broker_status():
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return "ok (eager: no broker configured)"
-    from cribsite.celery import app
-
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)

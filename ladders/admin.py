@@ -16,6 +16,7 @@ from games.models import Seat
 
 from . import forms, services
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
+from .views import _csv_response
 
 
 def first_move_due(**game):
@@ -306,8 +307,6 @@ class LadderAdmin(ScopedAdmin):
         if queryset.count() != 1:
             self.message_user(request, "Choose one ladder to export.", messages.ERROR)
             return None
-        from .views import _csv_response
-
         ladder = queryset.get()
         self.log_change(request, ladder, "Exported the standings")
         return _csv_response(ladder, services.standings(ladder))

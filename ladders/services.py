@@ -21,6 +21,9 @@ from games.presentation import plural
 
 from . import notices, rungs
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
+from accounts.services import normalize_email
+from accounts import services as accounts
+from accounts.models import User
 
 STANDINGS_COLUMNS = [
     ("position", "Position"), ("player", "Player"), ("matches", "Matches"),
@@ -135,8 +138,6 @@ def parse_emails(text):
 
     Raises ValidationError naming every malformed one.
     """
-    from accounts.services import normalize_email
-
     emails, bad = [], []
     for word in text.replace(",", " ").replace(";", " ").split():
         email = normalize_email(word.strip("<>"))
@@ -159,9 +160,6 @@ def add_entrants(ladder, text, *, actor):
 
     Returns (added entrants, invited addresses, skipped "already on" names).
     """
-    from accounts import services as accounts
-    from accounts.models import User
-
     emails = parse_emails(text)
     added, invited, skipped = [], [], []
     with transaction.atomic():

@@ -13,6 +13,7 @@ from games import challenges
 from games.models import Challenge
 
 from . import links, messages, parsing, services
+from .models import InboundEmail
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +31,6 @@ def challenge_of(addresses):
 
 def act(row, found, sender, texts):
     """Answer a challenge by reply: (inbound status, outcome)."""
-    from .models import InboundEmail
-
     challenge_id, user_id = found
     challenge = Challenge.objects.select_related("challenger").filter(pk=challenge_id).first()
     user = User.objects.filter(pk=user_id).first()

@@ -1,7 +1,8 @@
-"""Replies to turn emails: store fast, then read, check and act.
+"""Replies to turn emails: read, check and act on what mail.reception stored.
 
-`receive()` (from the webhook or `receive_email`) stores the message once per
-Message-ID and queues `process()`. `process()` decides, in this order:
+`mail.reception.receive()` (from the webhook or `receive_email`) stores the
+message once per Message-ID and queues `process()`. `process()` decides, in
+this order:
 
 1. automatic mail (auto-replies, bounces, our own mail) is ignored: no answer;
 2. the recipient must be one of our signed reply addresses, else the message
@@ -13,33 +14,31 @@ Message-ID and queues `process()`. `process()` decides, in this order:
    state, with the Message-ID as its idempotency key; a reply that cannot be
    applied is answered with what was wrong and the moves legal now.
 """
-import hashlib
 import logging
 import re
 from email.utils import getaddresses, parseaddr
 
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
-from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from django.utils.html import strip_tags
 
 from games import cribbage
 from games import challenges
-from games import follow_ups, talk
+from games import talk
 from games import services as game_services
 from games.models import Event, Game, Seat
 from games.cribbage import notation
 from games.selectors import view_for
 
 from . import challenge_replies, links, parsing, refusals, review, services
-from .authentication import auth_failure
 from .models import InboundEmail
 from games import visits
+from .rendering import answer_message
 
 log = logging.getLogger(__name__)
 
-MAX_RAW = 2_000_000  # characters of a message kept; a move is a few words
 _OUT_OF_OFFICE = re.compile(
     r"^(auto(matic)?[ -]?(reply|response|antwort)|auto:|out of (the )?office|away from|"
     r"r[ée]ponse automatique|absence|abwesenheit|automatische antwort|abwesend|vacation)",
@@ -82,38 +81,6 @@ Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or 
 The go is said for you whenever you cannot play."""
 
 
-# --- Receiving -------------------------------------------------------------------
-
-def receive(message, *, esp_name="", event=None):
-    """Keep `message` (once per Message-ID) and queue its reading. Returns the row, or None if a duplicate."""
-    raw = _raw(message)
-    message_id = (message.get("Message-ID") or "").strip()
-    if not message_id:
-        message_id = f"<sha256.{hashlib.sha256(raw.encode('utf-8', 'replace')).hexdigest()}@no-message-id>"
-    row = InboundEmail(
-        message_id=message_id[:255], esp_name=esp_name, raw=raw[:MAX_RAW],
-        envelope_sender=_text(getattr(message, "envelope_sender", None))[:255],
-        envelope_recipient=_text(getattr(message, "envelope_recipient", None))[:255],
-        stripped_text=_text(getattr(message, "stripped_text", None)),
-        spam_detected=getattr(message, "spam_detected", None),
-        auth_failure=auth_failure(message, getattr(event, "esp_event", None), esp_name)[:255],
-    )
-    # Postmark puts the Return-Path first in its headers, and anymail keeps it as the envelope
-    # sender; an explicit empty one ("<>") is a bounce.
-    if getattr(message, "envelope_sender", None) == "" or message.get("Return-Path", "").strip() == "<>":
-        row.envelope_sender = "<>"
-    try:
-        with transaction.atomic():
-            row.save()
-    except IntegrityError:
-        log.info("Inbound %s already received; ignored.", message_id)
-        return None
-    from . import tasks
-
-    follow_ups.enqueue_on_commit(tasks.process_inbound, row.pk)
-    return row
-
-
 def unread_batch(now=None, limit=200):
     """Ids of stored replies still waiting to be read a while after they arrived: their reading
     was never queued (the broker was down) or its task was lost. The sweeper queues them again;
@@ -122,17 +89,6 @@ def unread_batch(now=None, limit=200):
     return list(InboundEmail.objects.filter(status=InboundEmail.Status.RECEIVED,
                                             received_at__lt=now - services.REQUEUE_AFTER)
                 .order_by("received_at").values_list("pk", flat=True)[:limit])
-
-
-def _text(value):
-    return "" if value is None else str(value)
-
-
-def _raw(message):
-    try:
-        return message.as_string()
-    except Exception:  # an odd encoding: keep what bytes we can
-        return message.as_bytes().decode("utf-8", "replace")
 
 
 # --- Classifying -------------------------------------------------------------------
@@ -416,8 +372,6 @@ def _answer(game, seat, player, kind, *, problem, words=None, include_state=True
     if not services.may_answer(player.email, kind):
         log.info("Answer %s to %s not sent: already answered in this window.", kind, player.pk)
         return False
-    from .rendering import answer_message
-
     try:
         game.refresh_from_db()
         answer_message(game, seat, player, problem=problem, words=words, include_state=include_state).send()

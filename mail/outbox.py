@@ -13,6 +13,9 @@ from games import follow_ups
 from . import tasks
 from .models import OutboundEmail
 
+# Moves a seat makes itself (forced plays included): a turn email is owed after each.
+ACTING_KINDS = ("discard", "play", "count", "muggins")
+
 
 def owed(kind, user, key, *, context=None, game_id=None, seat=None, seq=None):
     """An unsaved outbox row of `kind` for `user`; `key` is unique per owed email."""
@@ -44,3 +47,70 @@ def send_ready(keys):
                                        claimed_at__isnull=True).values_list("pk", flat=True)
     for outbound_id in ids:
         follow_ups.enqueue(tasks.send_outbound, outbound_id)   # a broker down: the sweeper sends it
+
+
+# --- A move's turn and result emails (inside the move's transaction) ----------------
+
+def record_turn_notices(game, seats, events=(), started=()):
+    """Owe a turn email to each seat that must act now and has not been told since it last moved,
+    and, when the move ended the game, a result email to every player.
+
+    `seats` maps seat number to Seat (with `player`) as `_append` has them,
+    already updated for the new state; `events` are the ones this move wrote
+    and `started` the seats whose turn it started. A seat that must act was
+    told already unless its turn just started or it moved in `events` (a turn
+    only ends with the seat's own move), so this asks the database nothing.
+    Computer seats, players who chose the digest or no email, practice games
+    (played on the site, with advice) get no turn email. Sending is queued
+    after commit.
+    """
+    if game.practice:
+        return []
+    if game.is_finished:
+        return _record_results(game, seats)
+    moved = {event.seat for event in events if event.kind in ACTING_KINDS}
+    owed = []
+    for number, seat in sorted(seats.items()):
+        player = seat.player
+        if not seat.to_act or (number not in started and number not in moved):
+            continue
+        if seat.is_computer or player is None or not player.is_active:
+            continue
+        if player.notify != player.Notify.EVERY_TURN or not player.email:
+            continue
+        owed.append(_owed(game, number, OutboundEmail.Kind.TURN, player))
+    return _queue(owed)
+
+
+def _record_results(game, seats):
+    """The game just ended: one result email per human player (once per game and seat).
+
+    Digest players get it too: their digest lists only the games waiting for
+    them, so without it they would never hear how a game ended. Players who
+    chose no email get nothing.
+    """
+    owed = []
+    for number, seat in sorted(seats.items()):
+        player = seat.player
+        if seat.is_computer or player is None or not player.is_active or not player.email:
+            continue
+        if player.notify == player.Notify.NONE:
+            continue
+        owed.append(_owed(game, number, OutboundEmail.Kind.RESULT, player))
+    return _queue(owed)
+
+
+def _owed(game, number, kind, player):
+    # game.seq is new under the move's lock on the game, and a game ends once, so
+    # these rows cannot collide with earlier ones (the keys would refuse it).
+    key = (f"result:{game.pk}:{number}" if kind == OutboundEmail.Kind.RESULT
+           else f"{kind}:{game.pk}:{number}:{game.seq}")
+    return OutboundEmail(game=game, seat=number, seq=game.seq, kind=kind, to=player.email, user=player, key=key)
+
+
+def _queue(rows):
+    if rows:
+        OutboundEmail.objects.bulk_create(rows)
+        for row in rows:
+            follow_ups.enqueue_on_commit(tasks.send_outbound, row.pk)
+    return rows

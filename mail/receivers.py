@@ -12,10 +12,9 @@ from games.notices import challenge_notice
 from games.signals import move_applied
 
 from . import delivery, messages, outbox
-from . import inbound as service
+from . import reception
 from .authentication import provider_name
 from .models import OutboundEmail
-from .services import record_turn_notices
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +29,12 @@ def handle_inbound(sender, event, esp_name, **kwargs):
     if provider_name(esp_name) not in settings.MAIL_INBOUND_PROVIDERS:
         log.warning("Inbound message through %s dropped: not one of MAIL_INBOUND_PROVIDERS.", esp_name)
         return
-    service.receive(event.message, esp_name=esp_name, event=event)
+    reception.receive(event.message, esp_name=esp_name, event=event)
 
 
 @receiver(move_applied, sender=Game, dispatch_uid="mail.turn_notices")
 def owe_turn_notices(sender, game, seats, events, started, **kwargs):
-    record_turn_notices(game, seats, events, started)
+    outbox.record_turn_notices(game, seats, events, started)
 
 
 @receiver(tracking, dispatch_uid="mail.tracking")

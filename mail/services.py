@@ -1,10 +1,9 @@
-"""Play-by-email operations: the outbox (turn and result emails here, every other kind through
-mail.outbox and mail.kinds), unsubscribing, the answer limiter.
+"""Play-by-email operations: sending the outbox, unsubscribing, the answer limiter.
 
-The outbox row is written inside the move's transaction (`record_turn_notices`,
-called from `games.services._append`) and its sending is queued only after
-commit, so a lost task or a broker restart loses no notification (the sweeper
-re-queues it) and a retried task never sends twice (a SENT row is final).
+Rows are owed by mail.outbox (turn and result emails inside the move's
+transaction) and sent here after commit, so a lost task or a broker restart
+loses no notification (the sweeper re-queues it) and a retried task never
+sends twice (a SENT row is final).
 
 A quiet inbox (quiet.turn_email_hold): a turn email for a player who
 has not come back since their last one for the game, within the window, is
@@ -20,7 +19,6 @@ from django.db import IntegrityError, InterfaceError, OperationalError, connecti
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games import follow_ups
 from games.models import Game
 from games.selectors import with_seats
 
@@ -30,81 +28,10 @@ from . import quiet
 
 log = logging.getLogger(__name__)
 
-# Moves a seat makes itself (forced plays included): a turn email is owed after each.
-ACTING_KINDS = ("discard", "play", "count", "muggins")
 STUCK_AFTER = timedelta(minutes=10)   # a SENDING row older than this was lost with its worker
 REQUEUE_AFTER = timedelta(minutes=2)  # a READY row older than this lost its task
 REQUEUE_BATCH = 200
 ANSWER_WINDOW = 10 * 60  # seconds: at most one answer per address and kind in this window
-
-
-# --- Writing the outbox (inside the move's transaction) -------------------------
-
-def record_turn_notices(game, seats, events=(), started=()):
-    """Owe a turn email to each seat that must act now and has not been told since it last moved,
-    and, when the move ended the game, a result email to every player.
-
-    `seats` maps seat number to Seat (with `player`) as `_append` has them,
-    already updated for the new state; `events` are the ones this move wrote
-    and `started` the seats whose turn it started. A seat that must act was
-    told already unless its turn just started or it moved in `events` (a turn
-    only ends with the seat's own move), so this asks the database nothing.
-    Computer seats, players who chose the digest or no email, practice games
-    (played on the site, with advice) get no turn email. Sending is queued
-    after commit.
-    """
-    if game.practice:
-        return []
-    if game.is_finished:
-        return _record_results(game, seats)
-    moved = {event.seat for event in events if event.kind in ACTING_KINDS}
-    owed = []
-    for number, seat in sorted(seats.items()):
-        player = seat.player
-        if not seat.to_act or (number not in started and number not in moved):
-            continue
-        if seat.is_computer or player is None or not player.is_active:
-            continue
-        if player.notify != player.Notify.EVERY_TURN or not player.email:
-            continue
-        owed.append(_owed(game, number, OutboundEmail.Kind.TURN, player))
-    return _queue(owed)
-
-
-def _record_results(game, seats):
-    """The game just ended: one result email per human player (once per game and seat).
-
-    Digest players get it too: their digest lists only the games waiting for
-    them, so without it they would never hear how a game ended. Players who
-    chose no email get nothing.
-    """
-    owed = []
-    for number, seat in sorted(seats.items()):
-        player = seat.player
-        if seat.is_computer or player is None or not player.is_active or not player.email:
-            continue
-        if player.notify == player.Notify.NONE:
-            continue
-        owed.append(_owed(game, number, OutboundEmail.Kind.RESULT, player))
-    return _queue(owed)
-
-
-def _owed(game, number, kind, player):
-    # game.seq is new under the move's lock on the game, and a game ends once, so
-    # these rows cannot collide with earlier ones (the keys would refuse it).
-    key = (f"result:{game.pk}:{number}" if kind == OutboundEmail.Kind.RESULT
-           else f"{kind}:{game.pk}:{number}:{game.seq}")
-    return OutboundEmail(game=game, seat=number, seq=game.seq, kind=kind, to=player.email, user=player, key=key)
-
-
-def _queue(rows):
-    if rows:
-        from . import tasks
-
-        OutboundEmail.objects.bulk_create(rows)
-        for row in rows:
-            follow_ups.enqueue_on_commit(tasks.send_outbound, row.pk)
-    return rows
 
 
 # --- Sending ------------------------------------------------------------------

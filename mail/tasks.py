@@ -38,8 +38,6 @@ def send_outbound(self, outbound_id):
 def requeue_unsent():
     """Periodic (beat "mail-requeue-unsent", every 2 minutes): queue again the outbox rows whose
     task was lost, and the held turn emails whose hold is over (a bounded batch; idempotent)."""
-    from . import services
-
     ids = services.unsent_batch()
     for outbound_id in ids:
         if not follow_ups.enqueue(send_outbound, outbound_id):
@@ -65,8 +63,6 @@ def requeue_unread():
 @shared_task
 def forget_old_mail():
     """Periodic (beat "mail-forget-old", daily): delete replies kept past MAIL_KEEP_DAYS."""
-    from . import services
-
     replies, windows = services.forget_old_mail()
     if replies or windows:
         log.info("Forgot %d old replies and %d spent answer windows.", replies, windows)

@@ -14,6 +14,9 @@ from clock import calendar, deadlines
 from games import times
 from games.presentation import clock_text, plural
 from mail import links
+from clock import timeouts
+from games.selectors import seat_of
+from clock import vacation
 
 register = template.Library()
 
@@ -31,9 +34,6 @@ def clock_rules(game):
 
 @register.inclusion_tag("clock/_game_clock.html")
 def game_clock(game, user):
-    from clock import timeouts
-    from games.selectors import seat_of
-
     now = timezone.now()
     mine = seat_of(game, user)
     rules = timeouts._sides(game)
@@ -65,8 +65,6 @@ def _bank_text(seconds):
 
 @register.inclusion_tag("clock/_vacation_panel.html")
 def vacation_panel(user):
-    from clock import vacation
-
     now = timezone.now()
     away = user.away_until if user.away_until and user.away_until > now else None
     return {

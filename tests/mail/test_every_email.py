@@ -13,7 +13,7 @@ from accounts.forms import ResetForm
 from clock import digest, notices, reminders
 from games import challenges
 from ladders import notices as ladder_notices
-from mail import inbound, kinds, links, rendering
+from mail import inbound, kinds, links, reception, rendering
 from mail.models import OutboundEmail
 from tests.factories import at, committed, finish_game, make_user, start_two_player_game
 
@@ -103,7 +103,7 @@ def challenge_accepted():
 def challenge_answer():
     alice, bob = two_players()
     made = challenges.create_challenge(alice, [bob.email])
-    inbound.process(inbound.receive(AnymailInboundMessage.construct(
+    inbound.process(reception.receive(AnymailInboundMessage.construct(
         from_email=bob.email, to=links.challenge_reply_address(made.pk, bob.pk), subject="Re: a challenge",
         text="maybe\n", headers={"Message-ID": "<maybe@mail.example.com>"}), esp_name="test").pk)
 

@@ -15,10 +15,10 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from games import challenges, services
+from games import challenges
 from games.cribbage import card_from_code
 from games.models import Game
-from mail import inbound, links
+from mail import links, reception
 from tests.factories import make_user, start_two_player_game
 
 from .conftest import reply
@@ -37,7 +37,7 @@ def helpless(text, where):
 
 def deliver(message, on_commit):
     with on_commit():
-        inbound.receive(message, esp_name="test")
+        reception.receive(message, esp_name="test")
 
 
 def look_at_everything(game, players, seat_clients):

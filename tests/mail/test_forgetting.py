@@ -4,7 +4,7 @@ from datetime import timedelta
 import time_machine
 from django.utils import timezone
 
-from mail import inbound, services, tasks
+from mail import reception, services, tasks
 from mail.models import AnswerSent, InboundEmail
 from games.models import Event
 from games.selectors import view_for
@@ -18,11 +18,11 @@ def test_read_replies_older_than_the_keeping_time_are_forgotten_and_their_moves_
     old_move = reply(game, 0, f"crib {hand[0]} {hand[1]}", message_id="<old@mail.example.com>")
     with time_machine.travel(timezone.now() - timedelta(days=31), tick=False):
         with on_commit():
-            inbound.receive(old_move, esp_name="test")
-        unread = inbound.receive(reply(game, 1, "status"), esp_name="test")  # its task was lost
+            reception.receive(old_move, esp_name="test")
+        unread = reception.receive(reply(game, 1, "status"), esp_name="test")  # its task was lost
     recent = reply(game, 1, "help")
     with time_machine.travel(timezone.now() - timedelta(days=29), tick=False), on_commit():
-        inbound.receive(recent, esp_name="test")
+        reception.receive(recent, esp_name="test")
     assert InboundEmail.objects.count() == 3 and AnswerSent.objects.exists()
 
     assert tasks.forget_old_mail.delay().get() == 1
@@ -33,5 +33,5 @@ def test_read_replies_older_than_the_keeping_time_are_forgotten_and_their_moves_
 
     # A late redelivery of the forgotten reply is stored again but moves nothing twice.
     with on_commit():
-        inbound.receive(old_move, esp_name="test")
+        reception.receive(old_move, esp_name="test")
     assert Event.objects.filter(game=game, source=Event.Source.EMAIL).count() == 1

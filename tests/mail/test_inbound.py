@@ -6,7 +6,7 @@ from django.core import mail
 from django.db import InterfaceError, OperationalError
 
 from games import services
-from mail import inbound, links
+from mail import inbound, links, reception
 from mail.models import InboundEmail
 from games.models import Event, Seat
 from games.selectors import view_for
@@ -18,7 +18,7 @@ from .conftest import reply
 def deliver(message, on_commit):
     """What the webhook does: store the message, then (after commit) read it."""
     with on_commit():
-        row = inbound.receive(message, esp_name="test")
+        row = reception.receive(message, esp_name="test")
     if row is not None:
         row.refresh_from_db()
     return row
@@ -386,7 +386,7 @@ def test_a_reply_to_a_game_that_is_gone_is_dropped_without_a_word(game, on_commi
 def stored(game):
     """A reply stored (as the webhook does) but not read yet."""
     hand = view_for(game, 0)["hand"]
-    row = inbound.receive(reply(game, 0, f"crib {hand[0]} {hand[1]}"), esp_name="test")
+    row = reception.receive(reply(game, 0, f"crib {hand[0]} {hand[1]}"), esp_name="test")
     assert row.status == InboundEmail.Status.RECEIVED
     return row
 

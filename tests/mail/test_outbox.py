@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games import services
 from games.cribbage import FULL_DECK
-from mail import links, messages, rendering
+from mail import links, messages, outbox, rendering
 from mail import services as mail_services
 from mail import tasks
 from mail.models import OutboundEmail
@@ -273,7 +273,7 @@ def test_every_seat_that_must_act_is_told_once_since_it_last_moved(db, variant, 
     while not game.is_finished:
         state = services.engine_state(game)
         for seat in to_act(state):
-            last_move = max(Event.objects.filter(game=game, seat=seat, kind__in=mail_services.ACTING_KINDS)
+            last_move = max(Event.objects.filter(game=game, seat=seat, kind__in=outbox.ACTING_KINDS)
                             .values_list("seq", flat=True), default=0)
             # A row carries the seq the move's batch ended at: a move's own row has seq >= the move.
             told = OutboundEmail.objects.filter(game=game, seat=seat, kind="turn", seq__gte=last_move)

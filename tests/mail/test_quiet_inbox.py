@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import services
 from games.cribbage import FULL_DECK
-from mail import tasks
+from mail import reception, tasks
 from mail.models import OutboundEmail
 from games.models import Event, Seat
 from games.selectors import view_for
@@ -184,10 +184,9 @@ def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
 
 
 def test_a_reply_is_coming_back(game, on_commit):
-    from mail import inbound
 
     from .conftest import reply
 
     with on_commit():
-        inbound.receive(reply(game, ALICE, "status"), esp_name="test")
+        reception.receive(reply(game, ALICE, "status"), esp_name="test")
     assert Seat.objects.get(game=game, number=ALICE).last_seen_at is not None

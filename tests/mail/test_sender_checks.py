@@ -4,7 +4,7 @@ from django.core import mail
 
 from games.models import Event
 from games.selectors import view_for
-from mail import inbound
+from mail import reception
 from mail.models import InboundEmail
 
 from . import payloads
@@ -14,7 +14,7 @@ from .test_webhooks import alice_reply
 
 def deliver(message, on_commit, esp_name="test"):
     with on_commit():
-        row = inbound.receive(message, esp_name=esp_name)
+        row = reception.receive(message, esp_name=esp_name)
     row.refresh_from_db()
     return row
 

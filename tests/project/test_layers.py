@@ -87,7 +87,6 @@ def _may_defer(module, path):
     return module.endswith(".apps") or "management" in path.parts
 
 
-@pytest.mark.xfail(strict=True, reason="imports inside mail's and the clock's modules are being hoisted")
 def test_no_import_hides_in_a_function():
     _, hidden = _graph()
     assert hidden == []
@@ -108,7 +107,6 @@ def test_the_engine_imports_no_django():
         assert "django" not in {t.split(".")[0] for t, _, _ in _imports(module, path)}, module
 
 
-@pytest.mark.xfail(strict=True, reason="the cycles inside mail and the clock go with their deferred imports")
 def test_the_modules_form_no_cycle():
     graph, _ = _graph()
     cycle = _find_cycle(graph)

@@ -9,7 +9,7 @@ import sys
 from anymail.inbound import AnymailInboundMessage
 from django.core.management.base import BaseCommand, CommandError
 
-from mail import inbound
+from mail import reception
 
 
 class Command(BaseCommand):
@@ -28,5 +28,5 @@ class Command(BaseCommand):
         message.envelope_recipient = recipient
         if sender is not None:
             message.envelope_sender = sender
-        row = inbound.receive(message, esp_name="stdin")
+        row = reception.receive(message, esp_name="stdin")
         self.stdout.write("duplicate" if row is None else f"received {row.pk}")

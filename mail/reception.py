@@ -1,0 +1,59 @@
+"""Storing a reply fast: once per Message-ID, then its reading is queued (mail.inbound.process).
+
+The webhook of every provider (mail.receivers) and `manage.py receive_email`
+come here; a message stored while the broker is down is read when the sweeper
+(mail.tasks.requeue_unread) finds it.
+"""
+import hashlib
+import logging
+
+from django.db import IntegrityError, transaction
+
+from games import follow_ups
+
+from . import tasks
+from .authentication import auth_failure
+from .models import InboundEmail
+
+log = logging.getLogger(__name__)
+
+MAX_RAW = 2_000_000  # characters of a message kept; a move is a few words
+
+
+def receive(message, *, esp_name="", event=None):
+    """Keep `message` (once per Message-ID) and queue its reading. Returns the row, or None if a duplicate."""
+    raw = _raw(message)
+    message_id = (message.get("Message-ID") or "").strip()
+    if not message_id:
+        message_id = f"<sha256.{hashlib.sha256(raw.encode('utf-8', 'replace')).hexdigest()}@no-message-id>"
+    row = InboundEmail(
+        message_id=message_id[:255], esp_name=esp_name, raw=raw[:MAX_RAW],
+        envelope_sender=_text(getattr(message, "envelope_sender", None))[:255],
+        envelope_recipient=_text(getattr(message, "envelope_recipient", None))[:255],
+        stripped_text=_text(getattr(message, "stripped_text", None)),
+        spam_detected=getattr(message, "spam_detected", None),
+        auth_failure=auth_failure(message, getattr(event, "esp_event", None), esp_name)[:255],
+    )
+    # Postmark puts the Return-Path first in its headers, and anymail keeps it as the envelope
+    # sender; an explicit empty one ("<>") is a bounce.
+    if getattr(message, "envelope_sender", None) == "" or message.get("Return-Path", "").strip() == "<>":
+        row.envelope_sender = "<>"
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        log.info("Inbound %s already received; ignored.", message_id)
+        return None
+    follow_ups.enqueue_on_commit(tasks.process_inbound, row.pk)
+    return row
+
+
+def _text(value):
+    return "" if value is None else str(value)
+
+
+def _raw(message):
+    try:
+        return message.as_string()
+    except Exception:  # an odd encoding: keep what bytes we can
+        return message.as_bytes().decode("utf-8", "replace")
