@@ -84,10 +84,20 @@ The go is said for you whenever you cannot play."""
 
 # --- Receiving -------------------------------------------------------------------
 
+class NotAReply(ValueError):
+    """What came is not an email we could answer: no sender, or no recipient at all."""
+
+
 def receive(message, *, esp_name="", event=None):
-    """Keep `message` (once per Message-ID) and queue its reading. Returns the row, or None if a duplicate."""
-    raw = _raw(message)
-    message_id = (message.get("Message-ID") or "").strip()
+    """Keep `message` (once per Message-ID) and queue its reading. Returns the row, or None if a duplicate.
+
+    Raises NotAReply (storing nothing) for a message with no From address or no recipient.
+    """
+    if not _sender(message) or not (getattr(message, "envelope_recipient", None)
+                                     or any(message.get_all(name) for name in _RECIPIENT_HEADERS)):
+        raise NotAReply("not an email message: it has no sender or no recipient")
+    raw = _text(_raw(message))
+    message_id = _text(message.get("Message-ID")).strip()
     if not message_id:
         message_id = f"<sha256.{hashlib.sha256(raw.encode('utf-8', 'replace')).hexdigest()}@no-message-id>"
     row = InboundEmail(
@@ -125,7 +135,9 @@ def unread_batch(now=None, limit=200):
 
 
 def _text(value):
-    return "" if value is None else str(value)
+    """`value` as text PostgreSQL stores: no NUL, valid Unicode (a lone surrogate becomes U+FFFD)."""
+    text = "" if value is None else str(value)
+    return text.replace("\x00", "\ufffd").encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
 def _raw(message):
@@ -165,7 +177,7 @@ def automatic_reason(message, row):
 
 
 def _sender(message):
-    return parseaddr(message.get("From") or "")[1].strip().lower()
+    return parseaddr(str(message.get("From") or ""))[1].strip().lower()
 
 
 def _recipients(message, row):
