@@ -299,12 +299,7 @@ def _act_lines(row, game, number, player, commands):
             view = view_for(game, number)
             key = row.message_id if line == 1 else f"{row.message_id}#{line}"
             try:
-                if game.is_finished:
-                    raise game_services.GameOver("This game is over.", code="game_over")
-                move = notation.to_move(command.reading or notation.Reading("not_a_move", command.words),
-                                        view["phase"], muggins=view["rules"]["muggins"])
-                result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
-                                                   idempotency_key=key, actor=player)
+                result, move = _submit(game, number, player, command, view, key)
             except cribbage.InvalidMove as exc:
                 failed = (line, command, view, exc.code, exc.params, "")
                 break
@@ -369,17 +364,25 @@ def _act(row, game, number, player, command):
         return _review(game, number, player, command)
     view = view_for(game, number)
     try:
-        if game.is_finished:
-            raise game_services.GameOver("This game is over.", code="game_over")
-        move = notation.to_move(command.reading or notation.Reading("not_a_move", command.words),
-                                view["phase"], muggins=view["rules"]["muggins"])
-        result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
-                                           idempotency_key=row.message_id, actor=player)
+        result, move = _submit(game, number, player, command, view, row.message_id)
     except cribbage.InvalidMove as exc:
         return _refused(game, number, player, command, view, exc.code, exc.params)
     except game_services.MoveError as exc:
         return _refused(game, number, player, command, view, exc.code, exc.params, exc.message)
     return InboundEmail.Status.APPLIED, "duplicate" if result.duplicate else notation.write(move)
+
+
+def _submit(game, number, player, command, view, key):
+    """The move a reply's line names, made: (MoveResult, move). InvalidMove when the words make
+    no move; MoveError (GameOver, an engine refusal) when the game or its rules refuse it."""
+    if game.is_finished:
+        raise game_services.GameOver("This game is over.", code="game_over")
+    if command.reading is None:
+        raise cribbage.InvalidMove("not_a_move", f"{command.words!r} is not a move", words=command.words)
+    move = notation.to_move(command.reading, view["phase"], muggins=view["rules"]["muggins"])
+    result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
+                                       idempotency_key=key, actor=player)
+    return result, move
 
 
 def _refused(game, number, player, command, view, code, params, message=""):
