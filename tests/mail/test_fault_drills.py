@@ -215,14 +215,14 @@ def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery
         _use_smtp(settings, sink.port)
         worker = celery_worker_process()
         game = _games(1, random.Random(5), player={"vacation_days": 0}, timeout_policy="opponent_chooses")[0]
-        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=20)
+        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=30)
         sink.stalls = 1
         # Both players run out of time in the discard. The subprocess worker keeps the real
         # clock, so the deadlines go back rather than the clock forward.
         Seat.objects.filter(game=game).update(deadline=timezone.now() - timedelta(minutes=1))
         assert clock_tasks.sweep_timeouts.apply().get().get("claimable") == 2
         owed = OutboundEmail.objects.count()
-        assert sink.stalled.wait(20), "the worker never reached the mail server"
+        assert sink.stalled.wait(30), "the worker never reached the mail server"
         (caught,) = OutboundEmail.objects.filter(status="sending")
         assert caught.kind == "claim_offer"
         os.kill(worker.pid, signal.SIGKILL)   # in the middle of the SMTP conversation
@@ -234,7 +234,7 @@ def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery
         celery_worker_process()   # a new worker; the row waits for the sweeper to see it stuck
         with time_machine.travel(timezone.now() + timedelta(minutes=11)):   # stuck for 10 minutes
             assert tasks.requeue_unsent.apply().get() >= 1
-        _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists(), timeout=20)
+        _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists(), timeout=30)
         received = sink.drain(timeout=1.5)
     _check_exactly_once(received, {"drill": "worker SIGKILLed mid-send of a clock notice",
                                    "clock notices": owed - 2})
