@@ -1,5 +1,5 @@
 """Mail's receivers: every provider's inbound webhook (and `manage.py receive_email`), the ESP's
-tracking events, and what the lower apps announce (games.signals, games.notices, accounts.signals)."""
+tracking events, and what the lower apps announce (games.signals, accounts.signals)."""
 import logging
 
 from anymail.signals import inbound, tracking
@@ -9,7 +9,7 @@ from django.dispatch import receiver
 
 from accounts.signals import account_deleting, account_email, invitation_owed
 from games.models import Game
-from games.notices import challenge_notice
+from games.signals import challenge_notice
 from games.signals import move_applied
 
 from . import delivery, messages, outbox
