@@ -91,6 +91,12 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
     return vacation, paused
 
 
+def turns_running_on(user, paused):
+    """The games (ids) where it is `user`'s turn and the clock was not stopped by the vacation
+    just started (`paused`: the games it stopped): their game allows no vacation, or no more."""
+    return [seat.game_id for seat in _turns_of(user) if seat.game_id not in set(paused)]
+
+
 def _turns_of(user):
     return list(Seat.objects.filter(player=user, to_act=True, game__status=Game.Status.ACTIVE)
                 .order_by("game_id").only("pk", "game_id", "number"))
