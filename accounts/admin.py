@@ -9,11 +9,13 @@ from .models import User
 class UserAdmin(BaseUserAdmin):
     add_form = SignupForm
     ordering = ["email"]
-    list_display = ["email", "display_name", "email_confirmed", "notify", "is_staff"]
+    list_display = ["email", "display_name", "email_confirmed", "email_trouble", "notify", "is_staff"]
+    list_filter = ["email_trouble", "email_confirmed", "notify", "is_staff"]
     search_fields = ["email", "display_name"]
     fieldsets = [
         (None, {"fields": ["email", "password"]}),
-        ("Player", {"fields": ["display_name", "email_confirmed", "time_zone", "notify",
+        ("Player", {"fields": ["display_name", "email_confirmed", "email_trouble", "email_trouble_at",
+                               "time_zone", "notify",
                                "digest_hour", "allow_forced_moves"]}),
         ("Permissions", {"fields": ["is_active", "is_staff", "is_superuser", "groups",
                                     "user_permissions"]}),

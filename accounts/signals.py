@@ -7,6 +7,13 @@ account_email = Signal()
 # An invitation owed to a new account: user=, invited_by= (a User or None), next_url=.
 # Mail owes it in its outbox, in the caller's transaction; the link is made when it is sent.
 invitation_owed = Signal()
+# A player downloads their own data: user=. Each receiver returns a dict of its parts
+# ({"games": [...], ...}), JSON-ready, of that player's own things only.
+own_data = Signal()
+# A player's account is being deleted, inside the deletion's transaction: user=, email=.
+# Each receiver removes what its app keeps of that person (their notes, their mail) but
+# keeps what others' records need (seats and moves: the games replay whole).
+account_deleting = Signal()
 
 
 def remind_unconfirmed(sender, request, user, **kwargs):

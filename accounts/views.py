@@ -3,18 +3,21 @@
 Links that arrive by email only ever show a page on GET (mail scanners open
 links); the state changes on the POST of that page's button.
 """
+import json
+
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import SetPasswordForm
+from django.http import HttpResponse
 from django.shortcuts import redirect, render, resolve_url
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import ratelimit, services, tokens
+from . import privacy, ratelimit, services, tokens
 from .forms import InvitationForm, LoginLinkForm, ProfileForm, ResetForm, SignupForm
 from .models import User
 
@@ -206,3 +209,73 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+# --- One's own data ----------------------------------------------------------------
+
+@login_required
+@require_GET
+def own_data(request):
+    """Everything about me, as a JSON download."""
+    body = json.dumps(privacy.own_data(request.user), indent=2, ensure_ascii=False, default=str)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="cribbage-my-data.json"'
+    return response
+
+
+@login_required
+@require_POST
+def delete_request(request):
+    try:
+        privacy.request_deletion(request.user)
+    except services.TooManyEmails as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"We sent a link to {request.user.email}: your account is deleted once you "
+                                  f"follow it. Nothing has changed yet.")
+    return redirect(reverse("accounts:profile") + "#own-data")
+
+
+@require_http_methods(["GET", "POST"])
+def delete_confirm(request, token):
+    try:
+        account = privacy.check_deletion(token) if request.method == "GET" else privacy.delete_account(token)
+    except tokens.InvalidToken as error:
+        return _bad_link(request, error, "delete")
+    if request.method == "GET":
+        return render(request, "accounts/delete_confirm.html", {"account": account})
+    logout(request)
+    return render(request, "accounts/deleted.html")
+
+
+@login_required
+@require_POST
+def change_email_request(request):
+    try:
+        privacy.request_email_change(request.user, request.POST.get("email", ""))
+    except privacy.PrivacyError as error:
+        messages.error(request, error.message)
+    except services.TooManyEmails as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "We sent a link to the new address: it becomes yours once you follow it.")
+    return redirect(reverse("accounts:profile") + "#email")
+
+
+@require_http_methods(["GET", "POST"])
+def change_email_confirm(request, token):
+    if request.method == "GET":
+        try:
+            account, extra = tokens.read_token(token, privacy.CHANGE_EMAIL, User.objects.filter(is_active=True))
+        except tokens.InvalidToken as error:
+            return _bad_link(request, error, "change_email")
+        return render(request, "accounts/change_email_confirm.html", {"account": account, "new_email": extra.get("e")})
+    try:
+        account, _ = privacy.change_email(token)
+    except tokens.InvalidToken as error:
+        return _bad_link(request, error, "change_email")
+    except privacy.PrivacyError as error:
+        return render(request, "accounts/bad_link.html", {"reason": "taken", "message": error.message,
+                                                          "kind": "change_email"}, status=400)
+    messages.success(request, f"Your address is now {account.email}.")
+    return redirect(reverse("accounts:profile") + "#email")

@@ -30,7 +30,7 @@ def _tell(kind, game_id, about_seat, key, context=None, only=None, seats=None):
     rows = [outbox.owed(kind, seat.player, f"{game_id}:{about_seat}:{key}:{seat.number}",
                         context={"about_seat": about_seat, **(context or {})}, game_id=game_id, seat=seat.number)
             for seat in _recipients(seats, about_seat, only)]
-    return outbox.write(rows)
+    return len(outbox.write(rows))
 
 
 def owe_claim_offer(game_id, seat_number, only=None, timed_out_at=None):
@@ -49,8 +49,10 @@ def owe_vacation_day(game_id, seat_number, seq):
     return _tell(Kind.VACATION_DAY, game_id, seat_number, seq, only="self")
 
 
-def owe_vacation_notices(user_id, what, vacation_id=None):
-    """Tell the opponents in every active game of `user_id` that they went away ("start") or came back."""
+def owe_vacation_notices(user_id, what, vacation_id=None, *, send=True):
+    """Tell the opponents in every active game of `user_id` that they went away ("start") or came
+    back: how many. `send=False`: the keys, for the caller to queue them (mail.outbox.queue)
+    once the clocks are changed, so that they tell the new deadlines."""
     seats = list(Seat.objects.filter(game__status=Game.Status.ACTIVE, game__seats__player_id=user_id)
                  .select_related("player").order_by("game_id", "number"))
     rows = []
@@ -61,4 +63,5 @@ def owe_vacation_notices(user_id, what, vacation_id=None):
                                     f"{user_id}:{what}:{vacation_id}:{game_id}:{seat.number}",
                                     context={"about_seat": mine.number, "away": user_id, "what": what},
                                     game_id=game_id, seat=seat.number))
-    return outbox.write(rows)
+    keys = outbox.write(rows, send=send)
+    return len(keys) if send else keys

@@ -20,6 +20,7 @@ from clock import deadlines, notices, seatclock
 from clock.events import ClockError, record_clock_event
 from games.models import Event, Game, Seat
 from games import times
+from mail import outbox
 
 log = logging.getLogger(__name__)
 
@@ -81,12 +82,19 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
         user.away_until = until
         user.save(update_fields=["vacation_seconds", "vacation_days_at", "away_until"])
         vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=until, seconds=days * DAY_SECONDS)
+        told = notices.owe_vacation_notices(user.pk, "start", vacation.pk, send=False)
     paused = []
     for seat in _turns_of(user):
         if _pause(seat, now, until, source, user):
             paused.append(seat.game_id)
-    notices.owe_vacation_notices(user.pk, "start", vacation.pk)
+    outbox.queue(told)   # now that they tell the stopped clocks
     return vacation, paused
+
+
+def turns_running_on(user, paused):
+    """The games (ids) where it is `user`'s turn and the clock was not stopped by the vacation
+    just started (`paused`: the games it stopped): their game allows no vacation, or no more."""
+    return [seat.game_id for seat in _turns_of(user) if seat.game_id not in set(paused)]
 
 
 def _turns_of(user):
@@ -119,10 +127,11 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
         vacation.ended_at = min(now, vacation.ends_at)
         vacation.seconds -= unused
         vacation.save(update_fields=["ended_at", "seconds"])
+        # Came back early: tell the opponents, once the clocks run again.
+        told = notices.owe_vacation_notices(user.pk, "end", vacation.pk, send=False) if unused > 0 else []
     for seat in Seat.objects.filter(player=user, to_act=True, paused_until__gt=now).only("pk", "game_id", "number"):
         _resume(seat, now, source, user)
-    if unused > 0:  # came back early: tell the opponents
-        notices.owe_vacation_notices(user.pk, "end", vacation.pk)
+    outbox.queue(told)
     return vacation
 
 

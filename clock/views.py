@@ -63,11 +63,17 @@ def claim(request, game_id):
 @require_POST
 def vacation_start(request):
     try:
-        vacation.start_vacation(request.user, request.POST.get("days"))
+        _, paused = vacation.start_vacation(request.user, request.POST.get("days"))
     except ClockError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, "Have a good break: your clocks are stopped and your opponents are told.")
+        running = vacation.turns_running_on(request.user, paused)
+        if running:
+            games = ", ".join(f"game {pk}" for pk in running)
+            messages.warning(request, f"Your clock runs on in {games}: "
+                                      f"{'that game allows' if len(running) == 1 else 'those games allow'} "
+                                      f"no vacation (or no more of it).")
     return redirect(reverse("accounts:profile") + "#vacation")
 
 

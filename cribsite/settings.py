@@ -246,6 +246,9 @@ CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
     "schedule": 120.0,
 }
 CELERY_BEAT_SCHEDULE["mail-requeue-unread"] = {"task": "mail.tasks.requeue_unread", "schedule": 120.0}
+# The largest request body read (a webhook's payload, a form): larger is refused with 400
+# before anything is read. Room for a reply with a photo attached; `receive_email` takes the same.
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(env("MAX_REQUEST_BYTES", str(10 * 1024 * 1024)))
 # Replies are kept whole (raw RFC 822, for support and audits) this many days
 # after they arrive, then deleted once read; the moves they made stay in the logs.
 MAIL_KEEP_DAYS = int(env("MAIL_KEEP_DAYS", "30"))

@@ -6,4 +6,10 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
+        from accounts.signals import account_deleting, own_data
         from games import receivers  # noqa: F401  (connects the move's follow-ups)
+
+        from . import own_data as games_own_data
+
+        own_data.connect(games_own_data.own_data, dispatch_uid="games.own_data")
+        account_deleting.connect(games_own_data.account_deleting, dispatch_uid="games.account_deleting")

@@ -39,7 +39,7 @@ from accounts import services as accounts
 from accounts.models import User
 from games import cribbage, services
 from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Game, Variant
-from games.notices import challenge_notice
+from games.signals import challenge_notice
 
 PRACTICE_DAYS_PER_MOVE = 30
 DAYS_PER_MOVE_RANGE = (1, 14)
@@ -296,6 +296,6 @@ def waiting_for(challenge, user):
 
 def send_challenge_notice(challenge, to, kind, by=None):
     """Tell `to` about `challenge`, after commit: kind "challenge" (you are challenged),
-    "accepted" (the game has started) or "declined". Announced to mail (games.notices), which
+    "accepted" (the game has started) or "declined". Announced to mail (games.signals), which
     owes the email in its outbox, in the caller's transaction."""
     challenge_notice.send(sender=Challenge, challenge=challenge, to=to, kind=kind, by=by)

@@ -21,3 +21,9 @@ move_applied = Signal()
 # After the finishing move committed (from a Celery task, so possibly more than
 # once: receivers are idempotent). Arguments: game_id.
 game_finished = Signal()
+
+# Inside the transaction that causes it: a challenge to tell a player about. Arguments:
+# challenge, to (the User), kind ("challenge": you are challenged; "accepted": the game has
+# started; "declined"), by (the User who accepted or declined, or None). Mail owes the email
+# in its outbox.
+challenge_notice = Signal()

@@ -19,8 +19,8 @@ def send(users, subject, lines, url="", *, cause):
     recipients = [u for u in users if u is not None and u.wants_email]
     link = f"{settings.SITE_URL}{url}" if url and url.startswith("/") else url
     context = {"subject": subject, "lines": list(lines), "url": link}
-    return outbox.write(outbox.owed(OutboundEmail.Kind.LADDER, user, f"{cause}:{user.pk}", context=context)
-                        for user in recipients)
+    return len(outbox.write(outbox.owed(OutboundEmail.Kind.LADDER, user, f"{cause}:{user.pk}", context=context)
+                        for user in recipients))
 
 
 def compose(row):

@@ -45,7 +45,7 @@ _OUT_OF_OFFICE = re.compile(
     re.IGNORECASE)
 _ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?)(\+.*)?$",
                             re.IGNORECASE)
-_RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "X-Gm-Original-To", "Envelope-To",
+RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "X-Gm-Original-To", "Envelope-To",
                       "X-Forwarded-To", "To", "Cc", "Resent-To")
 
 HELP = """How to play by replying: write your move on the first line of your reply, above the quoted email.
@@ -112,7 +112,7 @@ def automatic_reason(message, row):
         return "bounce (empty return path)"
     if message.get_content_type() == "multipart/report":
         return "bounce (delivery report)"
-    sender = _sender(message)
+    sender = sender_of(message)
     if _ROBOT_SENDERS.match(sender.partition("@")[0]):
         return f"robot sender {sender}"
     if sender in services.own_addresses() or sender.endswith("@" + settings.REPLY_DOMAIN.lower()):
@@ -120,13 +120,13 @@ def automatic_reason(message, row):
     return ""
 
 
-def _sender(message):
-    return parseaddr(message.get("From") or "")[1].strip().lower()
+def sender_of(message):
+    return parseaddr(str(message.get("From") or ""))[1].strip().lower()
 
 
 def _recipients(message, row):
     candidates = [row.envelope_recipient] if row.envelope_recipient else []
-    for name in _RECIPIENT_HEADERS:
+    for name in RECIPIENT_HEADERS:
         candidates += [addr for _, addr in getaddresses(message.get_all(name) or [])]
     return candidates
 
@@ -183,7 +183,7 @@ def _process(row):
     found = recipient_seat(message, row)
     challenge = challenge_replies.challenge_of(_recipients(message, row)) if found is None else None
     if challenge is not None:
-        return challenge_replies.act(row, challenge, _sender(message),
+        return challenge_replies.act(row, challenge, sender_of(message),
                                      parsing.reply_texts(row.stripped_text, _body_text(message)))
     if found is None:
         log.warning("Inbound %s dropped: not sent to a valid reply address.", row.message_id)
@@ -195,7 +195,7 @@ def _process(row):
         return InboundEmail.Status.DROPPED, "no such seat"
     row.game_id, row.seat = game_id, number
     game, player = seat.game, seat.player
-    sender = _sender(message)
+    sender = sender_of(message)
     if sender != player.email.lower():
         log.warning("Inbound %s refused: from %s, not the player of game %s seat %s.",
                     row.message_id, sender, game_id, number)
@@ -243,12 +243,7 @@ def _act_lines(row, game, number, player, commands):
             view = view_for(game, number)
             key = row.message_id if line == 1 else f"{row.message_id}#{line}"
             try:
-                if game.is_finished:
-                    raise game_services.GameOver("This game is over.", code="game_over")
-                move = notation.to_move(command.reading or notation.Reading("not_a_move", command.words),
-                                        view["phase"], muggins=view["rules"]["muggins"])
-                result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
-                                                   idempotency_key=key, actor=player)
+                result, move = _submit(game, number, player, command, view, key)
             except cribbage.InvalidMove as exc:
                 failed = (line, command, view, exc.code, exc.params, "")
                 break
@@ -313,17 +308,25 @@ def _act(row, game, number, player, command):
         return _review(game, number, player, command)
     view = view_for(game, number)
     try:
-        if game.is_finished:
-            raise game_services.GameOver("This game is over.", code="game_over")
-        move = notation.to_move(command.reading or notation.Reading("not_a_move", command.words),
-                                view["phase"], muggins=view["rules"]["muggins"])
-        result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
-                                           idempotency_key=row.message_id, actor=player)
+        result, move = _submit(game, number, player, command, view, row.message_id)
     except cribbage.InvalidMove as exc:
         return _refused(game, number, player, command, view, exc.code, exc.params)
     except game_services.MoveError as exc:
         return _refused(game, number, player, command, view, exc.code, exc.params, exc.message)
     return InboundEmail.Status.APPLIED, "duplicate" if result.duplicate else notation.write(move)
+
+
+def _submit(game, number, player, command, view, key):
+    """The move a reply's line names, made: (MoveResult, move). InvalidMove when the words make
+    no move; MoveError (GameOver, an engine refusal) when the game or its rules refuse it."""
+    if game.is_finished:
+        raise game_services.GameOver("This game is over.", code="game_over")
+    if command.reading is None:
+        raise cribbage.InvalidMove("not_a_move", f"{command.words!r} is not a move", words=command.words)
+    move = notation.to_move(command.reading, view["phase"], muggins=view["rules"]["muggins"])
+    result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
+                                       idempotency_key=key, actor=player)
+    return result, move
 
 
 def _refused(game, number, player, command, view, code, params, message=""):

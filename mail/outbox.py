@@ -23,22 +23,34 @@ def owed(kind, user, key, *, context=None, game_id=None, seat=None, seq=None):
                          game_id=game_id, seat=seat, seq=seq)
 
 
-def write(rows):
-    """Save `rows` once each (by key) and queue their sending after commit. Returns how many were given."""
+def write(rows, *, send=True):
+    """Save `rows` once each (by key) and queue their sending after commit. Returns their keys.
+
+    `send=False` leaves the queueing to the caller (`queue(keys)`), for a cause that
+    finishes in later transactions (a vacation stops each game's clock in its own): the
+    rows are saved with the cause, and the sweeper sends them if the caller never gets there.
+    """
     rows = list(rows)
     if not rows:
-        return 0
+        return []
     OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True)
     keys = [row.key for row in rows]
-    # robust: whatever fails after the commit (the database gone again) is logged, and the
-    # sweeper sends the rows; the work that owed them has succeeded.
-    transaction.on_commit(lambda: send_ready(keys), robust=True)
-    return len(rows)
+    if send:
+        queue(keys)
+    return keys
+
+
+def queue(keys):
+    """Queue the sending of the rows with these keys once the current transaction commits."""
+    if keys:
+        # robust: whatever fails after the commit (the database gone again) is logged, and the
+        # sweeper sends the rows; the work that owed them has succeeded.
+        transaction.on_commit(lambda: send_ready(keys), robust=True)
 
 
 def owe(kind, user, key, **fields):
-    """Owe one email (see `owed`)."""
-    return write([owed(kind, user, key, **fields)])
+    """Owe one email (see `owed`): 1."""
+    return len(write([owed(kind, user, key, **fields)]))
 
 
 def send_ready(keys):

@@ -93,13 +93,6 @@ def reply_texts(stripped_text, text):
     return [c for c in candidates if c and c.strip()]
 
 
-def _number(token):
-    try:
-        return int(token)
-    except (TypeError, ValueError):
-        return None
-
-
 def read_line(line):
     """The command on one line, or None."""
     words = line.strip().strip(_TRIM).strip()
@@ -115,7 +108,7 @@ def read_line(line):
     if head == "more" and rest and rest[0].lower().strip(_TRIM) == "time":   # "more time 2"
         kind, rest = "more_time", rest[1:]
     if kind == "more_time":   # "more time 2", "extend 2", "extend 2 days"
-        return Command("more_time", words, number=_number(rest[0].strip(_TRIM)) if rest else None)
+        return Command("more_time", words, number=notation.read_number(rest[0]) if rest else None)
     if kind is not None:
         return Command(kind, words)
     reading = notation.read(words)

@@ -1,20 +1,21 @@
 """Mail's receivers: every provider's inbound webhook (and `manage.py receive_email`), the ESP's
-tracking events, and what the lower apps announce (games.signals, games.notices, accounts.signals)."""
+tracking events, and what the lower apps announce (games.signals, accounts.signals)."""
 import logging
 
 from anymail.signals import inbound, tracking
 from django.conf import settings
+from django.db.models import Q
 from django.dispatch import receiver
 
-from accounts.signals import account_email, invitation_owed
+from accounts.signals import account_deleting, account_email, invitation_owed
 from games.models import Game
-from games.notices import challenge_notice
+from games.signals import challenge_notice
 from games.signals import move_applied
 
 from . import delivery, messages, outbox
 from . import reception
 from .authentication import provider_name
-from .models import OutboundEmail
+from .models import AnswerSent, InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
 
@@ -59,4 +60,14 @@ def owe_invitation(sender, user, invited_by=None, next_url="", **kwargs):
 def send_account_email(sender, kind, user, context, **kwargs):
     """A direct answer to what the user just asked (a confirmation, a login link, a password
     reset): built like every email, sent now, outside any outbox."""
-    messages.build(f"accounts/email/{kind}", context, to=user.email, user=user, automatic=False).send()
+    to = context.get("to") or user.email   # a change of address is confirmed at the new one
+    messages.build(f"accounts/email/{kind}", context, to=to, user=user, automatic=False).send()
+
+
+@receiver(account_deleting, dispatch_uid="mail.account_deleting")
+def forget_account_mail(sender, user, email, **kwargs):
+    """A deleted account's mail goes: what was sent to the address, its replies (their moves
+    stay in the games' logs), and the answer limits kept for it."""
+    OutboundEmail.objects.filter(to__iexact=email).delete()
+    InboundEmail.objects.filter(Q(envelope_sender__icontains=email) | Q(raw__icontains=email)).delete()
+    AnswerSent.objects.filter(address__iexact=email).delete()

@@ -13,6 +13,7 @@ from games import follow_ups
 
 from . import tasks
 from .authentication import auth_failure
+from .inbound import RECIPIENT_HEADERS, sender_of
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)
@@ -20,10 +21,20 @@ log = logging.getLogger(__name__)
 MAX_RAW = 2_000_000  # characters of a message kept; a move is a few words
 
 
+class NotAReply(ValueError):
+    """What came is not an email we could answer: no sender, or no recipient at all."""
+
+
 def receive(message, *, esp_name="", event=None):
-    """Keep `message` (once per Message-ID) and queue its reading. Returns the row, or None if a duplicate."""
-    raw = _raw(message)
-    message_id = (message.get("Message-ID") or "").strip()
+    """Keep `message` (once per Message-ID) and queue its reading. Returns the row, or None if a duplicate.
+
+    Raises NotAReply (storing nothing) for a message with no From address or no recipient.
+    """
+    if not sender_of(message) or not (getattr(message, "envelope_recipient", None)
+                                     or any(message.get_all(name) for name in RECIPIENT_HEADERS)):
+        raise NotAReply("not an email message: it has no sender or no recipient")
+    raw = _text(_raw(message))
+    message_id = _text(message.get("Message-ID")).strip()
     if not message_id:
         message_id = f"<sha256.{hashlib.sha256(raw.encode('utf-8', 'replace')).hexdigest()}@no-message-id>"
     row = InboundEmail(
@@ -49,7 +60,9 @@ def receive(message, *, esp_name="", event=None):
 
 
 def _text(value):
-    return "" if value is None else str(value)
+    """`value` as text PostgreSQL stores: no NUL, valid Unicode (a lone surrogate becomes U+FFFD)."""
+    text = "" if value is None else str(value)
+    return text.replace("\x00", "\ufffd").encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
 def _raw(message):

@@ -148,3 +148,19 @@ def _fresh_rate_limits(request):
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def database_dump(db):
+    """A function: every row of the project's own tables (accounts, games, mail, clock,
+    ladders), by model, to show that a refused request changed nothing. `leave_out` names
+    models (e.g. "mail.InboundEmail") whose rows a refusal may write (the message kept, the
+    answer's window)."""
+    from django.apps import apps
+
+    def dump(leave_out=()):
+        return {model._meta.label: list(model._default_manager.order_by("pk").values())
+                for label in ("accounts", "games", "mail", "clock", "ladders")
+                for model in apps.get_app_config(label).get_models()
+                if model._meta.label not in leave_out}
+    return dump

@@ -77,11 +77,18 @@ class Reading:
 
 # --- Reading ---------------------------------------------------------------------
 
-def _number(token: str | None) -> int | None:
-    try:
-        return int(token.strip(TRIM)) if token is not None else None
-    except ValueError:
+def read_number(token: str | None) -> int | None:
+    """A whole number as written, in ASCII digits, its sign kept: "-3" is minus three (for the
+    rules to refuse), not 3 with a bullet before it; None if the token is not a number."""
+    if token is None:
         return None
+    token = token.strip().lstrip("*•").rstrip(TRIM)
+    sign = -1 if token[:1] in ("-", "−", "–", "—") else 1
+    digits = token[1:] if token[:1] in ("-", "−", "–", "—", "+") else token
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    # Past twelve digits every rule refuses it anyway; this keeps int() off a million digits.
+    return sign * int(digits[:13])
 
 
 def _cards_from(tokens: Iterable[str]) -> tuple[str, ...]:
@@ -100,12 +107,12 @@ def _read_discard(rest: Sequence[str], words: str) -> Reading:
 
 
 def _read_play(rest: Sequence[str], words: str) -> Reading:
-    claim = _number(rest[2]) if len(rest) >= 3 and rest[1].lower() == "claim" else None
+    claim = read_number(rest[2]) if len(rest) >= 3 and rest[1].lower() == "claim" else None
     return Reading("play", words, cards=_cards_from(rest[:1]), number=claim)
 
 
 def _read_count(rest: Sequence[str], words: str) -> Reading:
-    return Reading("count", words, number=_number(rest[0]) if rest else None)
+    return Reading("count", words, number=read_number(rest[0]) if rest else None)
 
 
 def _read_word(kind: str) -> Callable[[Sequence[str], str], Reading]:

@@ -11,6 +11,7 @@ import json
 import secrets
 
 from django.contrib import messages
+from django.db.models import Max, Q
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -191,7 +192,15 @@ def _context(request, game, seat_number):
         "token": secrets.token_hex(16),
         "seat": seat_number,
         "plan_form": _plan_form(v) if seat_number is not None and not table.finished else None,
+        "seen_seq": _seen_seq(game, seat_number),
     }
+
+
+def _seen_seq(game, seat_number):
+    """The number of the last event this reader's table shows: another seat's pegging plan changes
+    nothing they see, so the page's poll must not reload (and so tell) when one is set."""
+    others_plans = Q(kind="plan") & ~Q(seat=seat_number) if seat_number is not None else Q(kind="plan")
+    return game.events.exclude(others_plans).aggregate(seen=Max("seq"))["seen"] or 0
 
 
 def _plan_form(view):
@@ -236,7 +245,8 @@ def state(request, game_id):
         visits.note_seen(seat)  # the open page polls: the player is looking
     view = selectors.view_for(game, seat.number if seat else None)
     table = Table(view)
-    return JsonResponse({"game_id": view["game_id"], "seq": view["seq"], "status": view["status"],
+    return JsonResponse({"game_id": view["game_id"], "seq": _seen_seq(game, seat.number if seat else None),
+                         "status": view["status"],
                          "phase": view["phase"], "scores": view["scores"],
                          "to_act": [table.names[s] for s in view["to_act"]],
                          "your_turn": seat is not None and seat.number in view["to_act"],

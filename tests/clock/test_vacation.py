@@ -175,3 +175,15 @@ def test_ending_a_vacation_when_not_on_one_says_so_and_changes_nothing(client):
         assert everything() == before
         page = client.get(response["Location"])
         assert [str(m) for m in page.context["messages"]] == ["You were not on vacation."]
+
+
+def test_a_vacation_in_a_game_that_allows_none_says_the_clock_runs_on_there(client):
+    game, alice, bob = game_waiting_for_bob(vacation_cap_days=0)
+    deadline = bob_seat(game).deadline
+    client.force_login(bob)
+    with at(START + timedelta(hours=1)):
+        response = client.post(reverse("clock:vacation_start"), {"days": "2"}, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        "Have a good break: your clocks are stopped and your opponents are told.",
+        f"Your clock runs on in game {game.pk}: that game allows no vacation (or no more of it)."]
+    assert bob_seat(game).deadline == deadline and not game.events.filter(kind="vacation_start").exists()

@@ -109,3 +109,25 @@ def test_a_plan_that_cannot_answer_asks_with_a_turn_email(game, django_capture_o
     game.refresh_from_db()
     assert view_for(game, 0)["turn"] == turn and game.seats.get(number=turn).to_act
     assert mail.outbox == []                              # asked already: the email it had stands
+
+
+def test_when_a_plan_asks_the_turn_email_shows_the_plan_to_its_player_alone(game, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        for seat in (0, 1):
+            services.submit_move(game, seat, {"kind": "discard", "cards": view_for(game, seat)["hand"][:2]})
+            game.refresh_from_db()
+    pone = view_for(game, 0)["turn"]
+    dealer = 1 - pone
+    lead = next(c for c in view_for(game, pone)["hand"] if cribbage.card_from_code(c).value <= 10)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_move(game, pone, cribbage.read_plan(f"{lead} ask"))
+        game.refresh_from_db()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_move(game, dealer, view_for(game, dealer)["legal_moves"][0])
+    game.refresh_from_db()
+    if view_for(game, pone)["turn"] != pone:
+        pytest.skip("the dealer's card made the count go on without the pone")
+    (email,) = [m for m in mail.outbox if m.to == [game.seats.get(number=pone).player.email]]
+    assert f"Your plan (only you see it): plan {lead} ask" in email.body
+    assert all("Your plan" not in m.body for m in mail.outbox if m is not email)

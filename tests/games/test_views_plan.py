@@ -88,3 +88,15 @@ def test_the_confirm_page_discards_in_one_click_without_a_plan(client, game):
     assert client.post(path).status_code == 200
     game.refresh_from_db()
     assert selectors.view_for(game, 0)["plan"] is None and services.engine_state(game).discards[0]
+
+
+def test_another_seats_plan_does_not_move_the_pages_poll(client, game, players):
+    from games import cribbage
+
+    client.force_login(players[0])
+    before = client.get(reverse("games:state", args=[game.pk])).json()["seq"]
+    services.submit_move(game, 1, cribbage.read_plan(" ".join(selectors.view_for(game, 1)["hand"])))
+    assert client.get(reverse("games:state", args=[game.pk])).json()["seq"] == before
+    assert f'data-seq="{before}"' in page(client, game)
+    client.force_login(players[1])
+    assert client.get(reverse("games:state", args=[game.pk])).json()["seq"] == before + 1

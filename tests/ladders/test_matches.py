@@ -182,3 +182,16 @@ def test_a_ladder_time_bank_beyond_the_limit_is_refused_in_the_admin_form(make_l
     with pytest.raises(ValidationError) as error:
         ladder.full_clean()
     assert error.value.message_dict["time_bank_days"] == ["Ensure this value is less than or equal to 10."]
+
+
+def test_the_sweep_counts_a_finished_game_whose_result_task_was_lost(make_ladder):
+    ladder, (a, b) = make_ladder(2, match_length=2)
+    match = services.start_match(b, a, actor=None)
+    lg = match.games.get()
+    finish_game(lg.game, match.entrant_seat(b), "skunk")   # its follow-up never ran (the broker was down)
+    assert not LadderGame.objects.get(pk=lg.pk).counted
+    services.sweep()
+    match.refresh_from_db()
+    assert LadderGame.objects.get(pk=lg.pk).counted and match.status == Match.Status.FINISHED
+    assert positions(ladder) == ["B", "A"]
+    assert services.count_finished_games() == 0   # once

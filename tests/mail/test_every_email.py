@@ -8,6 +8,7 @@ import pytest
 from anymail.inbound import AnymailInboundMessage
 from django.core import mail
 
+from accounts import privacy
 from accounts import services as accounts
 from accounts.forms import ResetForm
 from clock import digest, notices, reminders
@@ -137,6 +138,14 @@ def password_reset():
     form.save(domain_override="cribbage.example")
 
 
+def delete_account():
+    privacy.request_deletion(make_user())
+
+
+def change_email():
+    privacy.request_email_change(make_user(), "somewhere.new@example.com")
+
+
 # Every email there is: (its name, how it is caused, its outbox kind or None for a direct answer).
 EMAILS = [
     ("turn", turn, Kind.TURN),
@@ -157,6 +166,8 @@ EMAILS = [
     ("confirm", confirm, None),
     ("login_link", login_link, None),
     ("password_reset", password_reset, None),
+    ("delete_account", delete_account, None),
+    ("change_email", change_email, None),
 ]
 
 

@@ -215,14 +215,14 @@ def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery
         _use_smtp(settings, sink.port)
         worker = celery_worker_process()
         game = _games(1, random.Random(5), player={"vacation_days": 0}, timeout_policy="opponent_chooses")[0]
-        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=20)
+        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=30)
         sink.stalls = 1
         # Both players run out of time in the discard. The subprocess worker keeps the real
         # clock, so the deadlines go back rather than the clock forward.
         Seat.objects.filter(game=game).update(deadline=timezone.now() - timedelta(minutes=1))
         assert clock_tasks.sweep_timeouts.apply().get().get("claimable") == 2
         owed = OutboundEmail.objects.count()
-        assert sink.stalled.wait(20), "the worker never reached the mail server"
+        assert sink.stalled.wait(30), "the worker never reached the mail server"
         (caught,) = OutboundEmail.objects.filter(status="sending")
         assert caught.kind == "claim_offer"
         os.kill(worker.pid, signal.SIGKILL)   # in the middle of the SMTP conversation
@@ -234,7 +234,7 @@ def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery
         celery_worker_process()   # a new worker; the row waits for the sweeper to see it stuck
         with time_machine.travel(timezone.now() + timedelta(minutes=11)):   # stuck for 10 minutes
             assert tasks.requeue_unsent.apply().get() >= 1
-        _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists(), timeout=20)
+        _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists(), timeout=30)
         received = sink.drain(timeout=1.5)
     _check_exactly_once(received, {"drill": "worker SIGKILLed mid-send of a clock notice",
                                    "clock notices": owed - 2})
@@ -258,7 +258,8 @@ def _drop_connection_at(sql_start):
     return wrapper
 
 
-def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, client, celery_worker_on_redis):
+@pytest.mark.parametrize("channel", ["web form", "move link"])
+def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, client, celery_worker_on_redis, channel):
     with SmtpSink() as sink:
         _use_smtp(settings, sink.port)
         rng = random.Random(8)
@@ -270,23 +271,29 @@ def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, clien
         game.refresh_from_db()
         before = (game.seq, game.snapshot, Event.objects.count(), OutboundEmail.objects.count())
         seat = view_for(game, None)["to_act"][0]
-        client.force_login(game.seats.get(number=seat).player)
         card = view_for(game, seat)["playable"][0]
-        form = {"action": "play", "card": card, "expected_seq": game.seq, "token": "drill-dropped-move"}
+        if channel == "web form":
+            client.force_login(game.seats.get(number=seat).player)
+            url, form = f"/games/{game.pk}/move/", {"action": "play", "card": card, "expected_seq": game.seq,
+                                                   "token": "drill-dropped-move"}
+            key, success = "web:drill-dropped-move", 302
+        else:
+            key = links.move_token(game.pk, seat, game.seq, {"kind": "play", "card": card})
+            url, form, success = reverse("mail:move", args=[key]), {}, 200
         with connection.execute_wrapper(_drop_connection_at('INSERT INTO "GAMES_EVENT"')):
-            response = client.post(f"/games/{game.pk}/move/", form)
+            response = client.post(url, form)
         # A clear error, and nothing half-written.
         assert response.status_code == 503 and response["Retry-After"]
         assert "nothing was changed" in response.content.decode()
         game.refresh_from_db()
         assert (game.seq, game.snapshot, Event.objects.count(), OutboundEmail.objects.count()) == before
-        # The player sends the same form again: the move is made once, and its email goes once.
-        assert client.post(f"/games/{game.pk}/move/", form).status_code == 302
-        assert client.post(f"/games/{game.pk}/move/", form).status_code == 302   # sent twice: counts once
+        # The player sends the same move again: it is made once, and its email goes once.
+        assert client.post(url, form).status_code == success
+        assert client.post(url, form).status_code == success   # sent twice: counts once
         game.refresh_from_db()
         assert game.seq > before[0]
-        assert Event.objects.filter(game=game, idempotency_key="web:drill-dropped-move").count() == 1
+        assert Event.objects.filter(game=game, idempotency_key=key).count() == 1
         _wait_for(lambda: _settled() and not OutboundEmail.objects.filter(status="ready").exists())
         received = sink.drain(timeout=1.5)
-    _check_exactly_once(received, {"drill": "database dropped mid-move"})
+    _check_exactly_once(received, {"drill": f"database dropped mid-move ({channel})"})
     _moves_stay({game.pk: set(range(1, game.seq + 1))})

@@ -3,11 +3,19 @@
 For a club's own mail server: a Postfix pipe transport or fetchmail's mda, e.g.
     reply  unix  -  n  n  -  -  pipe  user=cribbage argv=/srv/cribbage/.venv/bin/python
         /srv/cribbage/manage.py receive_email --recipient ${recipient} --sender ${sender}
+
+Exit status as sysexits(3) says, for the mail server: 0 stored (or a duplicate); 65
+(EX_DATAERR) not a message we can take (empty, larger than MAX_REQUEST_BYTES, no sender or
+recipient), which the server bounces; 75 (EX_TEMPFAIL) the database was not there, so the
+server keeps the message and tries again. Always one line on standard error, never a traceback.
 """
+import os
 import sys
 
 from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from mail import reception
 
@@ -20,13 +28,22 @@ class Command(BaseCommand):
         parser.add_argument("--sender", default=None, help="The envelope sender (e.g. Postfix ${sender}).")
 
     def handle(self, *args, recipient=None, sender=None, **options):
-        data = sys.stdin.buffer.read()
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        data = sys.stdin.buffer.read(limit + 1)
         if not data.strip():
-            # Non-zero: the mail server keeps (or bounces) what it thought it delivered.
-            raise CommandError("No message on standard input.")
-        message = AnymailInboundMessage.parse_raw_mime_bytes(data)
-        message.envelope_recipient = recipient
-        if sender is not None:
-            message.envelope_sender = sender
-        row = reception.receive(message, esp_name="stdin")
+            raise CommandError("No message on standard input.", returncode=os.EX_DATAERR)
+        if len(data) > limit:
+            raise CommandError(f"The message is larger than {limit} bytes (MAX_REQUEST_BYTES); not taken.",
+                               returncode=os.EX_DATAERR)
+        try:
+            message = AnymailInboundMessage.parse_raw_mime_bytes(data)
+            message.envelope_recipient = recipient
+            if sender is not None:
+                message.envelope_sender = sender
+            row = reception.receive(message, esp_name="stdin")
+        except DatabaseError as exc:
+            raise CommandError(f"Could not store the message ({type(exc).__name__}); try again later.",
+                               returncode=os.EX_TEMPFAIL) from None
+        except Exception as exc:   # whatever the bytes were, they are not a reply we can read
+            raise CommandError(f"Not an email message we can read: {exc}", returncode=os.EX_DATAERR) from None
         self.stdout.write("duplicate" if row is None else f"received {row.pk}")
