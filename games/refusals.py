@@ -42,7 +42,6 @@ def _plan_not_held(card, held=()):
 PLAN_WORDS = {
     "plan_not_held": _plan_not_held,
     "plan_thrown": lambda card: f"{card} is in the crib: you laid it away",
-    "plan_played": lambda card: f"{card} is played already",
     "plan_twice": lambda cards: f"The plan names {' '.join(cards)} twice",
     "plan_too_late": lambda: "The play of this hand is over: a plan is for the hand being played",
     "plan_empty": lambda: 'Name the cards of your plan, e.g. "plan 7C 8D 5H KS", or say "plan clear"',

@@ -50,7 +50,6 @@ REFUSALS = {
     # Pegging plans (plans.py): a card of the plan that is not the seat's to plan, or a plan too late.
     "plan_not_held": ("card", "held"),
     "plan_thrown": ("card",),              # laid away to the crib
-    "plan_played": ("card",),              # played already this hand
     "plan_twice": ("cards",),
     "plan_unknown_word": ("word",),        # an event whose order or rules a program got wrong
     "plan_unknown_rule": ("rule",),

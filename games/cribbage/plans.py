@@ -174,14 +174,15 @@ def plan_from_event(event: dict, held: Sequence[Card], thrown: Sequence[Card],
     if twice:
         raise PlanProblem("plan_twice", f"The plan names {_text(twice)} twice.", cards=_codes(twice))
     for card in named:
-        if card in held:
+        if card in held or card in played:
+            # A card played already (say, forced between two lines of one reply) has simply had its turn.
             continue
         if card in thrown:
             raise PlanProblem("plan_thrown", f"{card.code} is in the crib: you laid it away.", card=card.code)
-        if card in played:
-            raise PlanProblem("plan_played", f"{card.code} is played already.", card=card.code)
         raise PlanProblem("plan_not_held", f"You do not hold {card.code}. Your cards: {_text(held)}.",
                           card=card.code, held=_codes(held))
+    order = [c for c in order if c not in played]
+    rules = [r for r in rules if r.card not in played]
     if not order and not rules:
         return None
     return Plan(tuple(order), tuple(rules))

@@ -166,7 +166,6 @@ REFUSED = [
     (DISCARDING, {"kind": "go", "seat": 0}, "go_is_automatic", {"playable": []}),
     (PLAYING, _plan(1, "4D"), "plan_not_held", {"card": "4D", "held": ["KH", "QD", "5C", "2D"]}),
     (PLAYING, _plan(1, "KH 9S"), "plan_thrown", {"card": "9S"}),
-    (run(PLAYING, *A_PLAY[:2]), _plan(1, "KH"), "plan_played", {"card": "KH"}),
     (PLAYING, _plan(1, "KH QD KH"), "plan_twice", {"cards": ["KH"]}),
     (PLAYING, _plan(1, "5X"), "plan_unknown_word", {"word": "5X"}),
     (PLAYING, {"kind": "plan", "seat": 1, "order": [], "rules": [{"rule": "bluff"}]}, "plan_unknown_rule",
