@@ -226,7 +226,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "cribbage")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5}
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE = {}
 CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule"))
 # The clock process of `make run` (Procfile: a worker with embedded beat) needs no server:

@@ -20,8 +20,8 @@ def _event_data(event):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["number", "player", "computer_level", "team", "to_act", "deadline"]
-    readonly_fields = fields
+    readonly_fields = ("number", "player", "computer_level", "team", "to_act", "deadline")
+    fields = readonly_fields
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
@@ -33,8 +33,8 @@ class EventInline(admin.TabularInline):
 
     model = Event
     extra = 0
-    fields = ["seq", "kind", "seat", "source", "actor", "what", "created_at"]
-    readonly_fields = fields
+    readonly_fields = ("seq", "kind", "seat", "source", "actor", "what", "created_at")
+    fields = readonly_fields
     can_delete = False
     ordering = ["seq"]
 
@@ -72,8 +72,8 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ["game", "seq", "kind", "seat", "source", "created_at"]
     list_filter = ["kind", "source"]
     list_select_related = ["game"]
-    fields = ["game", "seq", "kind", "seat", "source", "actor", "what", "idempotency_key", "created_at"]
-    readonly_fields = fields
+    readonly_fields = ("game", "seq", "kind", "seat", "source", "actor", "what", "idempotency_key", "created_at")
+    fields = readonly_fields
 
     @admin.display(description="data")
     def what(self, event):

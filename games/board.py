@@ -97,6 +97,7 @@ class _Geometry:
         if target not in TARGETS:
             raise ValueError(f"A board is for a game to {FULL_GAME} or {SHORT_GAME}, not {target}")
         self.target = target
+        self.ids = ""                          # the id prefix of the board's elements
         self.row = (target - 1) // 2          # holes in one row: 60 or 30
         self.groups = self.row // 5
         self.x0 = LEGEND_W + START_W          # x of the first hole of a row
@@ -166,7 +167,7 @@ def _wood(g: _Geometry, ids: str) -> list[str]:
         amp = 2.5 + (i * 7 % 5)
         phase = (i * 37) % 120
         d = f"M6 {_n(y)}"
-        x = 6
+        x: float = 6
         step = 130
         while x < w - 6:
             nx = min(x + step, w - 6)

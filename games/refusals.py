@@ -4,6 +4,8 @@ The engine says why a move is refused with a code and its parameters
 (`cribbage.REFUSALS`); this table says it to the player. Other channels have
 their own table (mail.refusals for replies) and fall back on these words.
 """
+from collections.abc import Callable
+
 from games import cribbage
 
 _CHANCES = {"cut_for_deal": "cut for deal", "deal": "deal"}
@@ -14,7 +16,7 @@ def _not_a_card(token=None):
 
 
 # code -> the words, from the refusal's parameters (no final full stop: the service adds the moves).
-WORDS = {
+WORDS: dict[str, Callable[..., str]] = {
     "game_over": lambda: "The game is over",
     "no_such_seat": lambda seat=None: f"No such seat: {seat!r}",
     "waiting_for_chance": lambda chance="deal": f"Waiting for the {_CHANCES.get(chance, chance)} (a chance event)",
@@ -39,7 +41,7 @@ def _plan_not_held(card, held=()):
 
 # A pegging plan refused, by the engine (the cards) or the notation (the words): these say
 # what is wrong with it at any time, whoever's turn it is.
-PLAN_WORDS = {
+PLAN_WORDS: dict[str, Callable[..., str]] = {
     "plan_not_held": _plan_not_held,
     "plan_thrown": lambda card: f"{card} is in the crib: you laid it away",
     "plan_twice": lambda cards: f"The plan names {' '.join(cards)} twice",

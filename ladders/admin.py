@@ -109,9 +109,9 @@ class ScopedInline(admin.TabularInline):
 class LadderGameInline(ScopedInline):
     model = LadderGame
     extra = 0
-    fields = ["number", "game_link", "deadline", "winner", "kind", "value", "challenger_score",
-              "defender_score"]
-    readonly_fields = fields
+    readonly_fields = ("number", "game_link", "deadline", "winner", "kind", "value", "challenger_score",
+              "defender_score")
+    fields = readonly_fields
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
@@ -136,8 +136,8 @@ class LadderGameInline(ScopedInline):
 class EntrantInline(ScopedInline):
     model = Entrant
     extra = 0
-    fields = ["position", "player", "active", "last_active_at", "immune_until", "away_until"]
-    readonly_fields = fields
+    readonly_fields = ("position", "player", "active", "last_active_at", "immune_until", "away_until")
+    fields = readonly_fields
     can_delete = False
     ordering = ["-active", "position"]
 

@@ -16,6 +16,7 @@ this order:
 """
 import logging
 import re
+from collections.abc import Callable
 from email.utils import getaddresses, parseaddr
 
 from anymail.inbound import AnymailInboundMessage
@@ -271,7 +272,7 @@ def _act_lines(row, game, number, player, commands):
 # "claim", registered in ClockConfig.ready()): handler(game, number, player, command,
 # answer) -> (InboundEmail status, outcome), where answer(game, number, player, kind, ...)
 # sends the reply email.
-REPLY_WORDS = {}
+REPLY_WORDS: dict[str, Callable] = {}
 
 
 def answer_word(kind, handler):

@@ -7,8 +7,10 @@ Kinds owned by a higher app (the clock's, the ladders') are registered from
 that app's AppConfig.ready(), so mail never imports it; turn and result
 emails are mail's own (mail.services).
 """
-_composers = {}
-_always = set()
+from collections.abc import Callable
+
+_composers: dict[str, Callable] = {}
+_always: set[str] = set()
 
 
 def register(kind, compose, *, even_without_email_on=False):
