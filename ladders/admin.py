@@ -238,6 +238,7 @@ class LadderAdmin(ScopedAdmin):
         reorder = forms.ReorderForm(prefix="reorder", initial={
             "order": "\n".join(e.player.email for e in entrants)})
         remove = forms.RemoveForm(prefix="remove", ladder=ladder)
+        away = forms.AwayForm(prefix="away", ladder=ladder)
         if request.method == "POST":
             which = request.POST.get("form")
             try:
@@ -268,13 +269,20 @@ class LadderAdmin(ScopedAdmin):
                         services.remove_entrant(entrant, actor=request.user,
                                                 reason=remove.cleaned_data["reason"])
                         return self._done(request, ladder, f"Removed {entrant}.")
+                elif which == "away":
+                    away = forms.AwayForm(request.POST, prefix="away", ladder=ladder)
+                    if away.is_valid():
+                        entrant, until = away.cleaned_data["entrant"], away.cleaned_data["until"]
+                        services.set_away(entrant, until, actor=request.user)
+                        return self._done(request, ladder, f"{entrant} is away until {until}." if until
+                                          else f"{entrant} is back.")
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
             except services.LadderError as exc:
                 messages.error(request, exc.message)
         return self._page(request, ladder, "ladders/admin/entrants.html", {
             "title": f"Entrants of {ladder}", "entrants": entrants, "add": add, "reorder": reorder,
-            "remove": remove})
+            "remove": remove, "away": away})
 
     def on_behalf_view(self, request, pk):
         ladder = self._ladder_for(request, pk)

@@ -23,6 +23,17 @@ class RemoveForm(forms.Form):
         self.fields["entrant"].queryset = ladder.entrants.filter(active=True).select_related("player")
 
 
+class AwayForm(forms.Form):
+    entrant = forms.ModelChoiceField(queryset=Entrant.objects.none())
+    until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                            help_text="The last day away; leave empty to mark the entrant back now. "
+                                      "Nobody can challenge an entrant while away.")
+
+    def __init__(self, *args, ladder, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].queryset = ladder.entrants.filter(active=True).select_related("player")
+
+
 class OnBehalfForm(forms.Form):
     challenger = forms.ModelChoiceField(queryset=Entrant.objects.none(), help_text="The lower player.")
     defender = forms.ModelChoiceField(queryset=Entrant.objects.none())

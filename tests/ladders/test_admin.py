@@ -1,6 +1,7 @@
 """The organisers' admin, driven through its pages with the test client."""
 import csv
 import io
+from datetime import timedelta
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -8,6 +9,7 @@ from django.contrib.admin.models import LogEntry
 from django.contrib.admin.utils import display_for_value
 from django.core import mail
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 
 from ladders import services
@@ -352,3 +354,27 @@ def test_an_organiser_never_sees_another_ladders_name_in_the_admin(client, organ
     match_list = client.get(reverse("admin:ladders_match_changelist")).text
     assert f"ladder__id__exact={a.pk}" in match_list and f"ladder__id__exact={c.pk}" in match_list
     assert f"ladder__id__exact={b.pk}" not in match_list   # the filter offers the organiser's own ladders
+
+
+def test_an_organiser_marks_an_entrant_away_and_back(client, organisers, two_ladders):
+    (a, entrants), (b, others) = two_ladders
+    login(client, organisers[0])
+    url = reverse("admin:ladders_ladder_entrants", args=[a.pk])
+    until = timezone.localdate() + timedelta(days=5)
+    page = client.post(url, {"form": "away", "away-entrant": entrants[1].pk, "away-until": until.isoformat()},
+                       follow=True)
+    entrants[1].refresh_from_db()
+    assert entrants[1].away_until == until and entrants[1].away_days_used == 5
+    assert f"{entrants[1]} is away until {until}." in page.text
+    past = client.post(url, {"form": "away", "away-entrant": entrants[1].pk,
+                             "away-until": timezone.localdate().isoformat()})
+    assert "A vacation ends after today." in past.text
+    elsewhere = client.post(url, {"form": "away", "away-entrant": others[0].pk, "away-until": until.isoformat()})
+    assert elsewhere.status_code == 200 and "Select a valid choice" in elsewhere.text   # not this ladder's
+    others[0].refresh_from_db()
+    assert others[0].away_until is None
+    client.post(url, {"form": "away", "away-entrant": entrants[1].pk, "away-until": ""})
+    entrants[1].refresh_from_db()
+    assert entrants[1].away_until is None
+    assert sorted(a.history.filter(kind="vacation").values_list("text", flat=True)) == [
+        f"{entrants[1]} is away until {until:%d %b %Y}", f"{entrants[1]} is back"]
