@@ -216,6 +216,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
             response.status_code = 400   # the page says the link is not valid
         return response
 
+
 # --- One's own data ----------------------------------------------------------------
 
 @login_required
