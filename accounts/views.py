@@ -210,6 +210,12 @@ class PasswordResetView(auth_views.PasswordResetView):
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     success_url = reverse_lazy("accounts:password_reset_complete")
 
+    def dispatch(self, *args, **kwargs):
+        response = super().dispatch(*args, **kwargs)
+        if not self.validlink and response.status_code == 200:
+            response.status_code = 400   # the page says the link is not valid
+        return response
+
 
 # --- One's own data ----------------------------------------------------------------
 

@@ -35,3 +35,37 @@ class DatabaseUnavailableMiddleware:
             response = HttpResponse(render_to_string("unavailable.html", {"message": MESSAGE}), status=503)
         response["Retry-After"] = "60"
         return response
+
+
+# NUL cannot be stored (PostgreSQL refuses it in text); U+FFFD is what Django decodes bytes
+# that are no UTF-8 into: neither is anything a person typed.
+NOT_TEXT = ("\x00", "\ufffd")
+
+
+class RefuseNonText:
+    """400 for an address, query string or form with a NUL or invalid UTF-8 in a name or a value.
+
+    The providers' webhooks are left to mail.webhooks: an email may carry any bytes, and is
+    stored made safe (mail.inbound) rather than refused.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not request.path.startswith("/anymail/") and (
+                _has_non_text([request.path]) or _has_non_text(_texts(request.GET))
+                or _has_non_text(_texts(request.POST))):
+            return HttpResponse("The request has characters that are not text (a NUL, or bytes that are "
+                                "not UTF-8): nothing was done.", status=400, content_type="text/plain")
+        return self.get_response(request)
+
+
+def _texts(query):
+    for key, values in query.lists():
+        yield key
+        yield from (value for value in values if isinstance(value, str))
+
+
+def _has_non_text(texts):
+    return any(mark in text for text in texts for mark in NOT_TEXT)

@@ -128,7 +128,9 @@ def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
         state = engine_state(game)
         if game.is_finished:
             raise GameOver("This game is over.", code="game_over")
-        if expected_seq is not None and expected_seq != game.seq and _moved_on_for(game, seat, expected_seq):
+        if expected_seq is not None and (expected_seq > game.seq or expected_seq != game.seq
+                                         and _moved_on_for(game, seat, expected_seq)):
+            # (A state the game never reached is no state a player saw: refused like a stale one.)
             raise StaleMove(
                 "The game has moved on since that move was offered; here is where it stands now.",
                 cribbage.moves_to_offer(state, seat), code="stale",

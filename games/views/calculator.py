@@ -93,4 +93,4 @@ def calculator(request):
         "rank_choices": RANK_CHOICES,
         "suit_choices": SUIT_CHOICES,
     }
-    return render(request, "games/calculator.html", context)
+    return render(request, "games/calculator.html", context, status=400 if count.errors else 200)

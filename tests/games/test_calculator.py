@@ -93,7 +93,7 @@ def test_ten_and_runs_are_labelled(client):
 def test_bad_input_gives_a_clear_message_and_no_score(client, params, message):
     response = client.get(URL, params)
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400   # a clear 4xx, with the page saying what was wrong
     assert any(message in e for e in errors(html)), errors(html)
     assert total(html) is None
     assert 'class="show-row' not in html
