@@ -7,13 +7,21 @@ STAMP := $(VENV)/.installed-stamp
 # Tests run in parallel processes; override with `make test PYTEST_ARGS=...`.
 PYTEST_ARGS ?= -n 2
 
-.PHONY: install run worker beat test bench clean
+.PHONY: install lock run worker beat test check bench clean
 
-$(STAMP): pyproject.toml
+# requirements.lock pins every dependency, transitive ones included, with hashes:
+# an install today and one next year get the same files. `make lock` remakes it
+# (uv pip compile) after a change to pyproject.toml's pins.
+$(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,run]'
+	$(PY) -m pip install --quiet --upgrade 'pip==26.3'
+	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+lock: install
+	$(VENV)/bin/uv pip compile pyproject.toml --extra test --extra run --generate-hashes \
+		--python-version 3.11 --python-platform x86_64-manylinux_2_28 -o requirements.lock
 
 install: $(STAMP)
 
@@ -31,6 +39,14 @@ beat: install
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# What CI checks beside the tests: lint and format, types, migrations, deploy settings.
+check: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	DEBUG=true $(VENV)/bin/mypy
+	DEBUG=true $(PY) manage.py makemigrations --check --dry-run
+	$(PY) .ci/check_deploy.py
 
 bench: install
 	LOG_LEVEL=WARNING $(PY) -m bench
