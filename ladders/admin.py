@@ -5,7 +5,7 @@ with the actor) and is also logged as a Django LogEntry.
 """
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -85,6 +85,8 @@ class ScopedAdmin(admin.ModelAdmin):
     def response_action(self, request, queryset):
         # An action posted for objects outside the user's ladders is refused outright.
         selected = request.POST.getlist(ACTION_CHECKBOX_NAME)
+        if not all(pk.isascii() and pk.isdigit() and len(pk) < 19 for pk in selected):
+            raise BadRequest("The rows chosen are not ids of rows.")
         if selected and not request.POST.get("select_across") == "1":
             allowed = self.get_queryset(request).filter(pk__in=selected).count()
             if allowed != len(set(selected)):
