@@ -60,7 +60,12 @@ def save(seat, clock):
 def set_turn(game, seat, to_act, now):
     """Start (or end) `seat`'s turn at `now`: its deadline, pauses and reminders (not saved)."""
     clock = clock_of(seat)
-    apply(seat, seatclock.turn_started(clock, rules_for(game, seat), now) if to_act else seatclock.turn_ended(clock))
+    if not to_act:
+        apply(seat, seatclock.turn_ended(clock))
+    elif game.practice:   # practice is untimed: no deadline, reminder or vacation pause
+        apply(seat, seatclock.untimed_turn(clock, now))
+    else:
+        apply(seat, seatclock.turn_started(clock, rules_for(game, seat), now))
     return seat
 
 

@@ -25,7 +25,7 @@ BATCH = 200
 
 def due_reminders(now, limit=BATCH):
     """Seat ids whose next reminder is due (the partial index on Seat.remind_at)."""
-    return list(Seat.objects.filter(to_act=True, remind_at__lte=now).order_by("remind_at")
+    return list(Seat.objects.filter(to_act=True, remind_at__lte=now, game__practice=False).order_by("remind_at")
                 .values_list("pk", flat=True)[:limit])
 
 

@@ -223,6 +223,12 @@ def turn_started(clock, rules, now):
     return with_reminder(started, rules)
 
 
+def untimed_turn(clock, now):
+    """The clock of a turn with no deadline (a practice game): nothing to remind, pause or time out."""
+    return replace(clock, to_act=True, turn_started_at=now, reminder_stage=0, timed_out_at=None,
+                   paused_until=None, deadline=None, remind_at=None)
+
+
 def turn_ended(clock):
     """The clock of a seat that has nothing to play."""
     return replace(clock, to_act=False, deadline=None, turn_started_at=None, reminder_stage=0,

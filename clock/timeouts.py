@@ -49,7 +49,8 @@ CLAIM_WORDS = "claim"
 
 def due_seats(now, limit=BATCH):
     """(seat id, game id) of turns past their deadline, oldest first (the partial deadline index)."""
-    return list(Seat.objects.filter(to_act=True, deadline__lte=now)
+    # Practice games are untimed (games started before that still carry a deadline).
+    return list(Seat.objects.filter(to_act=True, deadline__lte=now, game__practice=False)
                 .order_by("deadline").values_list("pk", "game_id")[:limit])
 
 

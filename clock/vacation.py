@@ -98,7 +98,8 @@ def turns_running_on(user, paused):
 
 
 def _turns_of(user):
-    return list(Seat.objects.filter(player=user, to_act=True, game__status=Game.Status.ACTIVE)
+    # Practice games have no clock to stop.
+    return list(Seat.objects.filter(player=user, to_act=True, game__status=Game.Status.ACTIVE, game__practice=False)
                 .order_by("game_id").only("pk", "game_id", "number"))
 
 

@@ -210,6 +210,8 @@ _TIMEOUT_WORDS = {
 
 def clock_text(settings):
     """The clock rules of a game (or of the challenge that makes one) in words."""
+    if getattr(settings, "practice", False):
+        return "No clock: a practice game waits for you as long as you like."
     parts = [f"{plural(settings.days_per_move, 'day')} per move"]
     stops = [w for w, on in (("at weekends", settings.pause_weekends), ("at night", settings.pause_nights)) if on]
     if stops:

@@ -60,13 +60,17 @@ def view_for(game, seat=None):
 
 
 def games_for(user):
-    """The player's games: their turn first, then the others, then finished ones."""
+    """The player's games: their turn first, then the others, then practice, then finished ones.
+
+    Practice games are apart: untimed, they would otherwise sit in "your turn" forever.
+    """
     mine = Seat.objects.filter(player=user)
     return with_seats(
         Game.objects.filter(seats__in=mine)
         .annotate(
             order=Case(
-                When(status=Game.Status.FINISHED, then=2),
+                When(status=Game.Status.FINISHED, then=3),
+                When(practice=True, then=2),
                 When(seats__in=mine.filter(to_act=True), then=0),
                 default=1,
                 output_field=IntegerField(),

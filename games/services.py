@@ -90,7 +90,8 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
     seats_needed = SEATS_BY_VARIANT[variant]
     if len(players) != seats_needed:
         raise ValueError(f"A {variant} game needs {seats_needed} players, not {len(players)}.")
-    rules = cribbage.rules_for(variant, target=target, muggins=muggins)
+    # Practice is practice: resigning there is a plain loss, not the board's skunk.
+    rules = cribbage.rules_for(variant, target=target, muggins=muggins, resign_concedes_skunk=not practice)
     state = cribbage.new_game(rules, first_dealer=first_dealer)
     with transaction.atomic():
         game = Game.objects.create(

@@ -754,9 +754,9 @@ def result(state: State) -> dict | None:
     losers = [s for s in range(rules.sides) if s != out.winner]
     skunks = {s: (rules.skunk(state.scores[s]) if out.reason == "target" else None) for s in losers}
     best_loser = max(losers, key=lambda s: state.scores[s])
-    if out.reason == "resign":
+    if out.reason == "resign" and rules.resign_concedes_skunk:
         # Resigning concedes the game as the board stands: it cannot dodge a skunk.
-        # A forfeit (timeout, adjudication) is a plain win.
+        # A forfeit (timeout, adjudication), or resigning where the rules say so (practice), is a plain win.
         best_loser = rules.side_of(out.seat)
         skunks[best_loser] = rules.skunk(state.scores[best_loser])
     return {

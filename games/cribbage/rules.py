@@ -38,6 +38,7 @@ class Rules:
     one_go: bool = False
     skunk_line: int = 91
     double_skunk_line: int | None = 61
+    resign_concedes_skunk: bool = True   # a resignation concedes the board as it stands (False: practice)
 
     def __post_init__(self):
         if self.players not in (2, 3, 4):
@@ -92,7 +93,8 @@ def skunk_lines(target: int) -> tuple[int, int | None]:
     return target - 30, double
 
 
-def rules_for(variant: str, target: int | None = None, muggins: bool = False) -> Rules:
+def rules_for(variant: str, target: int | None = None, muggins: bool = False,
+              resign_concedes_skunk: bool = True) -> Rules:
     """The `Rules` of a named variant; `target` defaults to 121 (61 for five_card)."""
     shapes = {
         "two": dict(players=2, hand_size=6, discard_count=2),
@@ -107,5 +109,5 @@ def rules_for(variant: str, target: int | None = None, muggins: bool = False) ->
     if target < 31:
         raise ValueError(f"target {target} is too small")
     skunk, double = skunk_lines(target)
-    return Rules(variant=variant, target=target, muggins=muggins,
+    return Rules(variant=variant, target=target, muggins=muggins, resign_concedes_skunk=resign_concedes_skunk,
                  skunk_line=skunk, double_skunk_line=double, **shapes[variant])

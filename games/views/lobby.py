@@ -11,15 +11,17 @@ from games.views.play import Table
 
 @login_required
 def my_games(request):
-    """Your turn first, then the others' turn, then finished games with their results."""
-    your_turn, waiting, finished = [], [], []
+    """Your turn first, then the others' turn, practice games, then finished games with their results."""
+    your_turn, waiting, practice, finished = [], [], [], []
     for game in selectors.games_for(request.user):
         seat = selectors.seat_of(game, request.user)
         table = Table(selectors.view_for(game, seat.number))
         row = {"game": game, "table": table, "status": table.status(), "sides": table.sides(),
-               "deadline": seat.deadline, "won": table.i_won()}
+               "deadline": None if game.practice else seat.deadline, "won": table.i_won()}
         if game.is_finished:
             finished.append(row)
+        elif game.practice:
+            practice.append(row)
         elif seat.to_act:
             your_turn.append(row)
         else:
@@ -28,7 +30,7 @@ def my_games(request):
     to_answer = [c for c in open_challenges if challenges.waiting_for(c, request.user)]
     sent = [c for c in open_challenges if c.challenger_id == request.user.pk]
     return render(request, "games/my_games.html", {
-        "your_turn": your_turn, "waiting": waiting, "finished": finished,
+        "your_turn": your_turn, "waiting": waiting, "practice": practice, "finished": finished,
         "to_answer": to_answer, "sent": sent})
 
 
