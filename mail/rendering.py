@@ -97,8 +97,12 @@ def _record_line(record, names):
     reason = record.get("text") or ""
     if record.get("missed"):
         reason = f"claimed {record['points']}, missed {record['missed']}"
-    where = {"heels": " for his heels", "start": " for last (three-hand bonus)"}.get(record["phase"], "")
-    return f"{who} pegged {record['points']}{where}" + (f": {reason}" if reason else "")
+    # Said as at the table, once: the dealer's jack turned is "two for his heels".
+    if record["phase"] == "heels":
+        return f"{who} turned a jack for the starter: two for his heels"
+    if record["phase"] == "start":
+        return f"{who} pegged three for last at the start (five-card cribbage gives the pone three)"
+    return f"{who} pegged {record['points']}" + (f": {reason}" if reason else "")
 
 
 def _show_line(show, names, starter):

@@ -5,12 +5,12 @@ import random
 import re
 
 import pytest
+from django.core import mail
 from django.urls import reverse
 
-from games import cribbage, services
-from games.models import Game
-from mail.rendering import turn_message
-from tests.factories import finish_game, make_user, play_random_move, start_two_player_game
+from games import challenges, cribbage, services
+from mail.rendering import _record_line, turn_message
+from tests.factories import committed, finish_game, make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 
@@ -108,6 +108,33 @@ def test_the_dealer_reads_you_deal_and_the_pone_reads_who_deals(client, alice, b
     assert "deal: the crib is yours" in visible_text(client.get(reverse("games:game", args=[game.pk])).content.decode())
     client.force_login(other)
     assert "deals: the crib is theirs" in visible_text(client.get(reverse("games:game", args=[game.pk])).content.decode())
+
+
+def test_the_challenge_page_and_email_read_well(client, alice, bob):
+    with committed():
+        challenge = challenges.create_challenge(alice, [bob], days_per_move=3)
+    faults = []
+    for user in (alice, bob):
+        client.force_login(user)
+        page = client.get(reverse("games:challenge", args=[challenge.pk])).content.decode()
+        assert "not answered yet" in page
+        faults += word_faults(visible_text(page), collapse=True)
+    sent = [m for m in mail.outbox if m.to == [bob.email]]
+    assert sent
+    for message in sent:
+        faults += word_faults(message.subject) + word_faults(message.body)
+        faults += word_faults(visible_text(message.alternatives[0][0]), collapse=True)
+    assert not faults, "\n".join(map(repr, sorted(set(faults))))
+
+
+def test_his_heels_and_three_for_last_are_said_once_as_at_the_table():
+    names = {0: "Alice", 1: "Bob"}
+    heels = {"seat": 1, "phase": "heels", "points": 2, "text": "two for his heels is two"}
+    start = {"seat": 0, "phase": "start", "points": 3, "text": "three for last is three"}
+    assert _record_line(heels, names) == "Bob turned a jack for the starter: two for his heels"
+    assert _record_line(start, names) == "Alice pegged three for last at the start (five-card cribbage gives the pone three)"
+    play = {"seat": 0, "phase": "play", "points": 2, "text": "fifteen two"}
+    assert _record_line(play, names) == "Alice pegged 2: fifteen two"
 
 
 def test_the_checker_finds_each_fault():
