@@ -113,12 +113,15 @@ def test_the_dealer_reads_you_deal_and_the_pone_reads_who_deals(client, alice, b
 def test_the_challenge_page_and_email_read_well(client, alice, bob):
     with committed():
         challenge = challenges.create_challenge(alice, [bob], days_per_move=3)
+        challenges.create_seek(alice, days_per_move=1)
     faults = []
     for user in (alice, bob):
         client.force_login(user)
         page = client.get(reverse("games:challenge", args=[challenge.pk])).content.decode()
         assert "not answered yet" in page
         faults += word_faults(visible_text(page), collapse=True)
+        for name in ("games:seeks", "games:my_games"):   # the settings of each open challenge and seek
+            faults += word_faults(visible_text(client.get(reverse(name)).content.decode()), collapse=True)
     sent = [m for m in mail.outbox if m.to == [bob.email]]
     assert sent
     for message in sent:
