@@ -39,7 +39,7 @@ class Card(namedtuple("_Card", "rank suit")):
         return 10 if self[0] > 10 else self[0]
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # shadows tuple.index; every caller means the deck position
         """Position 0..51 in `FULL_DECK`: (rank - 1) * 4 + 'SHDC'.index(suit)."""
         return (self[0] - 1) * 4 + _SUIT_INDEX[self[1]]
 

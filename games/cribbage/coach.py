@@ -363,9 +363,10 @@ def luck_and_skill(records_by_seat: dict[int, Sequence[HandRecord]], side_of_sea
     for number in sorted(set(per_hand) | set(points)):
         rows = per_hand.get(number, [[0.0, 0.0, 0.0] for _ in range(sides)])
         scored = points.get(number, [0] * sides)
-        hands.append(HandLuck(number, tuple(SideLuck(side, *rows[side], scored[side]) for side in range(sides))))
+        hands.append(HandLuck(number, tuple(SideLuck(side, rows[side][0], rows[side][1], rows[side][2], scored[side])
+                                            for side in range(sides))))
     totals = tuple(
-        SideLuck(side, *(sum(getattr(h.sides[side], f) for h in hands) for f in ("dealt_ev", "starter", "choices")),
-                 sum(h.sides[side].points for h in hands))
+        SideLuck(side, sum(h.sides[side].dealt_ev for h in hands), sum(h.sides[side].starter for h in hands),
+                 sum(h.sides[side].choices for h in hands), sum(h.sides[side].points for h in hands))
         for side in range(sides))
     return LuckAndSkill(tuple(hands), totals)

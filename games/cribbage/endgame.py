@@ -11,7 +11,7 @@ dealer counts, and keeps the cards that reach the target.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import NamedTuple, Sequence, TypeGuard
 
 from .analysis import DiscardOption
 from .cards import FULL_DECK, Card, card_from_code
@@ -48,7 +48,7 @@ def board_from_view(v: dict, seat: int) -> Board | None:
                  rules["target"])
 
 
-def in_reach(board: Board | None) -> bool:
+def in_reach(board: Board | None) -> TypeGuard[Board]:
     """Whether this deal may decide the game."""
     return board is not None and board.target - max(board.mine, board.theirs) <= REACH
 

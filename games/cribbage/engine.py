@@ -220,6 +220,7 @@ def needs_chance(state: State) -> str | None:
 def show_order(state: State) -> list[tuple[int, str]]:
     """(seat, "hand"|"crib") in the order they are shown: left of the dealer first, crib last."""
     n, d = state.rules.players, state.dealer
+    assert d is not None, "shows come after the deal"
     return [((d + k) % n, "hand") for k in range(1, n + 1)] + [(d, "crib")]
 
 
@@ -228,6 +229,7 @@ def to_act(state: State) -> tuple[int, ...]:
     if state.phase == "discard":
         return tuple(s for s in range(state.rules.players) if not state.kept[s])
     if state.phase in ("play", "show"):
+        assert state.turn is not None, "someone is to play or show"
         return (state.turn,)
     return ()
 
@@ -378,7 +380,7 @@ def _wrong_phase(state: State, seat: int, kind: str) -> IllegalMove:
                        kind=kind, phase=state.phase)
 
 
-def _card(code: Any, legal: list[dict]) -> Card:
+def _card(code: Any, legal: Sequence[dict] | Callable[[], Sequence[dict]]) -> Card:
     if not isinstance(code, str):
         raise IllegalMove("malformed", f"Not a card code: {code!r}", legal)
     try:
@@ -426,6 +428,7 @@ def _apply_cut(state: State, event: dict) -> State:
 
 
 def _summary(state: State) -> HandSummary:
+    assert state.dealer is not None and state.starter is not None, "only a hand that was played is summed up"
     return HandSummary(state.hand_number, state.dealer, state.starter, state.kept, state.crib,
                        state.plays, state.records, state.shows)
 
@@ -441,8 +444,9 @@ def _apply_deal(state: State, event: dict) -> State:
         raise IllegalMove("bad_deck", "The deck must hold each of the 52 cards once")
     rules, n = state.rules, state.rules.players
     played_before = state.starter is not None
+    assert state.dealer is not None, "the cut for deal comes before the deal"
     dealer = (state.dealer + 1) % n if played_before else state.dealer
-    hands = [[] for _ in range(n)]
+    hands: list[list[Card]] = [[] for _ in range(n)]
     dealt = rules.hand_size * n
     for i, card in enumerate(deck[:dealt]):
         hands[(dealer + 1 + i) % n].append(card)
@@ -497,12 +501,14 @@ def _turn_starter(state: State) -> State:
     crib = state.crib + tuple(c for cards in state.discards for c in cards)
     starter = state.deck[0]
     state = _replace(state, crib=crib, starter=starter, deck=state.deck[1:])
+    dealer = state.dealer
+    assert dealer is not None, "the deal comes before the starter"
     if starter.rank == 11:
         # His heels pegs at once (never subject to muggins) and can win the game.
-        state = _peg(state, state.dealer, "heels", 2, (ScoreItem("heels", (starter,), 2),))
+        state = _peg(state, dealer, "heels", 2, (ScoreItem("heels", (starter,), 2),))
         if state.phase == "over":
             return state
-    return _replace(state, phase="play", turn=(state.dealer + 1) % state.rules.players)
+    return _replace(state, phase="play", turn=(dealer + 1) % state.rules.players)
 
 
 def _play_result(state: State, seat: int, card: Card):
@@ -568,11 +574,13 @@ def _show_cards(state: State, seat: int, what: str) -> tuple[Card, ...]:
 
 def _show_score(state: State) -> Score:
     seat, what = show_order(state)[state.show_next]
+    assert state.starter is not None, "the starter is turned before the show"
     return score_hand(_show_cards(state, seat, what), state.starter, crib=what == "crib")
 
 
 def _show_all(state: State) -> State:
     """Count every hand and the crib in order, stopping the moment someone wins."""
+    assert state.starter is not None, "the starter is turned before the show"
     for seat, what in show_order(state):
         cards = _show_cards(state, seat, what)
         score = score_hand(cards, state.starter, crib=what == "crib")
@@ -757,6 +765,7 @@ def result(state: State) -> dict | None:
     if out.reason == "resign" and rules.resign_concedes_skunk:
         # Resigning concedes the game as the board stands: it cannot dodge a skunk.
         # A forfeit (timeout, adjudication), or resigning where the rules say so (practice), is a plain win.
+        assert out.seat is not None, "a resignation names who resigned"
         best_loser = rules.side_of(out.seat)
         skunks[best_loser] = rules.skunk(state.scores[best_loser])
     return {

@@ -26,7 +26,7 @@ word -> a Reading); a new kind of move is one entry in BUILDERS too.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import parse_cards
 from .plans import PlanProblem, plan_words, read_plan
@@ -162,7 +162,7 @@ def _play(reading: Reading, muggins: bool) -> dict:
     if len(reading.cards) != 1:
         raise InvalidMove("one_card_at_a_time", "A play is one card", cards=list(reading.cards))
     card = reading.cards[0]
-    move = {"kind": "play", "card": card}
+    move: dict[str, Any] = {"kind": "play", "card": card}
     if muggins:
         if reading.number is None:
             raise InvalidMove("claim_missing", "Under muggins a play says what it pegs", card=card)
@@ -204,9 +204,10 @@ def to_move(reading: Reading, phase: str, muggins: bool = False) -> dict:
     """
     kind = reading.kind
     if kind == "cards":
-        kind = _CARDS_ARE.get(phase)
-        if kind is None:
+        kind_now = _CARDS_ARE.get(phase)
+        if kind_now is None:
             raise InvalidMove("cards_not_asked", f"Just cards are not a move at the {phase}", phase=phase)
+        kind = kind_now
     builder = BUILDERS.get(kind)
     if builder is None:
         raise InvalidMove("not_a_move", f"{reading.words!r} is not a move", words=reading.words)
@@ -255,7 +256,7 @@ def from_form(action: str, *, cards: Iterable[str] = (), card: str = "", claim: 
     if action == "discard":
         return {"kind": "discard", "cards": [c.strip().upper() for c in cards]}
     if action == "play":
-        move = {"kind": "play", "card": card.strip().upper()}
+        move: dict[str, Any] = {"kind": "play", "card": card.strip().upper()}
         if muggins:
             move["claim"] = claim or 0
         return move

@@ -55,7 +55,7 @@ def opponent_hands(table: Table, opp: int, rng: random.Random) -> list[tuple[tup
     keep = _keep_rates(table, opp)
     # Rank multisets of `held` cards and how many card sets give each.
     samples = FEWER_SAMPLES.get(held + len(table.hand), SAMPLES)
-    multisets: list[tuple[tuple[int, ...], int]] = []
+    multisets: list[tuple[tuple[int, ...], float]] = []
     if comb(len(ranks) + held - 1, held) <= samples * 4:
         for ms in combinations_with_replacement(ranks, held):
             ways = 1.0

@@ -49,7 +49,7 @@ def next_leader(hands: Sequence[Sequence[Card]], last_seat: int) -> int | None:
 
 class PlayResult(NamedTuple):
     score: Score            # everything the card pegs, the go / last-card point included
-    count: int              # the count after the card
+    count: int  # type: ignore[assignment]  # the count after the card (shadows tuple.count; callers read .count)
     count_over: bool        # nobody can play on (or 31): the count restarts
     play_over: bool         # the play of this hand is finished
     next_seat: int | None   # who plays next (leads the new count if count_over)

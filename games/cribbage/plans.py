@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from .cards import Card, card_from_code
 
@@ -83,7 +83,9 @@ def read_plan(text: str) -> dict:
     if not tokens:
         raise PlanProblem("plan_empty", 'Name the cards of your plan, e.g. "plan 7C 8D 5H KS", '
                                         'or say "plan clear".')
-    order, rules, i = [], [], 0
+    order: list[str] = []
+    rules: list[dict[str, Any]] = []
+    i = 0
     while i < len(tokens):
         word = tokens[i].lower().strip(".!")
         if word in _FILLER:
@@ -218,9 +220,10 @@ def plan_json(plan: Plan | None) -> dict | None:
     """The plan as its owner may read it back (the same fields as the event)."""
     if plan is None:
         return None
-    event = {"order": [c if c == ASK else c.code for c in plan.order],
+    # ASK is the only item of an order that is not a card; an "on" rule always names its card.
+    event = {"order": [c if isinstance(c, str) else c.code for c in plan.order],
              "rules": [{"rule": r.rule} if r.rule == "score_first" else
-                       {"rule": "on", "rank": r.rank, "card": r.card.code} for r in plan.rules]}
+                       {"rule": "on", "rank": r.rank, "card": cast(Card, r.card).code} for r in plan.rules]}
     return {**event, "words": plan_words(event)}
 
 
@@ -248,7 +251,7 @@ def choose(plan: Plan | None, hand: Sequence[Card], count: int, last_laid: Card 
         if item == ASK:
             return None
         if item in legal:
-            return item
+            return cast(Card, item)  # ASK is the only item that is not a card
     return None
 
 

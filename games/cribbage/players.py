@@ -50,7 +50,7 @@ from __future__ import annotations
 import random as _random
 from itertools import combinations
 from math import comb
-from typing import Sequence
+from typing import Sequence, cast
 
 from .analysis import discard_options, hand_ev, throw_count
 from .cards import Card, card_from_code
@@ -155,9 +155,9 @@ def _expected_reply(table: Table, opp: int, rest: tuple[int, ...], ranks: tuple[
             best = None
             for j, y in enumerate(rest):
                 if c2 + _value(y) <= 31:
-                    p = peg_points(r_ranks + (y,))
-                    if best is None or p > best:
-                        best = p
+                    pts = peg_points(r_ranks + (y,))
+                    if best is None or pts > best:
+                        best = pts
             theirs -= best if best is not None else -1  # we cannot answer: they likely get a go
         values.append((theirs, k))
     total = comb(n, h)
@@ -189,7 +189,7 @@ def choose_play(table: Table, level: str = "expert", rng: _random.Random | None 
     """The card to play at this level (see the module docstring); ``board`` (with the seat's
     ``kept`` cards, the ``starter`` and what its thrown cards move the crib by): the score,
     for the expert's win-chance play near the end."""
-    rng = rng or _random
+    rng = rng or cast(_random.Random, _random)  # the module's functions are its hidden Random's
     options = [c for c in table.hand if c.value + sum(x.value for x in table.count_cards) <= 31]
     if level == "greedy":
         return max(options, key=lambda c: (c.value, c.rank, c.index))
@@ -230,7 +230,7 @@ def choose_discard(hand: Sequence[Card], is_dealer: bool, players: int = 2, leve
                    rng: _random.Random | None = None, board: Board | None = None) -> tuple[Card, ...]:
     """The cards to lay away at this level (the expert, given the ``board`` near the end of a
     game: the best chance to win, points breaking ties)."""
-    rng = rng or _random
+    rng = rng or cast(_random.Random, _random)  # the module's functions are its hidden Random's
     throw = throw_count(len(hand), players)
     if level == "random":
         return tuple(rng.sample(list(hand), throw))
@@ -242,8 +242,8 @@ def choose_discard(hand: Sequence[Card], is_dealer: bool, players: int = 2, leve
         return max(options, key=lambda o: float(o.hand_ev) + 0.5 * float(o.crib_ev) + rng.gauss(0, 0.75)).discard
     if level == "expert" and in_reach(board):
         chances = discard_chances(options, hand, board)
-        best = max(range(len(options)), key=lambda i: (round(chances[i], 4), options[i].total_ev))
-        return options[best].discard
+        chosen = max(range(len(options)), key=lambda i: (round(chances[i], 4), options[i].total_ev))
+        return options[chosen].discard
     return options[0].discard  # standard and expert: the exact best hand plus (minus) crib
 
 

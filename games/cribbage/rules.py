@@ -15,6 +15,7 @@ when that is still positive and the target is at least 121.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["Rules", "rules_for", "skunk_lines", "VARIANTS", "TARGETS", "FULL_GAME", "SHORT_GAME"]
 
@@ -96,7 +97,7 @@ def skunk_lines(target: int) -> tuple[int, int | None]:
 def rules_for(variant: str, target: int | None = None, muggins: bool = False,
               resign_concedes_skunk: bool = True) -> Rules:
     """The `Rules` of a named variant; `target` defaults to 121 (61 for five_card)."""
-    shapes = {
+    shapes: dict[str, dict[str, Any]] = {
         "two": dict(players=2, hand_size=6, discard_count=2),
         "three": dict(players=3, hand_size=5, discard_count=1, deck_to_crib=1),
         "four": dict(players=4, partnerships=True, hand_size=5, discard_count=1),

@@ -76,9 +76,9 @@ def _template_parts(ranks: tuple[int, ...]) -> list[tuple[str, tuple[int, ...], 
     groups: dict[int, list[int]] = {}
     for i, r in enumerate(ranks):
         groups.setdefault(r, []).append(i)
-    for idx in groups.values():
-        if len(idx) > 1:
-            parts.append((_SAME_RANK_KIND[len(idx)], tuple(idx), _SAME_RANK_POINTS[len(idx)]))
+    for same in groups.values():
+        if len(same) > 1:
+            parts.append((_SAME_RANK_KIND[len(same)], tuple(same), _SAME_RANK_POINTS[len(same)]))
     # Longest stretch of consecutive distinct ranks (at most one of 3+ in 5 cards).
     distinct = sorted(groups)
     best_start, best_len, start = 0, 1, 0

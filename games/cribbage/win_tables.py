@@ -9,7 +9,7 @@ import json
 import random
 import sys
 from collections import Counter
-from typing import Sequence
+from typing import Any, Sequence
 
 from .engine import apply, deal_event, new_game, to_act
 from .players import choose_move
@@ -27,7 +27,7 @@ def sample_deals(variant: str, deals: int, seed: int = 1, level: str = "expert")
     points): each ``[pegging, pone_show, dealer_hand, crib]`` with ``pegging`` the points in
     the order pegged, ``[role, points]`` with role 0 the pone and 1 the dealer (heels first)."""
     rng = random.Random(seed)
-    out = []
+    out: list[list] = []
     while len(out) < deals:
         state = new_game(rules_for(variant, target=100_000), first_dealer=len(out) % 2)
         for _ in range(20):
@@ -36,7 +36,8 @@ def sample_deals(variant: str, deals: int, seed: int = 1, level: str = "expert")
             while state.phase != "deal":
                 seat = to_act(state)[0]
                 state = apply(state, {**choose_move(state, seat, "expert", rng), "seat": seat})
-            pegging, shows = [], {"hand": [0, 0], "crib": 0}
+            pegging: list[list[int]] = []
+            shows: dict[str, Any] = {"hand": [0, 0], "crib": 0}
             for rec in state.records:
                 if rec.phase in ("heels", "play") and rec.points:
                     pegging.append([int(rec.seat == dealer), rec.points])
