@@ -52,8 +52,9 @@ def look_at_everything(game, players, seat_clients):
             helpless(client.get(reverse(name, args=[game.pk])).content.decode(), f"{name} of seat {seat}")
 
 
-def play_wholly_by_email(game, on_commit, rng, check_every=10):
-    """Answer every turn email until the game ends; returns {address: game-over email}."""
+def play_wholly_by_email(game, on_commit, rng, check_every=10, most_replies=600, stop_after=None):
+    """Answer every turn email until the game ends (or `stop_after` replies); returns
+    ({address: game-over email}, {seat: logged-in client})."""
     players = {s.number: s.player for s in game.seats.select_related("player")}
     seat_clients = {}
     for seat, player in players.items():
@@ -76,6 +77,10 @@ def play_wholly_by_email(game, on_commit, rng, check_every=10):
             return results, seat_clients
         if moves % check_every == 0:
             look_at_everything(game, players, seat_clients)
+        if stop_after is not None and moves >= stop_after:
+            look_at_everything(game, players, seat_clients)
+            return results, seat_clients
+        assert moves < most_replies, f"the game is not over after {moves} replies: at seq {game.seq}"
         assert queue, f"no turn email to answer at seq {game.seq}: " + "\n".join(m.subject + m.body[:600] for m in mail.outbox[-2:])
         message = queue.popleft()
         _, seat = links.read_reply_address(message.reply_to[0])
@@ -112,6 +117,11 @@ def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_
     order = [sorted(card_from_code(c).index for c in line.split()[1:]) for line in crib_lines]
     assert len(crib_lines) >= 5 and order == sorted(order) and "(keep " in first[0].body
 
+    if muggins:
+        # Claiming 0 for every play and show, nobody ever scores under muggins: the game is
+        # played by email for several hands, then left (its end is covered by the others).
+        play_wholly_by_email(game, on_commit, rng, stop_after=40)
+        return
     results, seat_clients = play_wholly_by_email(game, on_commit, rng)
 
     # After the end: the review for every player, offered in the game-over email and sent on "review".
