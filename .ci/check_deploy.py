@@ -1,5 +1,6 @@
 """`manage.py check --deploy` with the production environment of .env.example (as a deployment
 copies it to .env), failing on any warning. The database is left out: the check reaches none."""
+
 import os
 import subprocess
 import sys
@@ -12,5 +13,6 @@ for line in (root / ".env.example").read_text().splitlines():
         name, _, value = line.partition("=")
         env[name.strip()] = value.strip()
 env.pop("DATABASE_URL", None)
-sys.exit(subprocess.call([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                         cwd=root, env=env))
+sys.exit(
+    subprocess.call([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=root, env=env)
+)

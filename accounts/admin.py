@@ -14,12 +14,22 @@ class UserAdmin(BaseUserAdmin):
     search_fields = ["email", "display_name"]
     fieldsets = [
         (None, {"fields": ["email", "password"]}),
-        ("Player", {"fields": ["display_name", "email_confirmed", "email_trouble", "email_trouble_at",
-                               "time_zone", "notify",
-                               "digest_hour", "allow_forced_moves"]}),
-        ("Permissions", {"fields": ["is_active", "is_staff", "is_superuser", "groups",
-                                    "user_permissions"]}),
+        (
+            "Player",
+            {
+                "fields": [
+                    "display_name",
+                    "email_confirmed",
+                    "email_trouble",
+                    "email_trouble_at",
+                    "time_zone",
+                    "notify",
+                    "digest_hour",
+                    "allow_forced_moves",
+                ]
+            },
+        ),
+        ("Permissions", {"fields": ["is_active", "is_staff", "is_superuser", "groups", "user_permissions"]}),
         ("Dates", {"fields": ["last_login", "date_joined"]}),
     ]
-    add_fieldsets = [(None, {"classes": ["wide"],
-                             "fields": ["email", "display_name", "password1", "password2"]})]
+    add_fieldsets = [(None, {"classes": ["wide"], "fields": ["email", "display_name", "password1", "password2"]})]

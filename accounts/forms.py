@@ -8,8 +8,9 @@ from .models import User
 class ResetForm(PasswordResetForm):
     """Django's password reset, its email built like every other (accounts/email/password_reset.*)."""
 
-    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
-                  html_email_template_name=None):
+    def send_mail(
+        self, subject_template_name, email_template_name, context, from_email, to_email, html_email_template_name=None
+    ):
         mail.send(context["user"], "password_reset", context)
 
 
@@ -43,17 +44,22 @@ def _clean_display_name(value):
 
 
 class LoginLinkForm(forms.Form):
-    email = forms.EmailField(label="Email address", max_length=254,
-                             widget=forms.EmailInput(attrs={"autocomplete": "email",
-                                                            "autofocus": True}))
+    email = forms.EmailField(
+        label="Email address",
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "email", "autofocus": True}),
+    )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
 class InvitationForm(SetPasswordMixin, forms.Form):
     """An invited player picks the name others see and a password."""
 
-    display_name = forms.CharField(max_length=60, help_text="How other players see you.",
-                                   widget=forms.TextInput(attrs={"autocomplete": "nickname"}))
+    display_name = forms.CharField(
+        max_length=60,
+        help_text="How other players see you.",
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
     password1, password2 = SetPasswordMixin.create_password_fields()
 
     def __init__(self, user, *args, **kwargs):
@@ -76,25 +82,46 @@ class ProfileForm(forms.ModelForm):
     """The player's preferences. Extend ``Meta.fields`` (and services.PROFILE_FIELDS)."""
 
     digest_hour = forms.TypedChoiceField(
-        choices=DIGEST_HOURS, coerce=int, label="Digest hour",
-        help_text="When the daily digest is sent, in your time zone.")
+        choices=DIGEST_HOURS,
+        coerce=int,
+        label="Digest hour",
+        help_text="When the daily digest is sent, in your time zone.",
+    )
 
     night_start_hour = forms.TypedChoiceField(
-        choices=DIGEST_HOURS, coerce=int, required=False, empty_value=None, label="My night starts at",
-        help_text="In games that stop the clock at night, yours stops from this hour (your time zone)...")
+        choices=DIGEST_HOURS,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="My night starts at",
+        help_text="In games that stop the clock at night, yours stops from this hour (your time zone)...",
+    )
     night_end_hour = forms.TypedChoiceField(
-        choices=DIGEST_HOURS, coerce=int, required=False, empty_value=None, label="My night ends at", help_text="...until this hour.")
+        choices=DIGEST_HOURS,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="My night ends at",
+        help_text="...until this hour.",
+    )
 
     class Meta:
         model = User
-        fields = ["display_name", "time_zone", "notify", "digest_hour", "allow_forced_moves",
-                  "night_start_hour", "night_end_hour"]
+        fields = [
+            "display_name",
+            "time_zone",
+            "notify",
+            "digest_hour",
+            "allow_forced_moves",
+            "night_start_hour",
+            "night_end_hour",
+        ]
         labels = {"notify": "How to tell me it is my turn", "time_zone": "Time zone"}
         widgets = {"notify": forms.RadioSelect}
 
     def clean(self):
         cleaned = super().clean()
-        for name in ("night_start_hour", "night_end_hour"):   # not sent: unchanged
+        for name in ("night_start_hour", "night_end_hour"):  # not sent: unchanged
             if cleaned.get(name) is None and name not in self.errors:
                 cleaned[name] = getattr(self.instance, name)
         start, end = cleaned.get("night_start_hour"), cleaned.get("night_end_hour")

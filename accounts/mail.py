@@ -1,5 +1,6 @@
 """Announce an account email (accounts never imports mail: mail builds and sends it, connected
 to these signals in MailConfig.ready())."""
+
 from django.conf import settings
 
 from . import signals

@@ -66,15 +66,19 @@ class User(AbstractBaseUser, PermissionsMixin):
     )
     # Night hours (the clock may stop then, if a game says so) and vacation (see games/vacation.py).
     night_start_hour = models.PositiveSmallIntegerField(
-        default=23, help_text="Your night starts at this hour (your time zone).")
+        default=23, help_text="Your night starts at this hour (your time zone)."
+    )
     night_end_hour = models.PositiveSmallIntegerField(
-        default=7, help_text="Your night ends at this hour (your time zone).")
+        default=7, help_text="Your night ends at this hour (your time zone)."
+    )
     vacation_seconds = models.PositiveIntegerField(
-        default=7 * DAY_SECONDS, help_text="Vacation held at vacation_days_at, in seconds (a day is 86400).")
+        default=7 * DAY_SECONDS, help_text="Vacation held at vacation_days_at, in seconds (a day is 86400)."
+    )
     vacation_days_at = models.DateTimeField(default=timezone.now)
     away_until = models.DateTimeField(null=True, blank=True, help_text="On vacation until then.")
-    calendar_key = models.CharField(max_length=64, blank=True,
-                                    help_text="Changed to give the calendar feed of deadlines a new address.")
+    calendar_key = models.CharField(
+        max_length=64, blank=True, help_text="Changed to give the calendar feed of deadlines a new address."
+    )
     is_active = models.BooleanField(default=True)
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)
@@ -142,11 +146,13 @@ class Vacation(models.Model):
     class Meta:
         ordering = ["-starts_at"]
         constraints = [
-            models.UniqueConstraint(fields=["user"], condition=models.Q(ended_at__isnull=True),
-                                    name="one_vacation_under_way"),
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(ended_at__isnull=True), name="one_vacation_under_way"
+            ),
         ]
-        indexes = [models.Index(fields=["ends_at"], condition=models.Q(ended_at__isnull=True),
-                                name="vacation_open_end_idx")]
+        indexes = [
+            models.Index(fields=["ends_at"], condition=models.Q(ended_at__isnull=True), name="vacation_open_end_idx")
+        ]
 
     def __str__(self):
         return f"{self.user}: {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"

@@ -10,6 +10,7 @@ becomes "a former player", the address one that cannot receive mail, the passwor
 unusable. Every app removes what else it holds (notes, table talk, mail to or from
 the address). Nothing is deleted before the player follows the link emailed to them.
 """
+
 import secrets
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
@@ -27,8 +28,19 @@ from .services import TooManyEmails, normalize_email, take_mail_allowance  # noq
 FORMER_PLAYER = "a former player"
 DELETE = tokens.Purpose("delete", tokens.CONFIRM.max_age, ("email", "is_active", "password"))
 CHANGE_EMAIL = tokens.Purpose("change_email", tokens.CONFIRM.max_age, ("email",))
-PROFILE = ("email", "display_name", "email_confirmed", "time_zone", "notify", "digest_hour",
-           "allow_forced_moves", "night_start_hour", "night_end_hour", "date_joined", "last_login")
+PROFILE = (
+    "email",
+    "display_name",
+    "email_confirmed",
+    "time_zone",
+    "notify",
+    "digest_hour",
+    "allow_forced_moves",
+    "night_start_hour",
+    "night_end_hour",
+    "date_joined",
+    "last_login",
+)
 
 
 class PrivacyError(Exception):
@@ -45,13 +57,20 @@ def _iso(value):
 
 # --- Download ---------------------------------------------------------------------
 
+
 def own_data(user):
     """Everything kept about `user`, as one JSON-ready dict (the apps add their parts)."""
     data = {"profile": {name: _iso(getattr(user, name)) for name in PROFILE}}
     data["profile"]["vacation_days_held"] = round(user.vacation_days, 3)
-    data["vacations"] = [{"starts_at": _iso(v.starts_at), "ends_at": _iso(v.ends_at),
-                          "ended_at": _iso(v.ended_at), "days": round(v.days, 3)}
-                         for v in Vacation.objects.filter(user=user)]
+    data["vacations"] = [
+        {
+            "starts_at": _iso(v.starts_at),
+            "ends_at": _iso(v.ends_at),
+            "ended_at": _iso(v.ended_at),
+            "days": round(v.days, 3),
+        }
+        for v in Vacation.objects.filter(user=user)
+    ]
     data["vacation_days_used_for_me"] = [_iso(d.day) for d in VacationDay.objects.filter(user=user)]
     for _, part in signals.own_data.send(sender=User, user=user):
         data.update(part or {})
@@ -60,13 +79,20 @@ def own_data(user):
 
 # --- Deletion -------------------------------------------------------------------------
 
+
 def request_deletion(user):
     """Email `user` the link that deletes their account. Raises TooManyEmails."""
     take_mail_allowance(user.email)
     token = tokens.make_token(user, DELETE)
-    mail.send(user, "delete_account", {
-        "user": user, "url": mail.absolute(reverse("accounts:delete_confirm", args=[token])),
-        "days": DELETE.max_age.days})
+    mail.send(
+        user,
+        "delete_account",
+        {
+            "user": user,
+            "url": mail.absolute(reverse("accounts:delete_confirm", args=[token])),
+            "days": DELETE.max_age.days,
+        },
+    )
 
 
 def check_deletion(token):
@@ -99,7 +125,7 @@ def delete_account(token):
     user.calendar_key = secrets.token_urlsafe(24)
     user.time_zone = "UTC"
     user.last_login = None
-    user.set_unusable_password()   # also ends every session of theirs (Django checks the hash)
+    user.set_unusable_password()  # also ends every session of theirs (Django checks the hash)
     user.save()
     user.groups.clear()
     user.user_permissions.clear()
@@ -107,6 +133,7 @@ def delete_account(token):
 
 
 # --- A new address -----------------------------------------------------------------------
+
 
 def request_email_change(user, new_email):
     """Email the new address a link that makes it the account's. Raises PrivacyError or
@@ -122,10 +149,17 @@ def request_email_change(user, new_email):
         raise PrivacyError("Another account has that address.")
     take_mail_allowance(new_email)
     token = tokens.make_token(user, CHANGE_EMAIL, e=new_email)
-    mail.send(user, "change_email", {
-        "user": user, "new_email": new_email, "to": new_email,
-        "url": mail.absolute(reverse("accounts:change_email_confirm", args=[token])),
-        "days": CHANGE_EMAIL.max_age.days})
+    mail.send(
+        user,
+        "change_email",
+        {
+            "user": user,
+            "new_email": new_email,
+            "to": new_email,
+            "url": mail.absolute(reverse("accounts:change_email_confirm", args=[token])),
+            "days": CHANGE_EMAIL.max_age.days,
+        },
+    )
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ shared cache (CACHE_URL, Redis) in production so every web process counts togeth
 Failed logins are counted by django-axes (settings.AXES_*), per account and per client
 address, with the client address and account name it gets from here.
 """
+
 import hashlib
 
 from django.conf import settings

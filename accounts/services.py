@@ -4,6 +4,7 @@ Views parse input, call one of these and render; other apps call ``invite``.
 Every emailed link is a token from accounts.tokens; every mail sent at
 someone's request counts against accounts.ratelimit for its address.
 """
+
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.urls import reverse
@@ -14,8 +15,15 @@ from . import mail, ratelimit, tokens
 from .models import User
 from .tokens import InvalidToken  # noqa: F401  (callers catch services.InvalidToken)
 
-PROFILE_FIELDS = ("display_name", "time_zone", "notify", "digest_hour", "allow_forced_moves",
-                  "night_start_hour", "night_end_hour")
+PROFILE_FIELDS = (
+    "display_name",
+    "time_zone",
+    "notify",
+    "digest_hour",
+    "allow_forced_moves",
+    "night_start_hour",
+    "night_end_hour",
+)
 
 
 class TooManyEmails(Exception):
@@ -23,8 +31,9 @@ class TooManyEmails(Exception):
 
     def __init__(self):
         minutes = ratelimit.window_minutes()
-        super().__init__(f"Too many emails have been sent to this address recently. "
-                         f"Please wait {minutes} minutes and try again.")
+        super().__init__(
+            f"Too many emails have been sent to this address recently. Please wait {minutes} minutes and try again."
+        )
 
 
 def normalize_email(email):
@@ -46,6 +55,7 @@ def take_mail_allowance(email):
 
 # --- Sign-up and email confirmation ---------------------------------------------
 
+
 def sign_up(*, email, display_name, password):
     """Create an account (unconfirmed) and email the confirmation link; following it logs in.
 
@@ -57,7 +67,7 @@ def sign_up(*, email, display_name, password):
     try:
         with transaction.atomic():
             user = User.objects.create_user(email, password, display_name=display_name.strip())
-    except IntegrityError:   # the address has an account
+    except IntegrityError:  # the address has an account
         existing = User.objects.filter(email__iexact=email).first()
         if existing is not None:
             _tell_already_registered(existing)
@@ -75,11 +85,15 @@ def _tell_already_registered(user):
     except TooManyEmails:
         return
     token = tokens.make_token(user, tokens.LOGIN) if user.is_active else None
-    mail.send(user, "already_registered", {
-        "user": user,
-        "url": mail.absolute(reverse("accounts:login_link_use", args=[token])) if token else "",
-        "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
-    })
+    mail.send(
+        user,
+        "already_registered",
+        {
+            "user": user,
+            "url": mail.absolute(reverse("accounts:login_link_use", args=[token])) if token else "",
+            "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
+        },
+    )
 
 
 def send_confirmation(user):
@@ -89,11 +103,15 @@ def send_confirmation(user):
         return
     take_mail_allowance(user.email)
     token = tokens.make_token(user, tokens.CONFIRM)
-    mail.send(user, "confirm", {
-        "user": user,
-        "url": mail.absolute(reverse("accounts:confirm_email", args=[token])),
-        "days": tokens.CONFIRM.max_age.days,
-    })
+    mail.send(
+        user,
+        "confirm",
+        {
+            "user": user,
+            "url": mail.absolute(reverse("accounts:confirm_email", args=[token])),
+            "days": tokens.CONFIRM.max_age.days,
+        },
+    )
 
 
 def check_confirmation(token):
@@ -114,6 +132,7 @@ def confirm_email(token):
 
 # --- One-time login links -------------------------------------------------------
 
+
 def request_login_link(email, next_url=""):
     """Email a one-time login link if ``email`` has an account.
 
@@ -126,11 +145,15 @@ def request_login_link(email, next_url=""):
     if user is None:
         return
     token = tokens.make_token(user, tokens.LOGIN, n=local_url(next_url))
-    mail.send(user, "login_link", {
-        "user": user,
-        "url": mail.absolute(reverse("accounts:login_link_use", args=[token])),
-        "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
-    })
+    mail.send(
+        user,
+        "login_link",
+        {
+            "user": user,
+            "url": mail.absolute(reverse("accounts:login_link_use", args=[token])),
+            "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
+        },
+    )
 
 
 def check_login_link(token):
@@ -146,8 +169,7 @@ def use_login_link(token):
     Touching last_login here (under a row lock) makes the link single-use even
     if two requests race. Following an emailed link also proves the address.
     """
-    user, extra = tokens.read_token(token, tokens.LOGIN,
-                                    User.objects.select_for_update().filter(is_active=True))
+    user, extra = tokens.read_token(token, tokens.LOGIN, User.objects.select_for_update().filter(is_active=True))
     user.last_login = timezone.now()
     user.email_confirmed = True
     user.save(update_fields=["last_login", "email_confirmed"])
@@ -155,6 +177,7 @@ def use_login_link(token):
 
 
 # --- Invitations ----------------------------------------------------------------
+
 
 def invite(email, invited_by, next_url):
     """The user for ``email``, invited by mail if the address is new here.
@@ -202,8 +225,7 @@ def accept_invitation(token, *, display_name, password):
 
     Returns (user, next_url) for the caller to log in and redirect. Raises InvalidToken.
     """
-    user, extra = tokens.read_token(token, tokens.INVITE,
-                                    User.objects.select_for_update().filter(is_active=True))
+    user, extra = tokens.read_token(token, tokens.INVITE, User.objects.select_for_update().filter(is_active=True))
     user.display_name = display_name.strip()
     user.set_password(password)
     user.email_confirmed = True
@@ -212,6 +234,7 @@ def accept_invitation(token, *, display_name, password):
 
 
 # --- Profile --------------------------------------------------------------------
+
 
 def update_profile(user, **changes):
     """Save the player's preferences (already validated, e.g. by ProfileForm)."""

@@ -10,6 +10,7 @@ has done its work that hash no longer matches and the link is spent.
 - login:   logging in changes ``last_login``.
 - invite:  accepting sets a password (and confirms and logs in).
 """
+
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -26,8 +27,7 @@ class Purpose:
 
 CONFIRM = Purpose("confirm", timedelta(days=3), ("email", "email_confirmed", "email_trouble"))
 LOGIN = Purpose("login", timedelta(minutes=30), ("email", "password", "last_login", "is_active"))
-INVITE = Purpose("invite", timedelta(days=30),
-                 ("email", "password", "last_login", "email_confirmed", "is_active"))
+INVITE = Purpose("invite", timedelta(days=30), ("email", "password", "last_login", "email_confirmed", "is_active"))
 
 
 class InvalidToken(Exception):
@@ -56,8 +56,7 @@ def _state(user, purpose):
 
 def make_token(user, purpose, **extra):
     """A URL-safe token for ``user``; ``extra`` (short strings) rides along signed."""
-    return _signer(purpose).sign_object({"u": user.pk, "s": _state(user, purpose), **extra},
-                                        compress=True)
+    return _signer(purpose).sign_object({"u": user.pk, "s": _state(user, purpose), **extra}, compress=True)
 
 
 def read_token(token, purpose, users):

@@ -3,6 +3,7 @@
 Links that arrive by email only ever show a page on GET (mail scanners open
 links); the state changes on the POST of that page's button.
 """
+
 import json
 
 from django.conf import settings
@@ -25,15 +26,15 @@ BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def _next_or_default(request, url):
-    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
-                                               require_https=request.is_secure()):
+    if url and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return url
     return resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
 def _bad_link(request, error, kind):
-    return render(request, "accounts/bad_link.html",
-                  {"reason": error.reason, "kind": kind}, status=400)
+    return render(request, "accounts/bad_link.html", {"reason": error.reason, "kind": kind}, status=400)
 
 
 def _too_many(request, template, context, error):
@@ -43,16 +44,23 @@ def _too_many(request, template, context, error):
 
 def _too_many_from_here(request, template, context, scope):
     hours = max(1, ratelimit.client_limit(scope)[1] // 3600)
-    context["form"].add_error(None, f"Too many requests from your address. Please try again in "
-                                    f"{hours} hour{'s' if hours > 1 else ''}.")
+    context["form"].add_error(
+        None, f"Too many requests from your address. Please try again in {hours} hour{'s' if hours > 1 else ''}."
+    )
     return render(request, template, context, status=429)
 
 
 def locked_out(request, original_response=None, credentials=None):
     """django-axes' answer once password logins are paused for an account or an address."""
-    return render(request, "accounts/locked_out.html", {
-        "failure_limit": settings.AXES_FAILURE_LIMIT,
-        "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)}, status=429)
+    return render(
+        request,
+        "accounts/locked_out.html",
+        {
+            "failure_limit": settings.AXES_FAILURE_LIMIT,
+            "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+        },
+        status=429,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -62,8 +70,11 @@ def signup(request):
         if not ratelimit.take_for_client("signup", request):
             return _too_many_from_here(request, "accounts/signup.html", {"form": form}, "signup")
         # The same page whether the address is new or has an account (its owner gets an email).
-        services.sign_up(email=form.cleaned_data["email"], display_name=form.cleaned_data["display_name"],
-                         password=form.cleaned_data["password1"])
+        services.sign_up(
+            email=form.cleaned_data["email"],
+            display_name=form.cleaned_data["display_name"],
+            password=form.cleaned_data["password1"],
+        )
         return render(request, "accounts/signup_sent.html", {"email": form.cleaned_data["email"]})
     return render(request, "accounts/signup.html", {"form": form}, status=400 if form.is_bound else 200)
 
@@ -96,15 +107,13 @@ def resend_confirmation(request):
         if request.user.email_confirmed and not request.user.email_trouble:
             messages.info(request, "Your email address is already confirmed.")
         else:
-            messages.success(request, f"We have sent a new confirmation link to "
-                                      f"{request.user.email}.")
+            messages.success(request, f"We have sent a new confirmation link to {request.user.email}.")
     return redirect("accounts:profile")
 
 
 @require_http_methods(["GET", "POST"])
 def login_link_request(request):
-    form = LoginLinkForm(request.POST or None,
-                         initial={"next": request.GET.get("next", "")})
+    form = LoginLinkForm(request.POST or None, initial={"next": request.GET.get("next", "")})
     if request.method == "POST" and form.is_valid():
         if not ratelimit.take_for_client("login_link", request):
             return _too_many_from_here(request, "accounts/login_link_request.html", {"form": form}, "login_link")
@@ -142,20 +151,18 @@ def invitation(request, token):
         user, inviter = services.check_invitation(token)
     except services.InvalidToken as error:
         return _bad_link(request, error, "invitation")
-    form = InvitationForm(user, request.POST or None,
-                          initial={"display_name": user.display_name})
+    form = InvitationForm(user, request.POST or None, initial={"display_name": user.display_name})
     if request.method == "POST" and form.is_valid():
         try:
             user, next_url = services.accept_invitation(
-                token, display_name=form.cleaned_data["display_name"],
-                password=form.cleaned_data["password1"])
+                token, display_name=form.cleaned_data["display_name"], password=form.cleaned_data["password1"]
+            )
         except services.InvalidToken as error:
             return _bad_link(request, error, "invitation")
         login(request, user, backend=BACKEND)
         messages.success(request, f"Welcome, {user.display_name}!")
         return redirect(_next_or_default(request, next_url))
-    return render(request, "accounts/invitation.html",
-                  {"form": form, "account": user, "inviter": inviter})
+    return render(request, "accounts/invitation.html", {"form": form, "account": user, "inviter": inviter})
 
 
 @login_required
@@ -165,14 +172,14 @@ def profile(request):
     form = ProfileForm(request.POST or None, instance=User.objects.get(pk=request.user.pk))
     if request.method == "POST":
         if form.is_valid():
-            services.update_profile(request.user, **{
-                name: form.cleaned_data[name] for name in services.PROFILE_FIELDS
-                if name in form.cleaned_data})
+            services.update_profile(
+                request.user,
+                **{name: form.cleaned_data[name] for name in services.PROFILE_FIELDS if name in form.cleaned_data},
+            )
             messages.success(request, "Your profile is saved.")
             return redirect("accounts:profile")
         messages.error(request, "Nothing was saved: please correct the fields marked below.")
-    return render(request, "accounts/profile.html", {"form": form},
-                  status=400 if form.is_bound else 200)
+    return render(request, "accounts/profile.html", {"form": form}, status=400 if form.is_bound else 200)
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -202,8 +209,9 @@ class PasswordResetView(auth_views.PasswordResetView):
         try:
             services.take_mail_allowance(form.cleaned_data["email"])
         except services.TooManyEmails as error:
-            return _too_many(request=self.request, template=self.template_name,
-                             context=self.get_context_data(form=form), error=error)
+            return _too_many(
+                request=self.request, template=self.template_name, context=self.get_context_data(form=form), error=error
+            )
         return super().form_valid(form)
 
 
@@ -213,11 +221,12 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def dispatch(self, *args, **kwargs):
         response = super().dispatch(*args, **kwargs)
         if not self.validlink and response.status_code == 200:
-            response.status_code = 400   # the page says the link is not valid
+            response.status_code = 400  # the page says the link is not valid
         return response
 
 
 # --- One's own data ----------------------------------------------------------------
+
 
 @login_required
 @require_GET
@@ -237,8 +246,11 @@ def delete_request(request):
     except services.TooManyEmails as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"We sent a link to {request.user.email}: your account is deleted once you "
-                                  f"follow it. Nothing has changed yet.")
+        messages.success(
+            request,
+            f"We sent a link to {request.user.email}: your account is deleted once you "
+            f"follow it. Nothing has changed yet.",
+        )
     return redirect(reverse("accounts:profile") + "#own-data")
 
 
@@ -281,7 +293,11 @@ def change_email_confirm(request, token):
     except tokens.InvalidToken as error:
         return _bad_link(request, error, "change_email")
     except privacy.PrivacyError as error:
-        return render(request, "accounts/bad_link.html", {"reason": "taken", "message": error.message,
-                                                          "kind": "change_email"}, status=400)
+        return render(
+            request,
+            "accounts/bad_link.html",
+            {"reason": "taken", "message": error.message, "kind": "change_email"},
+            status=400,
+        )
     messages.success(request, f"Your address is now {account.email}.")
     return redirect(reverse("accounts:profile") + "#email")

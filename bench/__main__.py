@@ -1,4 +1,5 @@
 """`make bench`: run every bench/bench_*.py module's main() and print figures."""
+
 import importlib
 import os
 import pkgutil

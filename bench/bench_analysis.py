@@ -4,6 +4,7 @@ Run alone: `python -m bench analysis` (or `python -m bench.bench_analysis`).
 The naive enumeration scores every crib (the opponent's possible throws x
 every starter) with score_hand: about 683,000 calls for a six-card hand.
 """
+
 import random
 import time
 from fractions import Fraction
@@ -55,11 +56,15 @@ def main():
         slow = time.perf_counter() - t
         assert {o.discard: (o.hand_ev, o.crib_ev) for o in options} == naive, "numbers differ"
         best = options[0]
-        print(f"{text} ({'dealer' if is_dealer else 'pone'}, {players} players, {len(options)} choices): "
-              f"discard_options {fast * 1e3:.2f} ms (best of 50) vs naive {slow:.2f} s "
-              f"({calls:,} score_hand calls, run once) = {slow / fast:,.0f}x faster, identical Fractions")
-        print(f"  best: throw {' '.join(c.code for c in best.discard)}, hand {float(best.hand_ev):.3f} "
-              f"crib {float(best.crib_ev):+.3f} total {float(best.total_ev):.3f}")
+        print(
+            f"{text} ({'dealer' if is_dealer else 'pone'}, {players} players, {len(options)} choices): "
+            f"discard_options {fast * 1e3:.2f} ms (best of 50) vs naive {slow:.2f} s "
+            f"({calls:,} score_hand calls, run once) = {slow / fast:,.0f}x faster, identical Fractions"
+        )
+        print(
+            f"  best: throw {' '.join(c.code for c in best.discard)}, hand {float(best.hand_ev):.3f} "
+            f"crib {float(best.crib_ev):+.3f} total {float(best.total_ev):.3f}"
+        )
 
     rng = random.Random(7)
     for players, size, label in [(2, 6, "six-card"), (2, 5, "five-card"), (3, 5, "three/four-player")]:

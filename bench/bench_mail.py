@@ -14,6 +14,7 @@ Run alone: `python -m bench mail`. Set DB_CONN_MAX_AGE (e.g. 600) as production
 should: without persistent connections the worker reconnects to PostgreSQL for
 every task.
 """
+
 import os
 import random
 import statistics
@@ -72,12 +73,20 @@ def _run(settings, vendor):
     from tests.mail.smtp_sink import SmtpSink
 
     queue_name = f"bench-{uuid.uuid4().hex[:8]}"
-    app.conf.update(task_always_eager=False, broker_url=test_services.REDIS_URL,
-                    result_backend=test_services.REDIS_URL, task_default_queue=queue_name)
+    app.conf.update(
+        task_always_eager=False,
+        broker_url=test_services.REDIS_URL,
+        result_backend=test_services.REDIS_URL,
+        task_default_queue=queue_name,
+    )
     app._pool = None
     app.amqp._producer_pool = None
-    with SmtpSink() as sink, start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
-                                          shutdown_timeout=10, queues=[queue_name]):
+    with (
+        SmtpSink() as sink,
+        start_worker(
+            app, pool="solo", concurrency=1, perform_ping_check=False, shutdown_timeout=10, queues=[queue_name]
+        ),
+    ):
         settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
         settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = "127.0.0.1", sink.port, False
         settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
@@ -125,8 +134,10 @@ def _run(settings, vendor):
         for _ in burst:
             last, _, _ = sink.next(timeout=60)
         elapsed = last - start
-        print(f"{BURST_GAMES} games move at once: all turn emails accepted in {elapsed:.2f} s "
-              f"({BURST_GAMES / elapsed:.0f} notifications/s; the moves themselves took {committed:.2f} s)")
+        print(
+            f"{BURST_GAMES} games move at once: all turn emails accepted in {elapsed:.2f} s "
+            f"({BURST_GAMES / elapsed:.0f} notifications/s; the moves themselves took {committed:.2f} s)"
+        )
 
         bare = []
         for n in range(BARE_SENDS):
@@ -134,8 +145,10 @@ def _run(settings, vendor):
             send_mail(f"bare {n}", "body", settings.DEFAULT_FROM_EMAIL, ["someone@example.com"])
             accepted, _, _ = sink.next(timeout=30)
             bare.append(accepted - start)
-        print(f"bare send_mail over the same SMTP server ({BARE_SENDS} sends): {_ms(bare)} "
-              f"({BARE_SENDS / sum(bare):.0f}/s one at a time)")
+        print(
+            f"bare send_mail over the same SMTP server ({BARE_SENDS} sends): {_ms(bare)} "
+            f"({BARE_SENDS / sum(bare):.0f}/s one at a time)"
+        )
 
 
 if __name__ == "__main__":

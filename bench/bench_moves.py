@@ -3,6 +3,7 @@
 Runs in a throwaway test database (DATABASE_URL must point at PostgreSQL;
 otherwise it says so and measures SQLite). Prints figures; asserts nothing.
 """
+
 import json
 import os
 import random
@@ -47,8 +48,10 @@ def _run():
     from games import cribbage, services
     from games.models import Event, Game
 
-    players = [User.objects.create_user(f"bench{i}@example.com", None, display_name=f"B{i}",
-                                        allow_forced_moves=False) for i in range(8)]
+    players = [
+        User.objects.create_user(f"bench{i}@example.com", None, display_name=f"B{i}", allow_forced_moves=False)
+        for i in range(8)
+    ]
 
     def play_timed(game, rng, limit=None):
         """Play random legal moves to the end; the time of each submit_move."""
@@ -65,15 +68,18 @@ def _run():
 
     # A bare insert of one row, each in its own transaction, as the yardstick.
     with connection.cursor() as cursor:
-        cursor.execute("CREATE TABLE bench_bare (id serial PRIMARY KEY, game integer, seq integer, data text)"
-                       if connection.vendor == "postgresql" else
-                       "CREATE TABLE bench_bare (id integer PRIMARY KEY, game integer, seq integer, data text)")
+        cursor.execute(
+            "CREATE TABLE bench_bare (id serial PRIMARY KEY, game integer, seq integer, data text)"
+            if connection.vendor == "postgresql"
+            else "CREATE TABLE bench_bare (id integer PRIMARY KEY, game integer, seq integer, data text)"
+        )
     bare = []
     for i in range(2000):
         start = time.perf_counter()
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("INSERT INTO bench_bare (game, seq, data) VALUES (%s, %s, %s)",
-                           [1, i, '{"kind": "play", "card": "5H"}'])
+            cursor.execute(
+                "INSERT INTO bench_bare (game, seq, data) VALUES (%s, %s, %s)", [1, i, '{"kind": "play", "card": "5H"}']
+            )
         bare.append(time.perf_counter() - start)
 
     rng = random.Random(5)
@@ -110,16 +116,20 @@ def _run():
     # games above: lock the game row, append the event, write the snapshot, commit.
     # The floor any move service stands on, before it checks a single rule.
     with connection.cursor() as cursor:
-        cursor.execute("CREATE TABLE bench_game (id integer PRIMARY KEY, seq integer, snapshot "
-                       + ("jsonb" if connection.vendor == "postgresql" else "text") + ")")
+        cursor.execute(
+            "CREATE TABLE bench_game (id integer PRIMARY KEY, seq integer, snapshot "
+            + ("jsonb" if connection.vendor == "postgresql" else "text")
+            + ")"
+        )
         cursor.execute("INSERT INTO bench_game VALUES (1, 0, '{}')")
     floor, snapshot_only = [], []
     for i, snapshot in enumerate(snapshots):
         start = time.perf_counter()
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("SELECT seq FROM bench_game WHERE id = 1 FOR UPDATE")
-            cursor.execute("INSERT INTO bench_bare (game, seq, data) VALUES (%s, %s, %s)",
-                           [1, i, '{"kind": "play", "card": "5H"}'])
+            cursor.execute(
+                "INSERT INTO bench_bare (game, seq, data) VALUES (%s, %s, %s)", [1, i, '{"kind": "play", "card": "5H"}']
+            )
             cursor.execute("UPDATE bench_game SET seq = %s, snapshot = %s WHERE id = 1", [i, snapshot])
         floor.append(time.perf_counter() - start)
         start = time.perf_counter()
@@ -129,20 +139,30 @@ def _run():
 
     bare_ms = statistics.median(bare)
     print(f"bare insert of one row:        median {_median_ms(bare):.3f} ms, p99 {_p99_ms(bare):.3f} ms")
-    print(f"submit_move, one game at once: median {_median_ms(one_game):.3f} ms, p99 {_p99_ms(one_game):.3f} ms"
-          f" -> {1 / statistics.mean(one_game):.0f} moves/s ({len(one_game)} moves,"
-          f" {statistics.median(queries):.0f} statements each (median; at most {max(queries)}),"
-          " BEGIN and COMMIT aside)")
-    print(f"ratio submit_move / bare insert (medians): {statistics.median(one_game) / bare_ms:.2f}x"
-          " (the issue's goal: at most 3x)")
+    print(
+        f"submit_move, one game at once: median {_median_ms(one_game):.3f} ms, p99 {_p99_ms(one_game):.3f} ms"
+        f" -> {1 / statistics.mean(one_game):.0f} moves/s ({len(one_game)} moves,"
+        f" {statistics.median(queries):.0f} statements each (median; at most {max(queries)}),"
+        " BEGIN and COMMIT aside)"
+    )
+    print(
+        f"ratio submit_move / bare insert (medians): {statistics.median(one_game) / bare_ms:.2f}x"
+        " (the issue's goal: at most 3x)"
+    )
     print("what a move cannot do without, each beside the bare insert:")
     sizes = [len(s) for s in snapshots]
-    print(f"  writing the snapshot alone ({statistics.median(sizes):.0f} bytes median, its own transaction):"
-          f" {_median_ms(snapshot_only):.3f} ms = {statistics.median(snapshot_only) / bare_ms:.2f}x")
-    print(f"  lock + insert + snapshot update, by hand in raw SQL: {_median_ms(floor):.3f} ms"
-          f" = {statistics.median(floor) / bare_ms:.2f}x")
-    print(f"  the rules engine (read snapshot, check and apply the move, write snapshot):"
-          f" {_median_ms(engine_work):.3f} ms = {statistics.median(engine_work) / bare_ms:.2f}x")
+    print(
+        f"  writing the snapshot alone ({statistics.median(sizes):.0f} bytes median, its own transaction):"
+        f" {_median_ms(snapshot_only):.3f} ms = {statistics.median(snapshot_only) / bare_ms:.2f}x"
+    )
+    print(
+        f"  lock + insert + snapshot update, by hand in raw SQL: {_median_ms(floor):.3f} ms"
+        f" = {statistics.median(floor) / bare_ms:.2f}x"
+    )
+    print(
+        f"  the rules engine (read snapshot, check and apply the move, write snapshot):"
+        f" {_median_ms(engine_work):.3f} ms = {statistics.median(engine_work) / bare_ms:.2f}x"
+    )
     floor_ms = statistics.median(floor) + statistics.median(engine_work)
     print(f"  the two together, no ORM, no clocks, no email: {floor_ms * 1000:.3f} ms = {floor_ms / bare_ms:.2f}x")
     print(f"ratio submit_move / that floor: {statistics.median(one_game) / floor_ms:.2f}x")
@@ -152,7 +172,7 @@ def _run():
 
     def worker(seed):
         local_rng = random.Random(seed)
-        game = services.start_game(players=players[2 * (seed % 4): 2 * (seed % 4) + 2], rng=local_rng)
+        game = services.start_game(players=players[2 * (seed % 4) : 2 * (seed % 4) + 2], rng=local_rng)
         times = play_timed(game, local_rng)
         with lock:
             all_times.extend(times)
@@ -165,8 +185,10 @@ def _run():
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - start
-    print(f"submit_move, 4 games at once (4 threads): {len(all_times) / elapsed:.0f} moves/s in total,"
-          f" median {_median_ms(all_times):.3f} ms")
+    print(
+        f"submit_move, 4 games at once (4 threads): {len(all_times) / elapsed:.0f} moves/s in total,"
+        f" median {_median_ms(all_times):.3f} ms"
+    )
 
     # A move near the 10th event against one near the 1,000th: the same deals in
     # pairs of games, one with its log padded by 990 earlier events (never read by a
@@ -177,8 +199,15 @@ def _run():
         late_game = services.start_game(players=players[:2], rng=random.Random(seed))
         with transaction.atomic():
             Event.objects.bulk_create(
-                Event(game=late_game, seq=late_game.seq + i, kind="padding", data={"kind": "padding"},
-                      source=Event.Source.SYSTEM) for i in range(1, 991))
+                Event(
+                    game=late_game,
+                    seq=late_game.seq + i,
+                    kind="padding",
+                    data={"kind": "padding"},
+                    source=Event.Source.SYSTEM,
+                )
+                for i in range(1, 991)
+            )
             Game.objects.filter(pk=late_game.pk).update(seq=late_game.seq + 990)
         late_game.refresh_from_db()
         early_rng, late_rng = random.Random(seed), random.Random(seed)
@@ -188,5 +217,7 @@ def _run():
             late += play_timed(late_game, late_rng, limit=1)
             late_game.refresh_from_db()
     print(f"move at events ~3-10:      median {_median_ms(early):.3f} ms ({len(early)} moves)")
-    print(f"move at events ~993-1000:  median {_median_ms(late):.3f} ms"
-          f" (ratio {statistics.median(late) / statistics.median(early):.2f}x; a move never replays the log)")
+    print(
+        f"move at events ~993-1000:  median {_median_ms(late):.3f} ms"
+        f" (ratio {statistics.median(late) / statistics.median(early):.2f}x; a move never replays the log)"
+    )

@@ -15,6 +15,7 @@ kept cards, in a random order), "score first" (the discard reply plans
 (200 unless set); BENCH_PLAN_ONLY=muggins,three runs only the variants whose
 label holds one of the words. Prints figures; asserts nothing.
 """
+
 import os
 import random
 import statistics
@@ -62,8 +63,10 @@ def _run():
     from accounts.models import User
 
     users = [User.objects.create_user(f"plans{i}@example.com", None, display_name=f"P{i}") for i in range(4)]
-    print(f"{'variant':20} {'plans':12} {'decisions/player/game':>22} {'replies/player/game':>20} "
-          f"{'emails/player/hand':>19} {'median':>6} {'p90':>4}")
+    print(
+        f"{'variant':20} {'plans':12} {'decisions/player/game':>22} {'replies/player/game':>20} "
+        f"{'emails/player/hand':>19} {'median':>6} {'p90':>4}"
+    )
     only = os.environ.get("BENCH_PLAN_ONLY", "")
     for label, settings in VARIANTS:
         if only and not any(word in label for word in only.split(",")):
@@ -77,9 +80,12 @@ def _run():
                 per_hand += [sum(e) / len(e)] if e else []
                 hand_counts += e
             hand_counts.sort()
-            print(f"{label:20} {plans:12} {_mean_ci(decisions):>22} {_mean_ci(replies):>20} "
-                  f"{_mean_ci(hand_counts):>19} {statistics.median(hand_counts):>6} "
-                  f"{hand_counts[int(0.9 * len(hand_counts)) - 1]:>4}", flush=True)
+            print(
+                f"{label:20} {plans:12} {_mean_ci(decisions):>22} {_mean_ci(replies):>20} "
+                f"{_mean_ci(hand_counts):>19} {statistics.median(hand_counts):>6} "
+                f"{hand_counts[int(0.9 * len(hand_counts)) - 1]:>4}",
+                flush=True,
+            )
 
 
 def _play(settings, plans, rng, users):
@@ -93,7 +99,7 @@ def _play(settings, plans, rng, users):
     players = cribbage.rules_for(settings["variant"]).players
     game = services.start_game(players=users[:players], rng=rng, **settings)
     decisions, replies = Counter(), Counter()
-    emails = Counter()   # (hand, seat) -> emails
+    emails = Counter()  # (hand, seat) -> emails
     seen = _count_sent(game, 0, emails)
     while not game.is_finished:
         state = services.engine_state(game)
@@ -101,7 +107,7 @@ def _play(settings, plans, rng, users):
         moves = _reply(state, seat, plans, rng)
         with transaction.atomic():
             for move in moves:
-                if game.is_finished:   # the line before ended it (mail.inbound answers "over")
+                if game.is_finished:  # the line before ended it (mail.inbound answers "over")
                     break
                 game = services.submit_move(game, seat, move, source=Event.Source.EMAIL, rng=rng).game
         decisions[seat] += len(moves)
@@ -119,8 +125,11 @@ def _count_sent(game, after, emails):
     from games.models import Seat
     from mail.models import OutboundEmail
 
-    rows = list(OutboundEmail.objects.filter(game=game, kind=OutboundEmail.Kind.TURN, pk__gt=after)
-                .order_by("pk").values_list("pk", "seat"))
+    rows = list(
+        OutboundEmail.objects.filter(game=game, kind=OutboundEmail.Kind.TURN, pk__gt=after)
+        .order_by("pk")
+        .values_list("pk", "seat")
+    )
     if not rows:
         return after
     acting = set(Seat.objects.filter(game=game, to_act=True).values_list("number", flat=True))
@@ -128,7 +137,7 @@ def _count_sent(game, after, emails):
     last = {}
     for pk, seat in rows:
         last[seat] = pk
-    for seat, pk in last.items():   # an older row of the same seat is replaced by the newer one
+    for seat in last:  # an older row of the same seat is replaced by the newer one
         if seat in acting and not game.is_finished:
             emails[hand, seat] += 1
     return rows[-1][0]

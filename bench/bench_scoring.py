@@ -2,12 +2,13 @@
 
 Run alone: `python -m bench scoring` (or `python -m bench.bench_scoring`).
 """
+
 import random
 import time
 
+from games.cribbage import stats
 from games.cribbage.cards import FULL_DECK
 from games.cribbage.scoring import score_hand
-from games.cribbage import stats
 
 ALL_HANDS = 12_994_800  # C(52, 4) * 48
 SAMPLE = 50_000
@@ -42,23 +43,32 @@ def main():
     cards = [rng.sample(FULL_DECK, 5) for _ in range(SAMPLE)]
     slow_cases = [(c[:4], c[4]) for c in cards]
     fast_cases = [([x.index for x in c[:4]], c[4].index) for c in cards]
-    assert all(score_hand(h, s).total == stats.fast_score(hi, si)
-               for (h, s), (hi, si) in zip(slow_cases[:5000], fast_cases[:5000]))
+    assert all(
+        score_hand(h, s).total == stats.fast_score(hi, si)
+        for (h, s), (hi, si) in zip(slow_cases[:5000], fast_cases[:5000])
+    )
     per_hand = _per_call(score_hand, slow_cases)
     per_fast = _per_call(stats.fast_score, fast_cases)
     naive = per_hand * ALL_HANDS
 
-    print(f"show_distribution(): all {ALL_HANDS:,} hand+starter combinations (hand rule) "
-          f"in {full:.3f} s = {ALL_HANDS / full / 1e6:,.0f} million hands/s (one core, best of 3)")
+    print(
+        f"show_distribution(): all {ALL_HANDS:,} hand+starter combinations (hand rule) "
+        f"in {full:.3f} s = {ALL_HANDS / full / 1e6:,.0f} million hands/s (one core, best of 3)"
+    )
     print(f"show_distribution(crib=True): {full_crib:.3f} s = {ALL_HANDS / full_crib / 1e6:,.0f} million hands/s")
-    print(f"  + one-time SUITLESS table build at import (7,995 rank multisets): {build:.3f} s; "
-          f"cold total {build + full:.3f} s; mean {mean:.6f}")
+    print(
+        f"  + one-time SUITLESS table build at import (7,995 rank multisets): {build:.3f} s; "
+        f"cold total {build + full:.3f} s; mean {mean:.6f}"
+    )
     print(f"score_hand: {per_hand * 1e6:.2f} us per call (mean over {SAMPLE:,} random hands)")
     print(f"fast_score (table-driven, card indexes): {per_fast * 1e6:.2f} us per call")
-    print(f"naive score_hand loop over all hands: {naive:.0f} s, EXTRAPOLATED from the "
-          f"{SAMPLE:,}-hand sample (not run)")
-    print(f"speed-up of show_distribution vs naive loop: {naive / full:,.0f}x "
-          f"({naive / (build + full):,.0f}x counting the table build)")
+    print(
+        f"naive score_hand loop over all hands: {naive:.0f} s, EXTRAPOLATED from the {SAMPLE:,}-hand sample (not run)"
+    )
+    print(
+        f"speed-up of show_distribution vs naive loop: {naive / full:,.0f}x "
+        f"({naive / (build + full):,.0f}x counting the table build)"
+    )
 
 
 if __name__ == "__main__":

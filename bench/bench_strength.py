@@ -14,6 +14,7 @@ default all of `MATCHES` below). Decision times are CPU time per move
 (`time.process_time`, so other processes on the machine do not inflate them).
 Averages are per complete deal (the deal that ends a game is left out).
 """
+
 import math
 import os
 import random
@@ -41,8 +42,11 @@ MATCHES = [  # (level A, level B, variant): A's win rate is reported
     ("expert", "expert", "two"),
 ]
 PUBLISHED = {  # per deal, strong human play (Chambers, ACC tip #6; Cribbage Pro)
-    ("pone", "peg"): 2.0, ("pone", "hand"): 8.1,
-    ("dealer", "peg"): 3.5, ("dealer", "hand"): 8.0, ("dealer", "crib"): 4.7,
+    ("pone", "peg"): 2.0,
+    ("pone", "hand"): 8.1,
+    ("dealer", "peg"): 3.5,
+    ("dealer", "hand"): 8.0,
+    ("dealer", "crib"): 4.7,
 }
 
 
@@ -113,8 +117,9 @@ def _run_pairs(args):
         seed = base_seed + i
         dealer = i % rules.players
         for seats in _seatings(a, b, variant):
-            res, deals = play_game(seats, seed, first_dealer=dealer, variant=variant,
-                                   decisions=decisions if i < first + 10 else None)
+            res, deals = play_game(
+                seats, seed, first_dealer=dealer, variant=variant, decisions=decisions if i < first + 10 else None
+            )
             winner_side = res["winner"]
             a_side = rules.side_of(seats.index(a))
             tally["games"] += 1
@@ -168,8 +173,7 @@ def run(matches, pairs, workers, other_pairs=None):
             entry = merged.setdefault(key, [defaultdict(int), defaultdict(float), defaultdict(int), []])
             for k, v in tally.items():
                 entry[0][k] += v
-            print(f"  ... {a} v {b} {variant}: {entry[0]['wins']}/{entry[0]['games']}", file=sys.stderr,
-                  flush=True)
+            print(f"  ... {a} v {b} {variant}: {entry[0]['wins']}/{entry[0]['games']}", file=sys.stderr, flush=True)
             for k, v in sums.items():
                 entry[1][k] += v
             for k, v in counts.items():
@@ -185,8 +189,10 @@ def _percentile(sorted_values, q):
 def main(pairs=None):
     pairs = pairs or PAIRS
     matches = _selected_matches()
-    print(f"{pairs} duplicate pairs in the first match, {OTHER_PAIRS} in the others (same shuffles, "
-          f"seats swapped), half as many for four players; {WORKERS} processes")
+    print(
+        f"{pairs} duplicate pairs in the first match, {OTHER_PAIRS} in the others (same shuffles, "
+        f"seats swapped), half as many for four players; {WORKERS} processes"
+    )
     started = time.perf_counter()
     results = run(matches, pairs, WORKERS, OTHER_PAIRS)
     elapsed = time.perf_counter() - started
@@ -196,8 +202,9 @@ def main(pairs=None):
     for (a, b, variant), tally, *_ in results:
         n, wins = tally["games"], tally["wins"]
         lo, hi = wilson(wins, n)
-        print(f"{a:>9} vs {b:<9} {variant:<10} {n:>6} {wins / n:>8.1%}  [{lo:.1%}, {hi:.1%}]"
-              f"   {tally['margin'] / n:+.1f}")
+        print(
+            f"{a:>9} vs {b:<9} {variant:<10} {n:>6} {wins / n:>8.1%}  [{lo:.1%}, {hi:.1%}]   {tally['margin'] / n:+.1f}"
+        )
         if a == b:
             f = tally["first_dealer_wins"]
             lo, hi = wilson(f, n)
@@ -221,8 +228,10 @@ def main(pairs=None):
             times[(variant, level, kind)].append(t)
     for (variant, level, kind), ts in sorted(times.items()):
         ts.sort()
-        print(f"{variant:<10} {level:>9} {kind:<8} n={len(ts):<6} p50 {1000 * _percentile(ts, 0.5):6.2f}"
-              f"   p99 {1000 * _percentile(ts, 0.99):6.2f}   max {1000 * ts[-1]:6.2f}")
+        print(
+            f"{variant:<10} {level:>9} {kind:<8} n={len(ts):<6} p50 {1000 * _percentile(ts, 0.5):6.2f}"
+            f"   p99 {1000 * _percentile(ts, 0.99):6.2f}   max {1000 * ts[-1]:6.2f}"
+        )
     total = sum(r[1]["games"] for r in results)
     print(f"\n{total} games in {elapsed:.0f} s on {WORKERS} processes")
 

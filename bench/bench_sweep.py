@@ -7,13 +7,14 @@ an in-memory broker nobody reads), as in production. Prints the query plans (the
 must use the partial indexes on Seat.deadline / Seat.remind_at, not scan),
 the time and the number of queries. Asserts nothing.
 """
+
 import os
 import time
 
 import django
 
 GAMES = 100_000
-OVERDUE_EVERY = 100   # two games in 100 are past their deadline (id % 100 in {0, 1})
+OVERDUE_EVERY = 100  # two games in 100 are past their deadline (id % 100 in {0, 1})
 
 
 def main():
@@ -50,8 +51,12 @@ def _setup():
     from games import cribbage, services
     from games.models import Game, Seat
 
-    players = [User.objects.create_user(f"sweep{i}@example.com", None, display_name=f"S{i}",
-                                        allow_forced_moves=False, vacation_days=0) for i in range(2)]
+    players = [
+        User.objects.create_user(
+            f"sweep{i}@example.com", None, display_name=f"S{i}", allow_forced_moves=False, vacation_days=0
+        )
+        for i in range(2)
+    ]
     template = services.start_game(players=players, days_per_move=3)
     state = services.engine_state(template)
     services.submit_move(template, 0, cribbage.legal_moves(state, 0)[0])
@@ -61,8 +66,10 @@ def _setup():
     start = time.perf_counter()
     with connection.cursor() as cursor:
         cols = ", ".join(game_cols)
-        cursor.execute(f"INSERT INTO games_game ({cols}) SELECT {cols} FROM games_game, generate_series(1, %s) "
-                       f"WHERE id = %s", [GAMES, template.pk])
+        cursor.execute(
+            f"INSERT INTO games_game ({cols}) SELECT {cols} FROM games_game, generate_series(1, %s) WHERE id = %s",
+            [GAMES, template.pk],
+        )
         cols = ", ".join(seat_cols)
         source = ", ".join(f"s.{c}" for c in seat_cols)
         cursor.execute(
@@ -73,7 +80,9 @@ def _setup():
                    CASE WHEN s.number = 1 THEN %(now)s + ((g.id %% {OVERDUE_EVERY}) - 13) * interval '1 hour' END,
                    {source}
             FROM games_game g JOIN games_seat s ON s.game_id = %(template)s
-            WHERE g.id <> %(template)s""", {"now": now, "template": template.pk})
+            WHERE g.id <> %(template)s""",
+            {"now": now, "template": template.pk},
+        )
         cursor.execute("ANALYZE games_game; ANALYZE games_seat; ANALYZE games_event")
     print(f"setup: {GAMES:,} games and {2 * GAMES:,} seats inserted in {time.perf_counter() - start:.1f} s")
     return now
@@ -102,16 +111,26 @@ def _run():
 
     now = _setup()
     due = Game.objects.filter(status=Game.Status.ACTIVE, seats__to_act=True, seats__deadline__lte=now).count()
-    print(f"database: postgresql; active games: {Game.objects.filter(status='active').count():,}; "
-          f"past their deadline: {due:,}")
+    print(
+        f"database: postgresql; active games: {Game.objects.filter(status='active').count():,}; "
+        f"past their deadline: {due:,}"
+    )
 
     print("\nplan of the due-seats query (clock.timeouts.due_seats):")
-    plan = (Seat.objects.filter(to_act=True, deadline__lte=now).order_by("deadline")
-            .values_list("pk", "game_id")[:timeouts.BATCH].explain(analyze=True))
+    plan = (
+        Seat.objects.filter(to_act=True, deadline__lte=now)
+        .order_by("deadline")
+        .values_list("pk", "game_id")[: timeouts.BATCH]
+        .explain(analyze=True)
+    )
     print("  " + plan.replace("\n", "\n  "))
     print("\nplan of the due-reminders query (clock.reminders.due_reminders):")
-    plan = (Seat.objects.filter(to_act=True, remind_at__lte=now).order_by("remind_at")
-            .values_list("pk", flat=True)[:reminders.BATCH].explain(analyze=True))
+    plan = (
+        Seat.objects.filter(to_act=True, remind_at__lte=now)
+        .order_by("remind_at")
+        .values_list("pk", flat=True)[: reminders.BATCH]
+        .explain(analyze=True)
+    )
     print("  " + plan.replace("\n", "\n  "))
     print()
 
@@ -119,6 +138,8 @@ def _run():
     _, elapsed, queries = _timed(f"sweep of {due:,} overdue games (forfeits)", lambda: timeouts.sweep(now=now))
     print(f"  per overdue game: {elapsed / max(due, 1) * 1000:.2f} ms, {queries / max(due, 1):.1f} queries")
     _timed("sweep again (nothing due: one indexed query)", lambda: timeouts.sweep(now=now))
-    _, elapsed, queries = _timed(f"reminder sweep, one batch of {reminders.BATCH} (emails rendered with every move link)",
-                                 lambda: reminders.send_due_reminders(now=now))
+    _, elapsed, queries = _timed(
+        f"reminder sweep, one batch of {reminders.BATCH} (emails rendered with every move link)",
+        lambda: reminders.send_due_reminders(now=now),
+    )
     print(f"  per reminder: {elapsed / reminders.BATCH * 1000:.1f} ms, {queries / reminders.BATCH:.1f} queries")

@@ -1,4 +1,5 @@
 """Admin: "Overdue games": turns past their deadline, with an action to apply the timeout now."""
+
 from django.contrib import admin, messages
 from django.utils import timezone
 
@@ -8,8 +9,7 @@ from games.models import OverdueSeat
 
 @admin.register(OverdueSeat)
 class OverdueGamesAdmin(admin.ModelAdmin):
-    list_display = ["game", "number", "player", "deadline", "overdue_by", "policy", "timed_out_at",
-                    "stand_in_moves"]
+    list_display = ["game", "number", "player", "deadline", "overdue_by", "policy", "timed_out_at", "stand_in_moves"]
     list_select_related = ["game", "player"]
     list_filter = ["game__timeout_policy"]
     search_fields = ["player__email", "player__display_name", "game__id"]
@@ -35,8 +35,9 @@ class OverdueGamesAdmin(admin.ModelAdmin):
         for seat in queryset:
             outcome = timeouts.settle(seat.pk, seat.game_id)
             outcomes[outcome] = outcomes.get(outcome, 0) + 1
-        self.message_user(request, "Done: " + ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items())),
-                          messages.SUCCESS)
+        self.message_user(
+            request, "Done: " + ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items())), messages.SUCCESS
+        )
 
     def has_add_permission(self, request):
         return False

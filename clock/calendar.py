@@ -6,6 +6,7 @@ game and seat, so a calendar that polls the feed moves the event as the deadline
 and drops it once the move is made. The URL's secret is a keyed hash of the player's id and
 User.calendar_key: a new calendar_key stops the old URL.
 """
+
 import secrets
 from datetime import timedelta
 
@@ -55,8 +56,11 @@ def feed(user, now=None):
     calendar.add("version", "2.0")
     calendar.add("x-wr-calname", "Cribbage by mail: my moves")
     domain = settings.REPLY_DOMAIN
-    seats = (Seat.objects.filter(player=user, to_act=True, deadline__isnull=False, game__status=Game.Status.ACTIVE)
-             .select_related("game").order_by("deadline"))
+    seats = (
+        Seat.objects.filter(player=user, to_act=True, deadline__isnull=False, game__status=Game.Status.ACTIVE)
+        .select_related("game")
+        .order_by("deadline")
+    )
     for seat in seats:
         game = seat.game
         names = " v ".join(str(s) for s in seats_with_players(game))
@@ -72,7 +76,7 @@ def feed(user, now=None):
         alarm.add("action", "DISPLAY")
         alarm.add("description", f"Your move in game {game.pk} is due soon")
         remind = seat.remind_at if seat.remind_at and seat.remind_at < seat.deadline else seat.deadline - LAST_ALARM
-        alarm.add("trigger", remind - (seat.deadline - EVENT_LENGTH))   # relative to the start
+        alarm.add("trigger", remind - (seat.deadline - EVENT_LENGTH))  # relative to the start
         event.add_component(alarm)
         calendar.add_component(event)
     return calendar.to_ical()

@@ -6,16 +6,24 @@ new value, which writes only the fields that changed. A move starts and ends
 turns through `games.signals.turns_changed`, which `clock.receivers` answers
 with `set_turn`.
 """
+
 from django.conf import settings
 from django.utils import timezone
 
 from clock import seatclock
-from clock.seatclock import (DAY, LAST_DAY_REMINDER_MIN_DAYS, REMINDER_FRACTION,  # noqa: F401 (the clock's API)
-                             deadline_after, reminder_moments, reminders_due, running_time_between)
+from clock.seatclock import (  # noqa: F401 (the clock's API)
+    DAY,
+    LAST_DAY_REMINDER_MIN_DAYS,
+    REMINDER_FRACTION,
+    deadline_after,
+    reminder_moments,
+    reminders_due,
+    running_time_between,
+)
 from games.times import player_zone
 
-
 # --- A seat's clock ---------------------------------------------------------------
+
 
 def day_seconds():
     """The length of a day per move (CLOCK_DAY_SECONDS: 86400 but in trials)."""
@@ -30,10 +38,15 @@ def rules_for(game, seat):
         night = (player.night_start_hour, player.night_end_hour)
     cap = None if game.vacation_cap_days is None else game.vacation_cap_days * seatclock.DAY_SECONDS
     return seatclock.ClockRules(
-        days_per_move=game.days_per_move, day_seconds=day_seconds(),
-        pause_weekends=bool(game.pause_weekends and player is not None), night_hours=night,
-        tz=player_zone(player), vacation_cap_seconds=cap,
-        away_until=player.away_until if player is not None else None, has_player=player is not None)
+        days_per_move=game.days_per_move,
+        day_seconds=day_seconds(),
+        pause_weekends=bool(game.pause_weekends and player is not None),
+        night_hours=night,
+        tz=player_zone(player),
+        vacation_cap_seconds=cap,
+        away_until=player.away_until if player is not None else None,
+        has_player=player is not None,
+    )
 
 
 def clock_of(seat):
@@ -62,7 +75,7 @@ def set_turn(game, seat, to_act, now):
     clock = clock_of(seat)
     if not to_act:
         apply(seat, seatclock.turn_ended(clock))
-    elif game.practice:   # practice is untimed: no deadline, reminder or vacation pause
+    elif game.practice:  # practice is untimed: no deadline, reminder or vacation pause
         apply(seat, seatclock.untimed_turn(clock, now))
     else:
         apply(seat, seatclock.turn_started(clock, rules_for(game, seat), now))

@@ -6,6 +6,7 @@ transaction that owes it in the outbox, so two runs at once owe one, and the
 outbox retries a failed send. A run that comes late (the beat was down) still
 sends that day's digest.
 """
+
 import logging
 import zoneinfo
 
@@ -33,8 +34,11 @@ def due_users(now, limit=BATCH):
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             continue
         sent = DigestSent.objects.filter(day=local.date()).values("user_id")
-        due += list(readers.filter(time_zone=zone, digest_hour__lte=local.hour)
-                    .exclude(pk__in=sent).order_by("pk")[:limit - len(due)])
+        due += list(
+            readers.filter(time_zone=zone, digest_hour__lte=local.hour)
+            .exclude(pk__in=sent)
+            .order_by("pk")[: limit - len(due)]
+        )
         if len(due) >= limit:
             break
     return due
@@ -47,13 +51,15 @@ def digest_items(user, now=None):
     for game in waiting_games_for(user).prefetch_related("seats__player"):
         seats = list(game.seats.all())
         mine = next(s for s in seats if s.player_id == user.pk)
-        items.append({
-            "game_id": game.pk,
-            "opponents": ", ".join(str(s) for s in seats if s.team != mine.team) or "your partner",
-            "deadline": times.deadline_text(mine.deadline, user, now) if mine.deadline else "no deadline",
-            "url": links.absolute(game.get_absolute_url()),
-            "due": mine.deadline,
-        })
+        items.append(
+            {
+                "game_id": game.pk,
+                "opponents": ", ".join(str(s) for s in seats if s.team != mine.team) or "your partner",
+                "deadline": times.deadline_text(mine.deadline, user, now) if mine.deadline else "no deadline",
+                "url": links.absolute(game.get_absolute_url()),
+                "due": mine.deadline,
+            }
+        )
     return items
 
 

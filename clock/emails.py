@@ -6,19 +6,19 @@ The templates are clock/email/<kind>.subject.txt, .txt and .html. Every
 email about a game carries its reply address, so a reply such as
 "more time 2" or a move reaches the game.
 """
+
 from datetime import datetime
 
 from django.utils import timezone
 
 from accounts.models import User
 from clock import digest, timeouts, vacation
-from games import cribbage
+from games import cribbage, times
 from games.models import Game
+from games.presentation import clock_text
 from games.selectors import seats_with_players, view_for, with_seats
 from mail import links, messages, rendering
 from mail.models import OutboundEmail
-from games import times
-from games.presentation import clock_text
 
 NOT_NEEDED = "not needed any more"
 
@@ -26,7 +26,10 @@ NOT_NEEDED = "not needed any more"
 def _game_context(game, seat, user, view=None):
     """What every clock email about `game` says to `user` at `seat` (a Seat; `view`: theirs, if built)."""
     return {
-        "game": game, "seat": seat, "game_id": game.pk, "user": user,
+        "game": game,
+        "seat": seat,
+        "game_id": game.pk,
+        "user": user,
         "title": rendering.game_title(view or view_for(game, seat.number)),
         "deadline": times.deadline_text(seat.deadline, user),
         "game_url": links.absolute(game.get_absolute_url()),
@@ -35,8 +38,9 @@ def _game_context(game, seat, user, view=None):
 
 
 def _email(kind, row, context):
-    return messages.build(f"clock/email/{kind}", context, to=row.user.email, user=row.user,
-                          game_id=row.game_id, seat=row.seat)
+    return messages.build(
+        f"clock/email/{kind}", context, to=row.user.email, user=row.user, game_id=row.game_id, seat=row.seat
+    )
 
 
 def _seats(row):
@@ -51,6 +55,7 @@ def _seats(row):
 
 # --- Reminders and the digest -------------------------------------------------------------
 
+
 def reminder(row, now=None):
     now = now or timezone.now()
     found = _seats(row)
@@ -61,9 +66,12 @@ def reminder(row, now=None):
         return "the turn was played"
     user = row.user
     view = view_for(game, seat.number)
-    context = {**_game_context(game, seat, user, view), **rendering.turn_context(game, seat.number, user, view),
-               "deadline": times.deadline_text(seat.deadline, user, now),
-               "left": times.relative(seat.deadline - now)}
+    context = {
+        **_game_context(game, seat, user, view),
+        **rendering.turn_context(game, seat.number, user, view),
+        "deadline": times.deadline_text(seat.deadline, user, now),
+        "left": times.relative(seat.deadline - now),
+    }
     return _email("reminder", row, context)
 
 
@@ -73,12 +81,16 @@ def daily_digest(row, now=None):
     items = digest.digest_items(user, now)
     if not items:
         return "no game waits any more"
-    context = {"items": items, "hour": f"{user.digest_hour:02d}:00",
-               "first_due": times.relative(items[0]["due"] - now) if items[0]["due"] else ""}
+    context = {
+        "items": items,
+        "hour": f"{user.digest_hour:02d}:00",
+        "first_due": times.relative(items[0]["due"] - now) if items[0]["due"] else "",
+    }
     return messages.build("clock/email/digest", context, to=user.email, user=user)
 
 
 # --- Timeouts and vacations ------------------------------------------------------------------
+
 
 def _told(kind, row, extra):
     found = _seats(row)
@@ -86,16 +98,27 @@ def _told(kind, row, extra):
         return NOT_NEEDED
     game, _, seat, about = found
     user = row.user
-    context = {**_game_context(game, seat, user), "about": about, "about_name": str(about),
-               "about_deadline": times.deadline_text(about.deadline, user) if about.deadline else "",
-               "is_me": seat.number == about.number, **extra(game, seat, about)}
+    context = {
+        **_game_context(game, seat, user),
+        "about": about,
+        "about_name": str(about),
+        "about_deadline": times.deadline_text(about.deadline, user) if about.deadline else "",
+        "is_me": seat.number == about.number,
+        **extra(game, seat, about),
+    }
     return _email(kind, row, context)
 
 
 def claim_offer(row):
-    return _told("claim_offer", row, lambda game, seat, about: {
-        "more_days": times.MAX_MORE_DAYS, "claim_words": timeouts.CLAIM_WORDS,
-        "may_claim": game.timeout_policy == Game.TimeoutPolicy.OPPONENT_CHOOSES})
+    return _told(
+        "claim_offer",
+        row,
+        lambda game, seat, about: {
+            "more_days": times.MAX_MORE_DAYS,
+            "claim_words": timeouts.CLAIM_WORDS,
+            "may_claim": game.timeout_policy == Game.TimeoutPolicy.OPPONENT_CHOOSES,
+        },
+    )
 
 
 def stand_in(row):
@@ -103,8 +126,7 @@ def stand_in(row):
 
 
 def vacation_day(row):
-    return _told("vacation_day", row, lambda game, seat, about: {
-        "days_left": int(vacation.days_left(seat.player))})
+    return _told("vacation_day", row, lambda game, seat, about: {"days_left": int(vacation.days_left(seat.player))})
 
 
 def vacation_notice(row):
@@ -114,9 +136,12 @@ def vacation_notice(row):
 
     def extra(game, seat, mine):
         user = seat.player
-        return {"away": away, "what": row.context["what"],
-                "until": times.deadline_text(away.away_until, user) if away.away_until else "",
-                "their_deadline": times.deadline_text(mine.deadline, user) if mine.to_act else ""}
+        return {
+            "away": away,
+            "what": row.context["what"],
+            "until": times.deadline_text(away.away_until, user) if away.away_until else "",
+            "their_deadline": times.deadline_text(mine.deadline, user) if mine.to_act else "",
+        }
 
     return _told("vacation_notice", row, extra)
 

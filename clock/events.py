@@ -6,6 +6,7 @@ appended through games.services.append_clock_event with the next seq, under
 the game's row lock, in the same transaction as the change of the seat's
 clock. The rules engine never sees them.
 """
+
 from django.db import transaction
 
 from clock import deadlines

@@ -4,6 +4,7 @@ or back. One outbox row per recipient (mail.outbox), rendered when sent (clock.e
 
 Each key names the clock change it tells of, so telling it twice owes one email.
 """
+
 from games.models import Game, Seat
 from mail import outbox
 from mail.models import OutboundEmail
@@ -27,9 +28,17 @@ def _tell(kind, game_id, about_seat, key, context=None, only=None, seats=None):
     "self" or "others")."""
     if seats is None:
         seats = Seat.objects.filter(game_id=game_id).select_related("player").order_by("number")
-    rows = [outbox.owed(kind, seat.player, f"{game_id}:{about_seat}:{key}:{seat.number}",
-                        context={"about_seat": about_seat, **(context or {})}, game_id=game_id, seat=seat.number)
-            for seat in _recipients(seats, about_seat, only)]
+    rows = [
+        outbox.owed(
+            kind,
+            seat.player,
+            f"{game_id}:{about_seat}:{key}:{seat.number}",
+            context={"about_seat": about_seat, **(context or {})},
+            game_id=game_id,
+            seat=seat.number,
+        )
+        for seat in _recipients(seats, about_seat, only)
+    ]
     return len(outbox.write(rows))
 
 
@@ -53,15 +62,24 @@ def owe_vacation_notices(user_id, what, vacation_id=None, *, send=True):
     """Tell the opponents in every active game of `user_id` that they went away ("start") or came
     back: how many. `send=False`: the keys, for the caller to queue them (mail.outbox.queue)
     once the clocks are changed, so that they tell the new deadlines."""
-    seats = list(Seat.objects.filter(game__status=Game.Status.ACTIVE, game__seats__player_id=user_id)
-                 .select_related("player").order_by("game_id", "number"))
+    seats = list(
+        Seat.objects.filter(game__status=Game.Status.ACTIVE, game__seats__player_id=user_id)
+        .select_related("player")
+        .order_by("game_id", "number")
+    )
     rows = []
     for game_id in dict.fromkeys(seat.game_id for seat in seats):
         mine = next(seat for seat in seats if seat.game_id == game_id and seat.player_id == user_id)
         for seat in _recipients([s for s in seats if s.game_id == game_id], mine.number, only="others"):
-            rows.append(outbox.owed(Kind.VACATION_NOTICE, seat.player,
-                                    f"{user_id}:{what}:{vacation_id}:{game_id}:{seat.number}",
-                                    context={"about_seat": mine.number, "away": user_id, "what": what},
-                                    game_id=game_id, seat=seat.number))
+            rows.append(
+                outbox.owed(
+                    Kind.VACATION_NOTICE,
+                    seat.player,
+                    f"{user_id}:{what}:{vacation_id}:{game_id}:{seat.number}",
+                    context={"about_seat": mine.number, "away": user_id, "what": what},
+                    game_id=game_id,
+                    seat=seat.number,
+                )
+            )
     keys = outbox.write(rows, send=send)
     return len(keys) if send else keys

@@ -1,4 +1,5 @@
 """The clock's part in a move: each turn that starts gets its deadline and reminders."""
+
 from django.dispatch import receiver
 
 from games.models import Game

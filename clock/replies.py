@@ -1,4 +1,5 @@
 """The clock's reply words: "more time N" / "extend N" and "claim", answered for mail's reply reader."""
+
 from games import cribbage
 from games.models import Event, Seat
 from mail.inbound import answer_word
@@ -21,8 +22,15 @@ def clock_word(game, number, player, command, answer):
         answer(game, number, player, "clock", words=command.words, problem=exc.message)
         return InboundEmail.Status.ANSWERED, f"clock: {exc.message}"
     to = Seat.objects.select_related("player").get(game=game, number=to_seat)
-    answer(game, number, player, "more_time", words=command.words, include_state=False, problem=(
-        f"You gave {to} {command.number} more day{'s' if command.number != 1 else ''} in game {game.pk}."))
+    answer(
+        game,
+        number,
+        player,
+        "more_time",
+        words=command.words,
+        include_state=False,
+        problem=(f"You gave {to} {command.number} more day{'s' if command.number != 1 else ''} in game {game.pk}."),
+    )
     return InboundEmail.Status.APPLIED, f"more time: {command.number} days to seat {to_seat}"
 
 
@@ -36,7 +44,7 @@ def _more_time_seat(game, number):
         return acting[0].number
     if len(seats) == 2:
         return opponents[0].number
-    raise ClockError("None of your opponents is to move now: say \"more time N\" when one of them is.")
+    raise ClockError('None of your opponents is to move now: say "more time N" when one of them is.')
 
 
 answer_word("more_time", clock_word)

@@ -12,15 +12,16 @@ Django import): clock.deadlines loads a `SeatClock` and its `ClockRules`
 from a seat, calls one of the functions below, and saves the fields that
 changed (`changed_fields`).
 """
+
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime, time, timedelta, tzinfo
 
 DAY_SECONDS = 86400
 DAY = timedelta(days=1)
-REMINDER_FRACTION = 0.8          # first reminder when 80% of the turn's time is used
-LAST_DAY_REMINDER_MIN_DAYS = 3   # clocks this long get a second one, 24 hours before the deadline
-_MAX_CALENDAR_DAYS = 3660        # no clock runs this long: guards against a clock that never runs
-VACATION_DAY_MIN_LEFT = timedelta(hours=1)   # a vacation day spent late still leaves an hour
+REMINDER_FRACTION = 0.8  # first reminder when 80% of the turn's time is used
+LAST_DAY_REMINDER_MIN_DAYS = 3  # clocks this long get a second one, 24 hours before the deadline
+_MAX_CALENDAR_DAYS = 3660  # no clock runs this long: guards against a clock that never runs
+VACATION_DAY_MIN_LEFT = timedelta(hours=1)  # a vacation day spent late still leaves an hour
 
 
 class ClockError(Exception):
@@ -32,6 +33,7 @@ class ClockError(Exception):
 
 
 # --- Running time ------------------------------------------------------------------
+
 
 def _utc(moment):
     return moment.astimezone(UTC)
@@ -49,7 +51,7 @@ def _running_hours(night_hours):
     if not night_hours or night_hours[0] == night_hours[1]:
         return [(0, 24)]
     start, end = night_hours
-    if start > end:          # a night across midnight, e.g. 23 to 7: runs 7 to 23
+    if start > end:  # a night across midnight, e.g. 23 to 7: runs 7 to 23
         return [(end, start)]
     return [(h0, h1) for h0, h1 in ((0, start), (end, 24)) if h1 > h0]
 
@@ -62,7 +64,7 @@ def running_intervals(start, *, pause_weekends=False, night_hours=None, tz=UTC):
         return
     tz = tz or UTC
     hours = _running_hours(night_hours)
-    day = start.astimezone(tz).date() - DAY   # a night across midnight may start the day before
+    day = start.astimezone(tz).date() - DAY  # a night across midnight may start the day before
     for _ in range(_MAX_CALENDAR_DAYS):
         if not (pause_weekends and day.weekday() >= 5):
             for h0, h1 in hours:
@@ -122,18 +124,19 @@ def reminders_due(turn_started_at, deadline, days_per_move, now):
 
 # --- The values ----------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ClockRules:
     """What one seat's clock obeys: the game's settings and its player's night, zone and vacation."""
 
     days_per_move: int
-    day_seconds: int = DAY_SECONDS          # a day per move, in seconds (shorter only for trials)
+    day_seconds: int = DAY_SECONDS  # a day per move, in seconds (shorter only for trials)
     pause_weekends: bool = False
     night_hours: tuple | None = None
     tz: tzinfo = UTC
     vacation_cap_seconds: int | None = None  # vacation this game allows per seat (None: no limit)
-    away_until: datetime | None = None       # the player's vacation under way ends then
-    has_player: bool = True                  # False for a computer seat: nobody to remind
+    away_until: datetime | None = None  # the player's vacation under way ends then
+    has_player: bool = True  # False for a computer seat: nobody to remind
 
     @property
     def period_seconds(self):
@@ -161,11 +164,11 @@ class SeatClock:
     turn_started_at: datetime | None = None
     reminder_stage: int = 0
     remind_at: datetime | None = None
-    extra_seconds: int = 0        # more time granted for the next turn
+    extra_seconds: int = 0  # more time granted for the next turn
     paused_until: datetime | None = None
-    vacation_seconds: int = 0     # vacation used in this game
+    vacation_seconds: int = 0  # vacation used in this game
     timed_out_at: datetime | None = None
-    bank_seconds: int = 0         # what is left of the game's time bank for this seat
+    bank_seconds: int = 0  # what is left of the game's time bank for this seat
 
 
 FIELDS = tuple(f.name for f in fields(SeatClock))
@@ -181,6 +184,7 @@ def is_paused(clock, now):
 
 
 # --- Vacation -------------------------------------------------------------------------
+
 
 def vacation_left(clock, rules):
     """Seconds more of the player's vacation this game allows (None: no limit of its own)."""
@@ -200,6 +204,7 @@ def vacation_pause(clock, rules, now):
 
 # --- Changes -----------------------------------------------------------------------------
 
+
 def with_reminder(clock, rules):
     """`clock` with `remind_at` the next reminder moment after the `reminder_stage` already sent
     this turn (None: no more, or no one to remind). Apply whenever the deadline changes."""
@@ -216,30 +221,54 @@ def turn_started(clock, rules, now):
     period = rules.period_seconds + clock.extra_seconds
     pause = vacation_pause(clock, rules, now)
     paused_until = now + timedelta(seconds=pause) if pause > 0 else None
-    started = replace(clock, to_act=True, turn_started_at=now, reminder_stage=0, timed_out_at=None,
-                      extra_seconds=0, paused_until=paused_until,
-                      vacation_seconds=clock.vacation_seconds + pause,
-                      deadline=rules.after(paused_until or now, period))
+    started = replace(
+        clock,
+        to_act=True,
+        turn_started_at=now,
+        reminder_stage=0,
+        timed_out_at=None,
+        extra_seconds=0,
+        paused_until=paused_until,
+        vacation_seconds=clock.vacation_seconds + pause,
+        deadline=rules.after(paused_until or now, period),
+    )
     return with_reminder(started, rules)
 
 
 def untimed_turn(clock, now):
     """The clock of a turn with no deadline (a practice game): nothing to remind, pause or time out."""
-    return replace(clock, to_act=True, turn_started_at=now, reminder_stage=0, timed_out_at=None,
-                   paused_until=None, deadline=None, remind_at=None)
+    return replace(
+        clock,
+        to_act=True,
+        turn_started_at=now,
+        reminder_stage=0,
+        timed_out_at=None,
+        paused_until=None,
+        deadline=None,
+        remind_at=None,
+    )
 
 
 def turn_ended(clock):
     """The clock of a seat that has nothing to play."""
-    return replace(clock, to_act=False, deadline=None, turn_started_at=None, reminder_stage=0,
-                   remind_at=None, paused_until=None, timed_out_at=None)
+    return replace(
+        clock,
+        to_act=False,
+        deadline=None,
+        turn_started_at=None,
+        reminder_stage=0,
+        remind_at=None,
+        paused_until=None,
+        timed_out_at=None,
+    )
 
 
 def timed_out(clock, rules, now):
     """Out of time, for the others to decide (or a last period for the discard): one more full
     period from `now`; no reminder (the others are told instead)."""
-    return replace(clock, timed_out_at=now, deadline=rules.after(now, rules.period_seconds),
-                   reminder_stage=0, remind_at=None)
+    return replace(
+        clock, timed_out_at=now, deadline=rules.after(now, rules.period_seconds), reminder_stage=0, remind_at=None
+    )
 
 
 def more_time(clock, rules, seconds, now):
@@ -266,8 +295,15 @@ def vacation_started(clock, rules, now, until):
         raise ClockError("This game allows no more vacation.")
     remaining = rules.running_seconds(max(now, clock.paused_until or now), clock.deadline)
     paused_until = now + timedelta(seconds=pause)
-    return with_reminder(replace(clock, paused_until=paused_until, vacation_seconds=clock.vacation_seconds + pause,
-                                 deadline=rules.after(paused_until, remaining)), rules)
+    return with_reminder(
+        replace(
+            clock,
+            paused_until=paused_until,
+            vacation_seconds=clock.vacation_seconds + pause,
+            deadline=rules.after(paused_until, remaining),
+        ),
+        rules,
+    )
 
 
 def vacation_ended(clock, rules, now):
@@ -277,8 +313,15 @@ def vacation_ended(clock, rules, now):
         raise ClockError("This clock is not paused.")
     remaining = rules.running_seconds(clock.paused_until, clock.deadline)
     unused = int((clock.paused_until - now).total_seconds())
-    return with_reminder(replace(clock, paused_until=None, vacation_seconds=max(0, clock.vacation_seconds - unused),
-                                 deadline=rules.after(now, remaining)), rules)
+    return with_reminder(
+        replace(
+            clock,
+            paused_until=None,
+            vacation_seconds=max(0, clock.vacation_seconds - unused),
+            deadline=rules.after(now, remaining),
+        ),
+        rules,
+    )
 
 
 def vacation_day_spent(clock, rules, now):
@@ -296,8 +339,9 @@ def bank_day_spent(clock, rules, now):
     if clock.bank_seconds <= 0 or not clock.to_act or clock.deadline is None:
         raise ClockError("No time bank is left.")
     spend = min(clock.bank_seconds, rules.day_seconds)
-    return replace(clock, deadline=rules.after(clock.deadline, spend), bank_seconds=clock.bank_seconds - spend,
-                   remind_at=None)
+    return replace(
+        clock, deadline=rules.after(clock.deadline, spend), bank_seconds=clock.bank_seconds - spend, remind_at=None
+    )
 
 
 def allows_vacation_day(clock, rules):

@@ -1,5 +1,6 @@
 """Celery tasks of the clock: thin wrappers over services, each idempotent, bounded and
 safe to run twice at once. Scheduled in cribsite/settings.py (CELERY_BEAT_SCHEDULE, "clock-*")."""
+
 from celery import shared_task
 
 from clock import digest, reminders, timeouts, vacation

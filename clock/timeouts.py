@@ -21,6 +21,7 @@ What an overdue turn gets, in order:
    stand-in moves in a row, or that second period, a forfeit).
 A computer seat that is overdue (its task was lost) is simply asked to move.
 """
+
 import logging
 from datetime import timedelta
 
@@ -28,20 +29,18 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import cribbage, services
-from clock import deadlines, notices, seatclock
+from clock import deadlines, notices, seatclock, vacation
 from clock.events import ClockError, record_clock_event
-from games.models import Event, Game, Seat
-from games import times
-from clock import vacation
-from games.cribbage import players
 from games import computer as computer_player
+from games import cribbage, services, times
+from games.cribbage import players
+from games.models import Event, Game, Seat
 
 log = logging.getLogger(__name__)
 
 BATCH = 200
-MAX_BATCHES = 10          # one sweep settles at most BATCH * MAX_BATCHES turns; the next does the rest
-STAND_IN_LIMIT = 3        # moves the computer makes for an absent player before the game is forfeit
+MAX_BATCHES = 10  # one sweep settles at most BATCH * MAX_BATCHES turns; the next does the rest
+STAND_IN_LIMIT = 3  # moves the computer makes for an absent player before the game is forfeit
 COMPUTER_RETRY = timedelta(hours=1)
 # Reply words (mail calls grant_more_time / claim_timeout for them): "more time 2", "extend 2", "claim".
 CLAIM_WORDS = "claim"
@@ -50,8 +49,11 @@ CLAIM_WORDS = "claim"
 def due_seats(now, limit=BATCH):
     """(seat id, game id) of turns past their deadline, oldest first (the partial deadline index)."""
     # Practice games are untimed (games started before that still carry a deadline).
-    return list(Seat.objects.filter(to_act=True, deadline__lte=now, game__practice=False)
-                .order_by("deadline").values_list("pk", "game_id")[:limit])
+    return list(
+        Seat.objects.filter(to_act=True, deadline__lte=now, game__practice=False)
+        .order_by("deadline")
+        .values_list("pk", "game_id")[:limit]
+    )
 
 
 def sweep(now=None, batch=BATCH, max_batches=MAX_BATCHES):
@@ -112,12 +114,15 @@ def _time_out(game, seat, now):
     if policy == Game.TimeoutPolicy.OPPONENT_CHOOSES and seat.timed_out_at is None:
         _offer_claim(game, seat, now)
         return "claimable"
-    if policy == Game.TimeoutPolicy.COMPUTER_STANDS_IN and seat.timed_out_at is None \
-            and seat.stand_in_moves < STAND_IN_LIMIT:
+    if (
+        policy == Game.TimeoutPolicy.COMPUTER_STANDS_IN
+        and seat.timed_out_at is None
+        and seat.stand_in_moves < STAND_IN_LIMIT
+    ):
         if _simple_turn(game, seat):
             _stand_in(game, seat, now)
             return "stand_in"
-        _grace_period(game, seat, now)   # a real decision (the discard): theirs to make, one more period
+        _grace_period(game, seat, now)  # a real decision (the discard): theirs to make, one more period
         return "grace"
     forfeit(game, seat)
     return "forfeit"
@@ -125,6 +130,7 @@ def _time_out(game, seat, now):
 
 def _spend_bank_day(game, seat, now):
     """The game's reserve first: a day of the seat's time bank, recorded in the log."""
+
     def spend(clock, rules):
         spent = seatclock.bank_day_spent(clock, rules, now)
         data["seconds"], data["left_seconds"] = clock.bank_seconds - spent.bank_seconds, spent.bank_seconds
@@ -156,8 +162,13 @@ def _grace_period(game, seat, now):
 
 
 def _mark_timed_out(game, seat, now):
-    record_clock_event(game, seat.number, {"kind": "time_out", "seat": seat.number}, Event.Source.TIMEOUT,
-                       change=lambda clock, rules: seatclock.timed_out(clock, rules, now))
+    record_clock_event(
+        game,
+        seat.number,
+        {"kind": "time_out", "seat": seat.number},
+        Event.Source.TIMEOUT,
+        change=lambda clock, rules: seatclock.timed_out(clock, rules, now),
+    )
 
 
 def _simple_turn(game, seat):
@@ -175,7 +186,7 @@ def _stand_in(game, seat, now):
     move = {k: v for k, v in stand_in_move(state, seat.number).items() if k != "seat"}
     result = services.submit_move(game, seat.number, move, source=Event.Source.TIMEOUT)
     row = Seat.objects.select_related("player").get(pk=seat.pk)
-    if row.to_act and row.deadline and row.deadline <= now:   # still their turn: the clock restarts
+    if row.to_act and row.deadline and row.deadline <= now:  # still their turn: the clock restarts
         deadlines.save(row, seatclock.turn_started(deadlines.clock_of(row), deadlines.rules_for(result.game, row), now))
     # Counted since the player's own last move (games.services resets it then).
     Seat.objects.filter(pk=seat.pk).update(stand_in_moves=F("stand_in_moves") + 1)
@@ -184,6 +195,7 @@ def _stand_in(game, seat, now):
 
 
 # --- What players do about a clock -------------------------------------------------
+
 
 def _sides(game):
     return cribbage.Rules.from_json(game.rules)
@@ -199,7 +211,7 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
     try:
         days = int(days)
     except (TypeError, ValueError):
-        raise ClockError("Say how many days, e.g. \"more time 2\".") from None
+        raise ClockError('Say how many days, e.g. "more time 2".') from None
     if not 1 <= days <= times.MAX_MORE_DAYS:
         raise ClockError(f"You can give 1 to {times.MAX_MORE_DAYS} days at a time.")
     rules = _sides(game)
@@ -210,8 +222,14 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
     now = timezone.now()
     data = {"kind": "more_time", "seat": to_seat, "by": granting_seat, "days": days}
     game, event, clock = record_clock_event(
-        game, granting_seat, data, source, actor, on=to_seat,
-        change=lambda clock, rules: seatclock.more_time(clock, rules, days * rules.day_seconds, now))
+        game,
+        granting_seat,
+        data,
+        source,
+        actor,
+        on=to_seat,
+        change=lambda clock, rules: seatclock.more_time(clock, rules, days * rules.day_seconds, now),
+    )
     return event
 
 

@@ -9,6 +9,7 @@ Game.vacation_cap_days); turns that start while away begin paused
 who forgot to start one is not timed out while days are left: the timeout
 sweep spends a day instead (`spend_day_instead`) and tells them.
 """
+
 import logging
 from datetime import timedelta
 
@@ -18,16 +19,16 @@ from django.utils import timezone
 from accounts.models import User, Vacation, VacationDay
 from clock import deadlines, notices, seatclock
 from clock.events import ClockError, record_clock_event
-from games.models import Event, Game, Seat
 from games import times
+from games.models import Event, Game, Seat
 from mail import outbox
 
 log = logging.getLogger(__name__)
 
 DAY_SECONDS = seatclock.DAY_SECONDS
-ACCRUAL_DAYS = 12      # one vacation day earned every 12 days
-CAP_DAYS = 30          # at most this many days held
-MAX_LENGTH_DAYS = 30   # one vacation lasts at most this long
+ACCRUAL_DAYS = 12  # one vacation day earned every 12 days
+CAP_DAYS = 30  # at most this many days held
+MAX_LENGTH_DAYS = 30  # one vacation lasts at most this long
 BATCH = 200
 
 
@@ -87,7 +88,7 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
     for seat in _turns_of(user):
         if _pause(seat, now, until, source, user):
             paused.append(seat.game_id)
-    outbox.queue(told)   # now that they tell the stopped clocks
+    outbox.queue(told)  # now that they tell the stopped clocks
     return vacation, paused
 
 
@@ -99,14 +100,23 @@ def turns_running_on(user, paused):
 
 def _turns_of(user):
     # Practice games have no clock to stop.
-    return list(Seat.objects.filter(player=user, to_act=True, game__status=Game.Status.ACTIVE, game__practice=False)
-                .order_by("game_id").only("pk", "game_id", "number"))
+    return list(
+        Seat.objects.filter(player=user, to_act=True, game__status=Game.Status.ACTIVE, game__practice=False)
+        .order_by("game_id")
+        .only("pk", "game_id", "number")
+    )
 
 
 def _pause(seat, now, until, source, actor):
     try:
-        record_clock_event(Game(pk=seat.game_id), seat.number, {"kind": "vacation_start", "seat": seat.number},
-                           source, actor, change=lambda clock, rules: seatclock.vacation_started(clock, rules, now, until))
+        record_clock_event(
+            Game(pk=seat.game_id),
+            seat.number,
+            {"kind": "vacation_start", "seat": seat.number},
+            source,
+            actor,
+            change=lambda clock, rules: seatclock.vacation_started(clock, rules, now, until),
+        )
     except ClockError:
         return False
     return True
@@ -117,7 +127,7 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
     days not used go back to the allowance. Returns the vacation, or None if none was under way."""
     now = now or timezone.now()
     with transaction.atomic():
-        user = _settled(user.pk, now)   # the user's row first, as start_vacation locks it
+        user = _settled(user.pk, now)  # the user's row first, as start_vacation locks it
         vacation = Vacation.objects.select_for_update().filter(user=user, ended_at__isnull=True).first()
         if vacation is None:
             return None
@@ -138,8 +148,14 @@ def end_vacation(user, now=None, source=Event.Source.WEB):
 
 def _resume(seat, now, source, actor):
     try:
-        record_clock_event(Game(pk=seat.game_id), seat.number, {"kind": "vacation_end", "seat": seat.number},
-                           source, actor, change=lambda clock, rules: seatclock.vacation_ended(clock, rules, now))
+        record_clock_event(
+            Game(pk=seat.game_id),
+            seat.number,
+            {"kind": "vacation_end", "seat": seat.number},
+            source,
+            actor,
+            change=lambda clock, rules: seatclock.vacation_ended(clock, rules, now),
+        )
     except ClockError:
         return False
     return True
@@ -149,8 +165,11 @@ def end_due_vacations(now=None, batch=BATCH):
     """Periodic: end the vacations whose end date has come (a bounded batch). Idempotent."""
     now = now or timezone.now()
     ended = 0
-    for vacation in (Vacation.objects.filter(ended_at__isnull=True, ends_at__lte=now)
-                     .select_related("user").order_by("ends_at")[:batch]):
+    for vacation in (
+        Vacation.objects.filter(ended_at__isnull=True, ends_at__lte=now)
+        .select_related("user")
+        .order_by("ends_at")[:batch]
+    ):
         if end_vacation(vacation.user, now, source=Event.Source.TIMEOUT) is not None:
             ended += 1
     return ended
@@ -167,10 +186,10 @@ def spend_day_instead(game, seat, now):
         return False
     day = seat.deadline.astimezone(player.zone).date()
     charged = VacationDay.objects.filter(user=player, day=day).exists()
-    if not charged and seconds_left(player, now) < DAY_SECONDS:   # no lock yet: most who time out have none
+    if not charged and seconds_left(player, now) < DAY_SECONDS:  # no lock yet: most who time out have none
         return False
     with transaction.atomic():
-        user = _settled(player.pk, now)   # one sweep at a time charges this player
+        user = _settled(player.pk, now)  # one sweep at a time charges this player
         if not VacationDay.objects.filter(user=user, day=day).exists():
             if user.vacation_seconds < DAY_SECONDS:
                 return False
@@ -180,10 +199,20 @@ def spend_day_instead(game, seat, now):
             charged_now = 1
         else:
             charged_now = 0
-        data = {"kind": "vacation_day", "seat": seat.number, "days": charged_now, "day": day.isoformat(),
-                "days_left": user.vacation_seconds // DAY_SECONDS}
-        _, event, _ = record_clock_event(game, seat.number, data, Event.Source.TIMEOUT,
-                                      change=lambda clock, rules: seatclock.vacation_day_spent(clock, rules, now))
+        data = {
+            "kind": "vacation_day",
+            "seat": seat.number,
+            "days": charged_now,
+            "day": day.isoformat(),
+            "days_left": user.vacation_seconds // DAY_SECONDS,
+        }
+        _, event, _ = record_clock_event(
+            game,
+            seat.number,
+            data,
+            Event.Source.TIMEOUT,
+            change=lambda clock, rules: seatclock.vacation_day_spent(clock, rules, now),
+        )
         notices.owe_vacation_day(game.pk, seat.number, event.seq)
     return True
 
@@ -193,9 +222,17 @@ def days_spent(user, limit=30):
     covered: [(VacationDay, [game ids])]."""
     spent = list(VacationDay.objects.filter(user=user)[:limit])
     covered = {}
-    events = (Event.objects.filter(kind="vacation_day", game__seats__player=user, game__seats__number=models.F("seat"),
-                                   data__day__in=[d.day.isoformat() for d in spent])
-              .values_list("data__day", "game_id").order_by("game_id").distinct())
+    events = (
+        Event.objects.filter(
+            kind="vacation_day",
+            game__seats__player=user,
+            game__seats__number=models.F("seat"),
+            data__day__in=[d.day.isoformat() for d in spent],
+        )
+        .values_list("data__day", "game_id")
+        .order_by("game_id")
+        .distinct()
+    )
     for day, game_id in events:
         covered.setdefault(day, []).append(game_id)
     return [(d, covered.get(d.day.isoformat(), [])) for d in spent]

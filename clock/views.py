@@ -4,6 +4,7 @@ Thin: parse, call the service (clock.timeouts, clock.vacation), redirect with a 
 And the calendar feed of a player's deadlines (clock.calendar), read by calendar apps with
 no login: its URL is the secret.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -32,8 +33,9 @@ def more_time(request, game_id):
         return redirect(game)
     try:
         to_seat = int(request.POST.get("seat", ""))
-        timeouts.grant_more_time(game, mine.number, to_seat, request.POST.get("days"),
-                                 source=Event.Source.WEB, actor=request.user)
+        timeouts.grant_more_time(
+            game, mine.number, to_seat, request.POST.get("days"), source=Event.Source.WEB, actor=request.user
+        )
     except ValueError:
         messages.error(request, "Choose whom to give more time.")
     except ClockError as error:
@@ -71,9 +73,12 @@ def vacation_start(request):
         running = vacation.turns_running_on(request.user, paused)
         if running:
             games = ", ".join(f"game {pk}" for pk in running)
-            messages.warning(request, f"Your clock runs on in {games}: "
-                                      f"{'that game allows' if len(running) == 1 else 'those games allow'} "
-                                      f"no vacation (or no more of it).")
+            messages.warning(
+                request,
+                f"Your clock runs on in {games}: "
+                f"{'that game allows' if len(running) == 1 else 'those games allow'} "
+                f"no vacation (or no more of it).",
+            )
     return redirect(reverse("accounts:profile") + "#vacation")
 
 
@@ -104,4 +109,3 @@ def calendar_new_key(request):
     calendar.new_key(request.user)
     messages.success(request, "Your calendar has a new address: the old one no longer works.")
     return redirect(reverse("accounts:profile") + "#calendar")
-

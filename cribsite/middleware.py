@@ -1,4 +1,5 @@
 """A database that drops away mid-request answers a clear 503, never a 500 page."""
+
 import logging
 
 from django.db import InterfaceError, OperationalError
@@ -7,8 +8,10 @@ from django.template.loader import render_to_string
 
 log = logging.getLogger(__name__)
 
-MESSAGE = ("We could not reach the database just now, so nothing was changed. "
-           "Try again in a minute: a move that did go through counts once, however often it is sent.")
+MESSAGE = (
+    "We could not reach the database just now, so nothing was changed. "
+    "Try again in a minute: a move that did go through counts once, however often it is sent."
+)
 
 
 class DatabaseUnavailableMiddleware:
@@ -54,10 +57,13 @@ class RefuseNonText:
 
     def __call__(self, request):
         if not request.path.startswith("/anymail/") and (
-                _has_non_text([request.path]) or _has_non_text(_texts(request.GET))
-                or _has_non_text(_texts(request.POST))):
-            return HttpResponse("The request has characters that are not text (a NUL, or bytes that are "
-                                "not UTF-8): nothing was done.", status=400, content_type="text/plain")
+            _has_non_text([request.path]) or _has_non_text(_texts(request.GET)) or _has_non_text(_texts(request.POST))
+        ):
+            return HttpResponse(
+                "The request has characters that are not text (a NUL, or bytes that are not UTF-8): nothing was done.",
+                status=400,
+                content_type="text/plain",
+            )
         return self.get_response(request)
 
 

@@ -5,6 +5,7 @@ environment (see .env.example). With nothing set the project runs on embedded
 defaults: SQLite, Celery tasks run eagerly in-process, and outgoing mail is
 written to files under var/mail/ (readable at /dev/mail/ while DEBUG is on).
 """
+
 import os
 import re
 from datetime import timedelta
@@ -140,7 +141,8 @@ DATABASES = {
 # other (IMMEDIATE takes the write lock at BEGIN, so no deadlock on upgrade) instead of failing.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"})
+        {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -211,13 +213,17 @@ if env("ANYMAIL_WEBHOOK_SECRET"):
 # The providers whose inbound webhooks are read (anymail's names, comma-separated): the
 # sending ESP unless set; set it empty to read none (replies through receive_email only).
 # With DEBUG off, each needs its webhook secret or the service does not start (mail.checks).
-MAIL_INBOUND_PROVIDERS = [name.strip() for name in os.environ.get(
-    "MAIL_INBOUND_PROVIDERS", env("ANYMAIL_ESP", "")).split(",") if name.strip()]
+MAIL_INBOUND_PROVIDERS = [
+    name.strip() for name in os.environ.get("MAIL_INBOUND_PROVIDERS", env("ANYMAIL_ESP", "")).split(",") if name.strip()
+]
 # A reply with no SPF, DKIM or DMARC result at all is refused when it came through one of
 # these providers (they always report them, so none means the check was bypassed); from
 # any other (brevo, receive_email) it is accepted on the sender address alone.
-MAIL_REQUIRE_SENDER_CHECKS = [name.strip() for name in os.environ.get(
-    "MAIL_REQUIRE_SENDER_CHECKS", "postmark,mailgun,amazon_ses").split(",") if name.strip()]
+MAIL_REQUIRE_SENDER_CHECKS = [
+    name.strip()
+    for name in os.environ.get("MAIL_REQUIRE_SENDER_CHECKS", "postmark,mailgun,amazon_ses").split(",")
+    if name.strip()
+]
 
 # --- Celery ---------------------------------------------------------------
 # Without a broker, tasks run eagerly in the web process: nothing to start.
@@ -239,10 +245,12 @@ if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith("filesystem://"):
     _queue_folder = Path(env("CELERY_FILESYSTEM_DIR", str(BASE_DIR / "var" / "celery")))
     for _sub in ("queue", "control"):
         (_queue_folder / _sub).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": str(_queue_folder / "queue"),
-                                       "data_folder_out": str(_queue_folder / "queue"),
-                                       "control_folder": str(_queue_folder / "control")}
-    CELERY_RESULT_BACKEND = None   # no result store: nothing waits on a periodic task's result
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_queue_folder / "queue"),
+        "data_folder_out": str(_queue_folder / "queue"),
+        "control_folder": str(_queue_folder / "control"),
+    }
+    CELERY_RESULT_BACKEND = None  # no result store: nothing waits on a periodic task's result
 
 # --- Play by email (mail): re-queue turn emails whose task was lost ----
 CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
@@ -265,8 +273,10 @@ CELERY_BEAT_SCHEDULE["mail-forget-old"] = {"task": "mail.tasks.forget_old_mail",
 
 # --- Slow games (clock.tasks): timeouts, reminders, vacations, digests ----
 # Each task is idempotent, bounded and safe to run twice at once.
-CELERY_BEAT_SCHEDULE["clock-sweep-timeouts"] = {"task": "clock.tasks.sweep_timeouts",
-                                                "schedule": float(env("CLOCK_SWEEP_SECONDS", "60"))}
+CELERY_BEAT_SCHEDULE["clock-sweep-timeouts"] = {
+    "task": "clock.tasks.sweep_timeouts",
+    "schedule": float(env("CLOCK_SWEEP_SECONDS", "60")),
+}
 # The length of a day per move. Only for trials and demos (a game that times out in minutes);
 # weekend and night pauses stay calendar time.
 CLOCK_DAY_SECONDS = int(env("CLOCK_DAY_SECONDS", "86400"))
@@ -283,8 +293,7 @@ CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule
 # A shared cache (rate limits must hold across processes): Redis when a URL is
 # given, else each process keeps its own in memory.
 if env("CACHE_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": env("CACHE_URL")}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env("CACHE_URL")}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -9,7 +9,7 @@ urlpatterns = [
     path("dev/mail/", views.dev_mail, name="dev_mail"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    path("anymail/", include("mail.webhooks")),   # the inbound ones, a bad payload answered 400
+    path("anymail/", include("mail.webhooks")),  # the inbound ones, a bad payload answered 400
     path("anymail/", include("anymail.urls")),
     path("m/", include("mail.urls")),
     path("ladders/", include("ladders.urls")),

@@ -8,8 +8,8 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
-from games.cribbage import SHORT_GAME, rules_for
 from cribsite.celery import app
+from games.cribbage import SHORT_GAME, rules_for
 
 
 def home(request):
@@ -40,8 +40,7 @@ def _broker_status():
 def healthz(request):
     checks = {"database": _database_status(), "broker": _broker_status()}
     healthy = all(value.startswith("ok") for value in checks.values())
-    return JsonResponse({"status": "ok" if healthy else "error", **checks},
-                        status=200 if healthy else 503)
+    return JsonResponse({"status": "ok" if healthy else "error", **checks}, status=200 if healthy else 503)
 
 
 LOOPBACK = {"127.0.0.1", "::1"}
@@ -54,8 +53,7 @@ def dev_mail(request):
     this page lets someone trying the project read it and click its links. It shows login
     and move links, so a request through a proxy (X-Forwarded-For) is not from here.
     """
-    if (not settings.DEBUG or request.META.get("REMOTE_ADDR") not in LOOPBACK
-            or "HTTP_X_FORWARDED_FOR" in request.META):
+    if not settings.DEBUG or request.META.get("REMOTE_ADDR") not in LOOPBACK or "HTTP_X_FORWARDED_FOR" in request.META:
         raise Http404
     folder = Path(settings.EMAIL_FILE_PATH)
     files = sorted(folder.glob("*.log"), key=lambda f: f.stat().st_mtime, reverse=True) if folder.exists() else []
@@ -70,5 +68,9 @@ def dev_mail(request):
 
 def _readable(message):
     body = message.get_body(preferencelist=("plain",))
-    return {"subject": message["Subject"], "to": message["To"], "date": message["Date"],
-            "text": body.get_content() if body else ""}
+    return {
+        "subject": message["Subject"],
+        "to": message["To"],
+        "date": message["Date"],
+        "text": body.get_content() if body else "",
+    }

@@ -55,15 +55,24 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ["status", "variant", "target", "muggins"]
     search_fields = ["seats__player__email", "seats__player__display_name"]
     exclude = ["snapshot"]
-    readonly_fields = ["rules", "status", "seq", "state", "winner_side", "finish", "skunk",
-                       "created_at", "updated_at", "finished_at"]
+    readonly_fields = [
+        "rules",
+        "status",
+        "seq",
+        "state",
+        "winner_side",
+        "finish",
+        "skunk",
+        "created_at",
+        "updated_at",
+        "finished_at",
+    ]
     inlines = [SeatInline, EventInline]
 
     @admin.display(description="snapshot")
     def state(self, game):
         if not game.is_finished:
-            return format_html('{} <a href="{}">The table as a spectator sees it</a>.',
-                               HIDDEN, game.get_absolute_url())
+            return format_html('{} <a href="{}">The table as a spectator sees it</a>.', HIDDEN, game.get_absolute_url())
         return json.dumps(game.snapshot)
 
 

@@ -21,10 +21,11 @@ start holes, 1..target for the playing holes, the last of which (target) is
 the game hole. Pegs carry `data-peg` ("front"/"back"), `data-track` and
 `data-hole` (0 for a start hole).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -36,21 +37,21 @@ __all__ = ["board_svg", "board_description", "DEFAULT_COLOURS", "TARGETS"]
 DEFAULT_COLOURS = ("#c0392b", "#1f5fa8", "#2e7d32", "#6a3d9a")
 
 # Geometry, in SVG user units.
-PITCH = 13          # distance between neighbouring holes
-GROUP_GAP = 9       # extra space between groups of five
-ROW_GAP = 18        # out row to back row of one track
-TRACK_GAP = 22      # back row of one track to out row of the next
+PITCH = 13  # distance between neighbouring holes
+GROUP_GAP = 9  # extra space between groups of five
+ROW_GAP = 18  # out row to back row of one track
+TRACK_GAP = 22  # back row of one track to out row of the next
 HOLE_R = 3
 PEG_R = 5.2
-LEGEND_W = 150      # room for the names at the left
-START_W = 44        # room for the start and game holes
-TOP = 34            # top margin (hole numbers)
-BOTTOM = 34         # bottom margin (hole numbers)
-RIGHT = 38          # room for the turn at the far end
+LEGEND_W = 150  # room for the names at the left
+START_W = 44  # room for the start and game holes
+TOP = 34  # top margin (hole numbers)
+BOTTOM = 34  # bottom margin (hole numbers)
+RIGHT = 38  # room for the turn at the far end
 
 WOOD_EDGE = "#6b3f17"
 HOLE_FILL = "#2b1a0c"
-INK = "#2a1707"      # text on the light wood: contrast well above 7:1
+INK = "#2a1707"  # text on the light wood: contrast well above 7:1
 SKUNK = "#8b1a10"
 
 
@@ -97,10 +98,10 @@ class _Geometry:
         if target not in TARGETS:
             raise ValueError(f"A board is for a game to {FULL_GAME} or {SHORT_GAME}, not {target}")
         self.target = target
-        self.ids = ""                          # the id prefix of the board's elements
-        self.row = (target - 1) // 2          # holes in one row: 60 or 30
+        self.ids = ""  # the id prefix of the board's elements
+        self.row = (target - 1) // 2  # holes in one row: 60 or 30
         self.groups = self.row // 5
-        self.x0 = LEGEND_W + START_W          # x of the first hole of a row
+        self.x0 = LEGEND_W + START_W  # x of the first hole of a row
         self.x_last = self.px(self.row - 1)
         self.width = self.x_last + RIGHT
         self.n_tracks = n_tracks
@@ -110,7 +111,7 @@ class _Geometry:
         """x of position p (0-based, may be fractional) along a row."""
         whole = int(p)
         x = self.x0 + p * PITCH + (whole // 5) * GROUP_GAP
-        if p != whole and whole % 5 == 4:    # halfway across a group gap
+        if p != whole and whole % 5 == 4:  # halfway across a group gap
             x += GROUP_GAP / 2
         return x
 
@@ -204,7 +205,7 @@ def board_svg(tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix: 
     parts += _tracks_inlay(g, ts)
     parts += _lines(g)
     parts += _numbers(g)
-    for t, track in enumerate(ts):
+    for t in range(len(ts)):
         parts += _holes(g, t)
     for t, track in enumerate(ts):
         parts += _legend(g, t, track)
@@ -222,27 +223,30 @@ def _tracks_inlay(g: _Geometry, ts: list[_Track]) -> list[str]:
         sx, sy = g.start(t, 0)
         gx, gy = g.game_hole(t)
         xe = g.x_last
-        d = (f"M{_n(sx)} {_n(sy)} H{_n(xe)} "
-             f"A{_n(r)} {_n(r)} 0 0 1 {_n(xe)} {_n(sy + ROW_GAP)} H{_n(gx)}")
-        out.append(f'<path d="{d}" fill="none" stroke="{escape(track.colour)}" '
-                   f'stroke-opacity=".32" stroke-width="13" stroke-linecap="round"/>')
-        out.append(f'<path d="{d}" fill="none" stroke="{escape(track.colour)}" '
-                   f'stroke-opacity=".7" stroke-width="1"/>')
+        d = f"M{_n(sx)} {_n(sy)} H{_n(xe)} A{_n(r)} {_n(r)} 0 0 1 {_n(xe)} {_n(sy + ROW_GAP)} H{_n(gx)}"
+        out.append(
+            f'<path d="{d}" fill="none" stroke="{escape(track.colour)}" '
+            f'stroke-opacity=".32" stroke-width="13" stroke-linecap="round"/>'
+        )
+        out.append(f'<path d="{d}" fill="none" stroke="{escape(track.colour)}" stroke-opacity=".7" stroke-width="1"/>')
     return out
 
 
 def _lines(g: _Geometry) -> list[str]:
     """Street lines at each quarter of the game and the skunk line."""
     quarter = (g.target - 1) // 4
-    skunk = skunk_lines(g.target)[0] - 1   # the line between 90 and 91 (30 and 31)
+    skunk = skunk_lines(g.target)[0] - 1  # the line between 90 and 91 (30 and 31)
     marks = [(k, k == skunk) for k in range(quarter, g.target - 1, quarter)]
     if skunk not in {k for k, _ in marks}:
         marks.append((skunk, True))
     out = ['<g class="streets">']
     for k, is_skunk in sorted(marks):
         where, x = g.between(k)
-        style = (f'stroke="{SKUNK}" stroke-width="2.2" stroke-dasharray="4 2"' if is_skunk
-                 else f'stroke="{INK}" stroke-width="1.2" stroke-opacity=".75"')
+        style = (
+            f'stroke="{SKUNK}" stroke-width="2.2" stroke-dasharray="4 2"'
+            if is_skunk
+            else f'stroke="{INK}" stroke-width="1.2" stroke-opacity=".75"'
+        )
         cls = "skunk-line" if is_skunk else "street-line"
         for t in range(g.n_tracks):
             if where == "out":
@@ -251,8 +255,9 @@ def _lines(g: _Geometry) -> list[str]:
                 y1, y2 = g.y_back(t) - 8, g.y_back(t) + 8
             else:
                 y1, y2 = g.y_out(t) - 8, g.y_back(t) + 8
-            out.append(f'<line class="{cls}" data-after="{k}" x1="{_n(x)}" y1="{_n(y1)}" '
-                       f'x2="{_n(x)}" y2="{_n(y2)}" {style}/>')
+            out.append(
+                f'<line class="{cls}" data-after="{k}" x1="{_n(x)}" y1="{_n(y1)}" x2="{_n(x)}" y2="{_n(y2)}" {style}/>'
+            )
         label = f"skunk {k + 1}" if is_skunk else str(k)
         if where == "out":
             ly = TOP - 14
@@ -263,8 +268,10 @@ def _lines(g: _Geometry) -> list[str]:
             ly = g.height - BOTTOM + 22
             x, anchor = g.width - 8, "end"
         colour = SKUNK if is_skunk else INK
-        out.append(f'<text x="{_n(x)}" y="{_n(ly)}" text-anchor="{anchor}" font-size="10" '
-                   f'font-weight="700" fill="{colour}">{label}</text>')
+        out.append(
+            f'<text x="{_n(x)}" y="{_n(ly)}" text-anchor="{anchor}" font-size="10" '
+            f'font-weight="700" fill="{colour}">{label}</text>'
+        )
     out.append("</g>")
     return out
 
@@ -273,7 +280,7 @@ def _numbers(g: _Geometry) -> list[str]:
     """Hole numbers along the edges: the out row above, the back row below."""
     step = 10 if g.target == FULL_GAME else 5
     quarter = (g.target - 1) // 4
-    skip = set(range(quarter, g.target, quarter))      # already labelled by a line
+    skip = set(range(quarter, g.target, quarter))  # already labelled by a line
     out = [f'<g font-size="9" fill="{INK}" fill-opacity=".85" text-anchor="middle">']
     for n in range(step, g.row + 1, step):
         if n in skip:
@@ -297,14 +304,15 @@ def _holes(g: _Geometry, t: int) -> list[str]:
     out = [f'<g class="holes" fill="{HOLE_FILL}" stroke="#f3d9ad" stroke-width=".7">']
     for i in range(2):
         x, y = g.start(t, i)
-        out.append(f'<circle class="start" cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R}" '
-                   f'data-track="{t}" data-hole="start"/>')
+        out.append(f'<circle class="start" cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R}" data-track="{t}" data-hole="start"/>')
     for n in range(1, g.target):
         x, y = g.hole(t, n)
         out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R}" data-track="{t}" data-hole="{n}"/>')
     x, y = g.game_hole(t)
-    out.append(f'<circle class="game" cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R + 1.2}" '
-               f'stroke="#7a4a12" stroke-width="1.6" data-track="{t}" data-hole="{g.target}"/>')
+    out.append(
+        f'<circle class="game" cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R + 1.2}" '
+        f'stroke="#7a4a12" stroke-width="1.6" data-track="{t}" data-hole="{g.target}"/>'
+    )
     out.append("</g>")
     return out
 
@@ -328,16 +336,17 @@ def _peg(g: _Geometry, t: int, track: _Track, which: str, hole: int, xy) -> str:
     colour = escape(track.colour)
     title = f"{track.name}: {which} peg at {hole}" if hole else f"{track.name}: {which} peg at the start"
     r = PEG_R if which == "front" else PEG_R - 0.8
-    return (f'<g class="peg {which}" data-peg="{which}" data-track="{t}" data-hole="{hole}">'
-            f'<title>{escape(title)}</title>'
-            f'<ellipse cx="{_n(x + 1.2)}" cy="{_n(y + 1.6)}" rx="{_n(r)}" ry="{_n(r - 1)}" fill="#000" fill-opacity=".3"/>'
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{colour}" stroke="#1a1a1a" stroke-width="1.2"/>'
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="url(#{g.ids}-peg)"/>'
-            "</g>")
+    return (
+        f'<g class="peg {which}" data-peg="{which}" data-track="{t}" data-hole="{hole}">'
+        f"<title>{escape(title)}</title>"
+        f'<ellipse cx="{_n(x + 1.2)}" cy="{_n(y + 1.6)}" rx="{_n(r)}" ry="{_n(r - 1)}" fill="#000" fill-opacity=".3"/>'
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{colour}" stroke="#1a1a1a" stroke-width="1.2"/>'
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="url(#{g.ids}-peg)"/>'
+        "</g>"
+    )
 
 
 def _pegs(g: _Geometry, t: int, track: _Track) -> list[str]:
     back_xy = g.start(t, 0) if track.previous == 0 else g.hole(t, track.previous)
     front_xy = g.start(t, 1) if track.score == 0 else g.hole(t, track.score)
-    return [_peg(g, t, track, "back", track.previous, back_xy),
-            _peg(g, t, track, "front", track.score, front_xy)]
+    return [_peg(g, t, track, "back", track.previous, back_xy), _peg(g, t, track, "front", track.score, front_xy)]

@@ -27,6 +27,7 @@ Choices made here (documented so the pages and emails can say them):
 - Challenge notices are sent whatever the player's turn-notification setting:
   they are personal messages that need an answer, and there is one per challenge.
 """
+
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
@@ -71,19 +72,27 @@ def _check_settings(variant, target, days_per_move=None):
         raise ChallengeError(f"Time per move is {low} to {high} days.")
 
 
-def clock_choices(challenger, *, timeout_policy=Game.TimeoutPolicy.FORFEIT, pause_weekends=False,
-                  pause_nights=False, time_bank_days=0):
+def clock_choices(
+    challenger, *, timeout_policy=Game.TimeoutPolicy.FORFEIT, pause_weekends=False, pause_nights=False, time_bank_days=0
+):
     """The clock settings of a new challenge, checked; raises ChallengeError."""
     if timeout_policy not in Game.TimeoutPolicy.values:
-        raise ChallengeError(f"Unknown timeout rule {timeout_policy!r}: choose one of "
-                             f"{', '.join(Game.TimeoutPolicy.values)}.")
+        raise ChallengeError(
+            f"Unknown timeout rule {timeout_policy!r}: choose one of {', '.join(Game.TimeoutPolicy.values)}."
+        )
     if not isinstance(time_bank_days, int) or not 0 <= time_bank_days <= MAX_TIME_BANK_DAYS:
         raise ChallengeError(f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days.")
     if pause_nights and challenger.night_start_hour == challenger.night_end_hour:
-        raise ChallengeError("Your profile has no night hours, so a night pause would never stop your "
-                             "clock: set your night on your profile, or leave the night pause off.")
-    return {"timeout_policy": timeout_policy, "pause_weekends": bool(pause_weekends),
-            "pause_nights": bool(pause_nights), "time_bank_days": time_bank_days}
+        raise ChallengeError(
+            "Your profile has no night hours, so a night pause would never stop your "
+            "clock: set your night on your profile, or leave the night pause off."
+        )
+    return {
+        "timeout_policy": timeout_policy,
+        "pause_weekends": bool(pause_weekends),
+        "pause_nights": bool(pause_nights),
+        "time_bank_days": time_bank_days,
+    }
 
 
 def _resolve(opponent, challenger):
@@ -102,8 +111,18 @@ def _resolve(opponent, challenger):
 
 # --- Challenges ----------------------------------------------------------------
 
-def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False,
-                     days_per_move=3, help_on=False, **clock):
+
+def create_challenge(
+    challenger,
+    opponents,
+    *,
+    variant=Variant.TWO,
+    target=cribbage.FULL_GAME,
+    muggins=False,
+    days_per_move=3,
+    help_on=False,
+    **clock,
+):
     """Challenge the players `opponents` (Users or email addresses, seats 1..n-1 in order).
 
     `clock`: the game's clock choices (CLOCK_CHOICES; see clock_choices). Unknown addresses
@@ -115,8 +134,10 @@ def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribb
     opponents = [o for o in opponents if o]
     needed = others_needed(variant)
     if len(opponents) != needed:
-        raise ChallengeError(f"{Variant(variant).label} needs {needed} other player"
-                             f"{'s' if needed > 1 else ''}; you named {len(opponents)}.")
+        raise ChallengeError(
+            f"{Variant(variant).label} needs {needed} other player"
+            f"{'s' if needed > 1 else ''}; you named {len(opponents)}."
+        )
     resolved = [_resolve(o, challenger) for o in opponents]
     emails = [email for _, email in resolved]
     if len(set(emails)) != len(emails):
@@ -127,8 +148,14 @@ def create_challenge(challenger, opponents, *, variant=Variant.TWO, target=cribb
         raise ChallengeError("One of those players can no longer play here.")
     with transaction.atomic():
         challenge = Challenge.objects.create(
-            challenger=challenger, variant=variant, target=target, muggins=muggins,
-            days_per_move=days_per_move, help_on=help_on, **clock)
+            challenger=challenger,
+            variant=variant,
+            target=target,
+            muggins=muggins,
+            days_per_move=days_per_move,
+            help_on=help_on,
+            **clock,
+        )
         next_url = challenge.get_absolute_url()
         notices = []
         for seat, (user, email) in enumerate(resolved, start=1):
@@ -213,9 +240,14 @@ def _start_if_full(challenge):
         return False
     players = [challenge.challenger] + [p.player for p in places]
     challenge.game = services.start_game(
-        players=players, variant=challenge.variant, target=challenge.target,
-        muggins=challenge.muggins, days_per_move=challenge.days_per_move, help_on=challenge.help_on,
-        **{name: getattr(challenge, name) for name in CLOCK_CHOICES})
+        players=players,
+        variant=challenge.variant,
+        target=challenge.target,
+        muggins=challenge.muggins,
+        days_per_move=challenge.days_per_move,
+        help_on=challenge.help_on,
+        **{name: getattr(challenge, name) for name in CLOCK_CHOICES},
+    )
     challenge.status = Challenge.Status.ACCEPTED
     challenge.decided_at = timezone.now()
     challenge.save(update_fields=["game", "status", "decided_at"])
@@ -224,17 +256,34 @@ def _start_if_full(challenge):
 
 # --- Seeks -----------------------------------------------------------------------
 
-def create_seek(challenger, *, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False, days_per_move=3,
-                help_on=False, **clock):
+
+def create_seek(
+    challenger,
+    *,
+    variant=Variant.TWO,
+    target=cribbage.FULL_GAME,
+    muggins=False,
+    days_per_move=3,
+    help_on=False,
+    **clock,
+):
     """An open challenge on the seek board: anyone may take its places."""
     _check_settings(variant, target, days_per_move)
     clock = clock_choices(challenger, **clock)
     with transaction.atomic():
         seek = Challenge.objects.create(
-            challenger=challenger, is_seek=True, variant=variant, target=target, muggins=muggins,
-            days_per_move=days_per_move, help_on=help_on, **clock)
+            challenger=challenger,
+            is_seek=True,
+            variant=variant,
+            target=target,
+            muggins=muggins,
+            days_per_move=days_per_move,
+            help_on=help_on,
+            **clock,
+        )
         ChallengePlace.objects.bulk_create(
-            ChallengePlace(challenge=seek, seat=seat) for seat in range(1, SEATS_BY_VARIANT[variant]))
+            ChallengePlace(challenge=seek, seat=seat) for seat in range(1, SEATS_BY_VARIANT[variant])
+        )
     return seek
 
 
@@ -261,30 +310,46 @@ def accept_seek(seek, user):
 
 # --- Practice --------------------------------------------------------------------
 
-def start_practice(user, level=ComputerLevel.STANDARD, variant=Variant.TWO, target=cribbage.FULL_GAME,
-                   muggins=False):
+
+def start_practice(user, level=ComputerLevel.STANDARD, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False):
     """A game against the computer (every other seat), started at once."""
     _check_settings(variant, target)
     if level not in ComputerLevel.values:
         raise ChallengeError(f"Unknown level {level!r}: choose easy, standard or expert.")
     players = [user] + [None] * others_needed(variant)
-    return services.start_game(players=players, variant=variant, target=target, muggins=muggins,
-                               days_per_move=PRACTICE_DAYS_PER_MOVE, computer_level=level, practice=True)
+    return services.start_game(
+        players=players,
+        variant=variant,
+        target=target,
+        muggins=muggins,
+        days_per_move=PRACTICE_DAYS_PER_MOVE,
+        computer_level=level,
+        practice=True,
+    )
 
 
 # --- Reading -----------------------------------------------------------------------
 
+
 def challenges_for(user):
     """Open challenges `user` made or was named in (seeks included), newest first."""
-    return (Challenge.objects.filter(status=Challenge.Status.OPEN)
-            .filter(Q(challenger=user) | Q(places__player=user))
-            .distinct().select_related("challenger").prefetch_related("places__player"))
+    return (
+        Challenge.objects.filter(status=Challenge.Status.OPEN)
+        .filter(Q(challenger=user) | Q(places__player=user))
+        .distinct()
+        .select_related("challenger")
+        .prefetch_related("places__player")
+    )
 
 
 def open_seeks():
     """Every open seek, oldest first (first come, first served)."""
-    return (Challenge.objects.filter(is_seek=True, status=Challenge.Status.OPEN)
-            .select_related("challenger").prefetch_related("places__player").order_by("created_at"))
+    return (
+        Challenge.objects.filter(is_seek=True, status=Challenge.Status.OPEN)
+        .select_related("challenger")
+        .prefetch_related("places__player")
+        .order_by("created_at")
+    )
 
 
 def waiting_for(challenge, user):
@@ -293,6 +358,7 @@ def waiting_for(challenge, user):
 
 
 # --- Mail ------------------------------------------------------------------------------
+
 
 def send_challenge_notice(challenge, to, kind, by=None):
     """Tell `to` about `challenge`, after commit: kind "challenge" (you are challenged),

@@ -13,6 +13,7 @@ replayed through the engine's ``view(state, seat)``, so no other seat's
 hidden card is ever read. Return values are plain dicts and lists: cards as
 codes (with labels), expectations as floats rounded to 2 decimals.
 """
+
 from django.core.cache import cache
 
 from games import cribbage
@@ -47,25 +48,40 @@ def _is_dealer(view, seat):
 
 def _discard_json(j):
     return {
-        "discard": _codes(j.discard), "keep": _codes(j.keep),
-        "hand_ev": _r(j.hand_ev), "crib_ev": _r(j.crib_ev), "ev": _r(j.ev),
-        "best_discard": _codes(j.best_discard), "best_keep": _codes(j.best_keep),
-        "best_hand_ev": _r(j.best_hand_ev), "best_crib_ev": _r(j.best_crib_ev), "best_ev": _r(j.best_ev),
-        "loss": _r(j.loss), "rank": j.rank, "choices": j.choices, "verdict": j.verdict,
+        "discard": _codes(j.discard),
+        "keep": _codes(j.keep),
+        "hand_ev": _r(j.hand_ev),
+        "crib_ev": _r(j.crib_ev),
+        "ev": _r(j.ev),
+        "best_discard": _codes(j.best_discard),
+        "best_keep": _codes(j.best_keep),
+        "best_hand_ev": _r(j.best_hand_ev),
+        "best_crib_ev": _r(j.best_crib_ev),
+        "best_ev": _r(j.best_ev),
+        "loss": _r(j.loss),
+        "rank": j.rank,
+        "choices": j.choices,
+        "verdict": j.verdict,
         "is_best": j.loss == 0,
     }
 
 
 def _play_json(p):
     return {
-        "card": p.card.code, "count_before": p.count_before, "value": _r(p.value),
-        "best": p.best.code, "best_value": _r(p.best_value), "loss": _r(p.loss),
-        "safer": p.safer.code if p.safer else None, "reasons": list(p.reasons),
+        "card": p.card.code,
+        "count_before": p.count_before,
+        "value": _r(p.value),
+        "best": p.best.code,
+        "best_value": _r(p.best_value),
+        "loss": _r(p.loss),
+        "safer": p.safer.code if p.safer else None,
+        "reasons": list(p.reasons),
         "verdict": coach.verdict(p.loss),
     }
 
 
 # --- Replaying the game as one seat saw it ------------------------------------------
+
 
 def hand_records(game, seat):
     """One ``coach.HandRecord`` per hand the seat played, from the event log.
@@ -83,8 +99,14 @@ def hand_records(game, seat):
             return None
         v = cribbage.view(state, seat)
         starter = card_from_code(v["starter"]) if v["starter"] else None
-        return coach.HandRecord(**{**current, "starter": starter, "plays": tuple(v["plays"]),
-                                   "shows": tuple({k: s[k] for k in ("seat", "what", "cards")} for s in v["shows"])})
+        return coach.HandRecord(
+            **{
+                **current,
+                "starter": starter,
+                "plays": tuple(v["plays"]),
+                "shows": tuple({k: s[k] for k in ("seat", "what", "cards")} for s in v["shows"]),
+            }
+        )
 
     for data in game.events.engine_moves().values_list("data", flat=True):
         kind = data.get("kind")
@@ -96,9 +118,13 @@ def hand_records(game, seat):
         if kind == "discard" and data.get("seat") == seat:
             v = cribbage.view(state, seat)
             current = {
-                "number": v["hand_number"], "seat": seat, "players": rules.players,
-                "dealt": _cards(v["hand"]), "discard": _cards(data["cards"]),
-                "is_dealer": _is_dealer(v, seat), "partnerships": rules.partnerships,
+                "number": v["hand_number"],
+                "seat": seat,
+                "players": rules.players,
+                "dealt": _cards(v["hand"]),
+                "discard": _cards(data["cards"]),
+                "is_dealer": _is_dealer(v, seat),
+                "partnerships": rules.partnerships,
                 "one_go": rules.one_go,
             }
         state = cribbage.apply(state, data)
@@ -109,6 +135,7 @@ def hand_records(game, seat):
 
 
 # --- Notes after the moves ----------------------------------------------------------------
+
 
 def coach_notes(game, seat_number):
     """Display-ready coaching for `seat_number` in `game` (see the module docstring).
@@ -124,8 +151,9 @@ def coach_notes(game, seat_number):
     rules = view["rules"]
     if view["kept"] and view["my_discards"]:
         dealt = _cards(view["kept"]) + _cards(view["my_discards"])
-        notes["discard"] = _discard_json(coach.judge_discard(
-            dealt, _cards(view["my_discards"]), _is_dealer(view, seat_number), rules["players"]))
+        notes["discard"] = _discard_json(
+            coach.judge_discard(dealt, _cards(view["my_discards"]), _is_dealer(view, seat_number), rules["players"])
+        )
     if game.is_finished:
         notes["review"], notes["previous_hand"] = _finished_review(game, seat_number)
     elif view["previous_hand"]:
@@ -141,6 +169,7 @@ def _finished_review(game, seat):
     It replays the whole log, and a finished game never changes: worked out
     once per seat and kept (the key has the moment it ended, never reused).
     """
+
     def work_out():
         review = coach.game_review(hand_records(game, seat))
         return _review_json(review), _hand_json(review.hands[-1]) if review.hands else None
@@ -152,9 +181,8 @@ def _finished_review(game, seat):
 def _previous_hand_record(game, view, seat):
     """The last finished hand as the seat saw it: the public summary plus its own throw."""
     prev = view["previous_hand"]
-    own = (Event.objects.filter(game=game, kind="discard", seat=seat)
-           .order_by("-seq").values_list("data", flat=True)[:2])
-    own = list(own)[1 if view["my_discards"] else 0:]
+    own = Event.objects.filter(game=game, kind="discard", seat=seat).order_by("-seq").values_list("data", flat=True)[:2]
+    own = list(own)[1 if view["my_discards"] else 0 :]
     if not own:
         return None
     rules = view["rules"]
@@ -162,9 +190,16 @@ def _previous_hand_record(game, view, seat):
     discard = _cards(own[0]["cards"])
     summary_view = {"dealer": prev["dealer"], "side_of_seat": view["side_of_seat"]}
     return coach.HandRecord(
-        number=prev["number"], seat=seat, players=rules["players"], dealt=kept + discard,
-        discard=discard, is_dealer=_is_dealer(summary_view, seat), starter=card_from_code(prev["starter"]),
-        plays=tuple(prev["plays"]), partnerships=rules["partnerships"], one_go=rules["one_go"],
+        number=prev["number"],
+        seat=seat,
+        players=rules["players"],
+        dealt=kept + discard,
+        discard=discard,
+        is_dealer=_is_dealer(summary_view, seat),
+        starter=card_from_code(prev["starter"]),
+        plays=tuple(prev["plays"]),
+        partnerships=rules["partnerships"],
+        one_go=rules["one_go"],
     )
 
 
@@ -180,8 +215,9 @@ def _hand_json(h):
 def _review_json(review):
     """The game's review for one seat: the totals, the worst moves, and every hand in full
     (each throw beside the best, each play that cost points)."""
-    worst_discards = sorted((h for h in review.hands if h.discard and h.discard.loss > 0),
-                            key=lambda h: -h.discard.loss)[:3]
+    worst_discards = sorted(
+        (h for h in review.hands if h.discard and h.discard.loss > 0), key=lambda h: -h.discard.loss
+    )[:3]
     lapses = sorted(((h.number, p) for h in review.hands for p in h.lapses), key=lambda x: -x[1].loss)[:3]
     return {
         "discard_loss": _r(review.discard_loss),
@@ -193,13 +229,20 @@ def _review_json(review):
         "verdicts": {k: review.verdicts.get(k, 0) for k in ("good", "inaccuracy", "mistake")},
         "worst_discards": [{"hand": h.number, **_discard_json(h.discard)} for h in worst_discards],
         "worst_plays": [{"hand": n, **_play_json(p)} for n, p in lapses],
-        "hands": [{"number": h.number, "discard": _discard_json(h.discard) if h.discard else None,
-                   "costly_plays": [_play_json(p) for p in h.costly_plays], "pegging_loss": _r(h.pegging_loss)}
-                  for h in review.hands],
+        "hands": [
+            {
+                "number": h.number,
+                "discard": _discard_json(h.discard) if h.discard else None,
+                "costly_plays": [_play_json(p) for p in h.costly_plays],
+                "pegging_loss": _r(h.pegging_loss),
+            }
+            for h in review.hands
+        ],
     }
 
 
 # --- Luck and skill (finished games) --------------------------------------------------------
+
 
 def luck_and_skill(game):
     """How much of a finished game's result came from the cards and how much from the choices,
@@ -214,12 +257,20 @@ def luck_and_skill(game):
     def work_out():
         rules = cribbage.Rules.from_json(game.rules)
         records = {seat: hand_records(game, seat) for seat in range(rules.players)}
-        found = coach.luck_and_skill(records, [rules.side_of(s) for s in range(rules.players)],
-                                     _points_by_hand(game, rules))
+        found = coach.luck_and_skill(
+            records, [rules.side_of(s) for s in range(rules.players)], _points_by_hand(game, rules)
+        )
         return {
             "hands": [{"number": h.number, "sides": [_side_json(s) for s in h.sides]} for h in found.hands],
-            "sides": [{**_side_json(s), "margin": found.margin(s.side), "from_cards": _r(found.from_cards(s.side)),
-                       "from_choices": _r(found.from_choices(s.side))} for s in found.sides],
+            "sides": [
+                {
+                    **_side_json(s),
+                    "margin": found.margin(s.side),
+                    "from_cards": _r(found.from_cards(s.side)),
+                    "from_choices": _r(found.from_choices(s.side)),
+                }
+                for s in found.sides
+            ],
         }
 
     key = f"luck-and-skill:{game.pk}:{game.finished_at.timestamp()}"
@@ -240,8 +291,10 @@ def full_review(game, seat):
     mine = rules.side_of(seat)
 
     def named(rows):
-        return [{**row, "name": names[row["side"]] + (" (you)" if row["side"] == mine else ""),
-                 "mine": row["side"] == mine} for row in rows]
+        return [
+            {**row, "name": names[row["side"]] + (" (you)" if row["side"] == mine else ""), "mine": row["side"] == mine}
+            for row in rows
+        ]
 
     by_hand = {h["number"]: named(h["sides"]) for h in luck["hands"]}
     return {
@@ -264,17 +317,27 @@ def luck_words(sides, mine):
     if margin == 0:
         head = f"You finished level with {against} ({me['points']} each)."
     else:
-        head = (f"You {'won' if margin > 0 else 'lost'} by {abs(margin)} point{'s' if abs(margin) != 1 else ''} "
-                f"({me['points']} to {best['points']}).")
+        head = (
+            f"You {'won' if margin > 0 else 'lost'} by {abs(margin)} point{'s' if abs(margin) != 1 else ''} "
+            f"({me['points']} to {best['points']})."
+        )
     rest = margin - me["from_cards"] - me["from_choices"]
-    return (f"{head} The cards: {me['from_cards']:+.1f} for you against {against} (what you were dealt and cut). "
-            f"Your choices: {me['from_choices']:+.1f} against theirs. "
-            f"The rest, {rest:+.1f}: the pegging's chances and the cards others gave the crib.")
+    return (
+        f"{head} The cards: {me['from_cards']:+.1f} for you against {against} (what you were dealt and cut). "
+        f"Your choices: {me['from_choices']:+.1f} against theirs. "
+        f"The rest, {rest:+.1f}: the pegging's chances and the cards others gave the crib."
+    )
 
 
 def _side_json(s):
-    return {"side": s.side, "dealt_ev": _r(s.dealt_ev), "starter": _r(s.starter), "cards": _r(s.cards),
-            "choices": _r(s.choices), "points": s.points}
+    return {
+        "side": s.side,
+        "dealt_ev": _r(s.dealt_ev),
+        "starter": _r(s.starter),
+        "cards": _r(s.cards),
+        "choices": _r(s.choices),
+        "points": s.points,
+    }
 
 
 def _points_by_hand(game, rules):
@@ -297,6 +360,7 @@ def _points_by_hand(game, rules):
 
 # --- Advice before the move (practice games) -----------------------------------------------
 
+
 def advice_before(game, seat_number, limit=3):
     """The best moves for the seat to act now, with reasons; None where advice is not allowed.
 
@@ -310,32 +374,47 @@ def advice_before(game, seat_number, limit=3):
         return None
     rules = view["rules"]
     if view["phase"] == "discard" and not view["kept"]:
-        options = discard_options(_cards(view["hand"]), _is_dealer(view, seat_number),
-                                  players=rules["players"])
+        options = discard_options(_cards(view["hand"]), _is_dealer(view, seat_number), players=rules["players"])
         own = _is_dealer(view, seat_number)
-        return {"kind": "discard", "options": [{
-            "discard": _codes(o.discard), "keep": _codes(o.keep),
-            "hand_ev": _r(o.hand_ev), "crib_ev": _r(o.crib_ev), "ev": _r(o.total_ev),
-            "reason": (f"keeps a hand worth {_r(o.hand_ev)} on average and "
-                       + (f"gives your crib {_r(o.crib_ev)}" if own
-                          else f"gives the opponent's crib {_r(-o.crib_ev)}")),
-        } for o in options[:limit]]}
+        return {
+            "kind": "discard",
+            "options": [
+                {
+                    "discard": _codes(o.discard),
+                    "keep": _codes(o.keep),
+                    "hand_ev": _r(o.hand_ev),
+                    "crib_ev": _r(o.crib_ev),
+                    "ev": _r(o.total_ev),
+                    "reason": (
+                        f"keeps a hand worth {_r(o.hand_ev)} on average and "
+                        + (f"gives your crib {_r(o.crib_ev)}" if own else f"gives the opponent's crib {_r(-o.crib_ev)}")
+                    ),
+                }
+                for o in options[:limit]
+            ],
+        }
     if view["phase"] == "play" and view["playable"]:
         known = _cards(view["my_discards"]) + ((card_from_code(view["starter"]),) if view["starter"] else ())
         plays = view["plays"]
         count_cards = set(view["count_cards"])
         # The count in progress is the last round if it still has cards on the table.
         rnd = plays[-1]["round"] if plays and count_cards else (plays[-1]["round"] + 1 if plays else 0)
-        table = table_from_plays(players=rules["players"], seat=seat_number, kept=_cards(view["kept"]),
-                                 known=known, plays=plays, round=rnd,
-                                 partnerships=rules["partnerships"], one_go=rules["one_go"])
+        table = table_from_plays(
+            players=rules["players"],
+            seat=seat_number,
+            kept=_cards(view["kept"]),
+            known=known,
+            plays=plays,
+            round=rnd,
+            partnerships=rules["partnerships"],
+            one_go=rules["one_go"],
+        )
         values = evaluate_plays(table)
         ranked = sorted(values, key=lambda c: (-round(values[c], 9), c.index))
         best = ranked[0]
         out = []
         for card in ranked[:limit]:
             j = coach.play_reasons(table, card, best) if card != best else ()
-            out.append({"card": card.code, "label": card.label, "value": _r(values[card]),
-                        "reasons": list(j)})
+            out.append({"card": card.code, "label": card.label, "value": _r(values[card]), "reasons": list(j)})
         return {"kind": "play", "options": out}
     return None

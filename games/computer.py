@@ -1,4 +1,5 @@
 """The computer at the table: it moves through the same service as everyone."""
+
 import logging
 from datetime import timedelta
 
@@ -15,9 +16,17 @@ STALLED_AFTER = timedelta(minutes=2)
 def stalled_turns(now, limit=200):
     """(game id, seq) of the active games where the computer has been to act for STALLED_AFTER:
     the sweeper queues their turn again (play_turn does nothing for a state that moved on)."""
-    return list(Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lt=now - STALLED_AFTER,
-                                    seats__to_act=True, seats__player__isnull=True)
-                .order_by("updated_at").values_list("pk", "seq").distinct()[:limit])
+    return list(
+        Game.objects.filter(
+            status=Game.Status.ACTIVE,
+            updated_at__lt=now - STALLED_AFTER,
+            seats__to_act=True,
+            seats__player__isnull=True,
+        )
+        .order_by("updated_at")
+        .values_list("pk", "seq")
+        .distinct()[:limit]
+    )
 
 
 def play_turn(game_id, seq):
@@ -32,8 +41,7 @@ def play_turn(game_id, seq):
     for seat in game.seats.filter(to_act=True, player__isnull=True):
         move = players.choose_move(state, seat.number, level=seat.computer_level)
         try:
-            return services.submit_move(game, seat.number, move, expected_seq=seq,
-                                        source=Event.Source.COMPUTER)
+            return services.submit_move(game, seat.number, move, expected_seq=seq, source=Event.Source.COMPUTER)
         except services.StaleMove:
             log.info("Game %s moved on before the computer played; skipping.", game_id)
             return None

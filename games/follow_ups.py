@@ -5,6 +5,7 @@ happens after it may turn its answer into an error. A broker that is down or
 refuses the message is logged and the work is left to a sweeper, which finds
 it from the database (the outbox rows, the games awaiting the computer).
 """
+
 import logging
 from functools import partial
 

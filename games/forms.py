@@ -1,5 +1,6 @@
 """Forms of the game pages: they parse and check input; games.challenges and
 games.services do the work."""
+
 from django import forms
 
 from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
@@ -7,61 +8,108 @@ from games.cribbage import FULL_GAME, SHORT_GAME, notation
 from games.models import MAX_TIME_BANK_DAYS, ComputerLevel, Game, Variant
 
 TARGET_CHOICES = [(FULL_GAME, f"{FULL_GAME} (the full game)"), (SHORT_GAME, f"{SHORT_GAME} (a short game)")]
-VARIANT_HELP = ("Four players play in partnerships: the second player you name is your partner, "
-                "sitting across the table.")
+VARIANT_HELP = (
+    "Four players play in partnerships: the second player you name is your partner, sitting across the table."
+)
 
 
 class GameSettingsForm(forms.Form):
-    variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO,
-                                help_text=VARIANT_HELP)
+    variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO, help_text=VARIANT_HELP)
     target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=FULL_GAME)
-    muggins = forms.BooleanField(label="Muggins: players count their own points, and "
-                                       "opponents may claim what they miss", required=False)
-    days_per_move = forms.IntegerField(label="Days per move", min_value=DAYS_PER_MOVE_RANGE[0],
-                                       max_value=DAYS_PER_MOVE_RANGE[1], initial=3,
-                                       help_text="After this, a player who has not moved may lose the game.")
-    pause_weekends = forms.BooleanField(label="Stop the clock at weekends (Saturday and Sunday, each "
-                                              "player's own time)", required=False)
-    pause_nights = forms.BooleanField(label="Stop the clock at night (each player's night, set on their profile)",
-                                      required=False)
-    timeout_policy = forms.ChoiceField(label="When a player runs out of time", choices=Game.TimeoutPolicy.choices,
-                                       initial=Game.TimeoutPolicy.FORFEIT, required=False)
+    muggins = forms.BooleanField(
+        label="Muggins: players count their own points, and opponents may claim what they miss", required=False
+    )
+    days_per_move = forms.IntegerField(
+        label="Days per move",
+        min_value=DAYS_PER_MOVE_RANGE[0],
+        max_value=DAYS_PER_MOVE_RANGE[1],
+        initial=3,
+        help_text="After this, a player who has not moved may lose the game.",
+    )
+    pause_weekends = forms.BooleanField(
+        label="Stop the clock at weekends (Saturday and Sunday, each player's own time)", required=False
+    )
+    pause_nights = forms.BooleanField(
+        label="Stop the clock at night (each player's night, set on their profile)", required=False
+    )
+    timeout_policy = forms.ChoiceField(
+        label="When a player runs out of time",
+        choices=Game.TimeoutPolicy.choices,
+        initial=Game.TimeoutPolicy.FORFEIT,
+        required=False,
+    )
     time_bank_days = forms.IntegerField(
-        label="Time bank (days)", min_value=0, max_value=MAX_TIME_BANK_DAYS, initial=0, required=False,
+        label="Time bank (days)",
+        min_value=0,
+        max_value=MAX_TIME_BANK_DAYS,
+        initial=0,
+        required=False,
         help_text=f"A reserve of extra days for each player in this game, spent a day at a time before a "
-                  f"timeout (0 to {MAX_TIME_BANK_DAYS}; 0 for none).",
-        error_messages={"max_value": f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days.",
-                        "min_value": f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days."})
+        f"timeout (0 to {MAX_TIME_BANK_DAYS}; 0 for none).",
+        error_messages={
+            "max_value": f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days.",
+            "min_value": f"A time bank is 0 to {MAX_TIME_BANK_DAYS} days.",
+        },
+    )
     help_on = forms.BooleanField(
         label="Help on for both: expected values of the discards and the coach's notes during the game",
         required=False,
         help_text="Off by default: a game between people has no engine help until it ends, then everyone "
-                  "gets the full review. Every player sees this choice and accepts it with the challenge.")
+        "gets the full review. Every player sees this choice and accepts it with the challenge.",
+    )
 
     def settings(self):
         data = self.cleaned_data
-        return {"variant": data["variant"], "target": data["target"], "muggins": data["muggins"],
-                "days_per_move": data["days_per_move"], "pause_weekends": data["pause_weekends"],
-                "pause_nights": data["pause_nights"],
-                "timeout_policy": data["timeout_policy"] or Game.TimeoutPolicy.FORFEIT,
-                "time_bank_days": data["time_bank_days"] or 0, "help_on": data["help_on"]}
+        return {
+            "variant": data["variant"],
+            "target": data["target"],
+            "muggins": data["muggins"],
+            "days_per_move": data["days_per_move"],
+            "pause_weekends": data["pause_weekends"],
+            "pause_nights": data["pause_nights"],
+            "timeout_policy": data["timeout_policy"] or Game.TimeoutPolicy.FORFEIT,
+            "time_bank_days": data["time_bank_days"] or 0,
+            "help_on": data["help_on"],
+        }
 
 
 class ChallengeForm(GameSettingsForm):
     """Name the other players by email address, in seat order after you."""
 
-    player1 = forms.EmailField(label="Opponent (email address)", max_length=254, required=False,
-                               help_text="A member, or anyone: a new address gets an invitation.",
-                               widget=forms.EmailInput(attrs={"autocomplete": "off"}))
-    player2 = forms.EmailField(label="Second player (three or four players): in four-handed, your partner",
-                               max_length=254, required=False,
-                               widget=forms.EmailInput(attrs={"autocomplete": "off"}))
-    player3 = forms.EmailField(label="Third player (four players only): the second opponent",
-                               max_length=254, required=False,
-                               widget=forms.EmailInput(attrs={"autocomplete": "off"}))
+    player1 = forms.EmailField(
+        label="Opponent (email address)",
+        max_length=254,
+        required=False,
+        help_text="A member, or anyone: a new address gets an invitation.",
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+    )
+    player2 = forms.EmailField(
+        label="Second player (three or four players): in four-handed, your partner",
+        max_length=254,
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+    )
+    player3 = forms.EmailField(
+        label="Third player (four players only): the second opponent",
+        max_length=254,
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+    )
 
-    field_order = ["player1", "player2", "player3", "variant", "target", "muggins", "days_per_move",
-                   "pause_weekends", "pause_nights", "timeout_policy", "time_bank_days", "help_on"]
+    field_order = [
+        "player1",
+        "player2",
+        "player3",
+        "variant",
+        "target",
+        "muggins",
+        "days_per_move",
+        "pause_weekends",
+        "pause_nights",
+        "timeout_policy",
+        "time_bank_days",
+        "help_on",
+    ]
 
     def clean(self):
         data = super().clean()
@@ -71,11 +119,17 @@ class ChallengeForm(GameSettingsForm):
             for n in (1, 2, 3):
                 name = f"player{n}"
                 if n <= needed and not data.get(name) and name not in self.errors:
-                    self.add_error(name, f"{Variant(variant).label} needs {needed} other "
-                                         f"player{'s' if needed > 1 else ''}: name this one.")
+                    self.add_error(
+                        name,
+                        f"{Variant(variant).label} needs {needed} other "
+                        f"player{'s' if needed > 1 else ''}: name this one.",
+                    )
                 elif n > needed and data.get(name):
-                    self.add_error(name, f"{Variant(variant).label} has no place for a "
-                                         f"{'second' if n == 2 else 'third'} player: leave this empty.")
+                    self.add_error(
+                        name,
+                        f"{Variant(variant).label} has no place for a "
+                        f"{'second' if n == 2 else 'third'} player: leave this empty.",
+                    )
         return data
 
     def opponents(self):
@@ -90,8 +144,7 @@ class PracticeForm(forms.Form):
     level = forms.ChoiceField(label="Computer", choices=ComputerLevel.choices, initial=ComputerLevel.STANDARD)
     variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO)
     target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=FULL_GAME)
-    muggins = forms.BooleanField(label="Muggins: count your own points (the computer calls muggins)",
-                                 required=False)
+    muggins = forms.BooleanField(label="Muggins: count your own points (the computer calls muggins)", required=False)
 
 
 class MoveForm(forms.Form):
@@ -129,8 +182,14 @@ class MoveForm(forms.Form):
     def move(self, muggins):
         """The engine move dict for the service."""
         data = self.cleaned_data
-        return notation.from_form(data["action"], cards=data.get("cards") or (), card=data.get("card") or "",
-                                  claim=data.get("claim"), points=data.get("points"), muggins=muggins)
+        return notation.from_form(
+            data["action"],
+            cards=data.get("cards") or (),
+            card=data.get("card") or "",
+            claim=data.get("claim"),
+            points=data.get("points"),
+            muggins=muggins,
+        )
 
     def problem(self):
         """The first error, in words for the player."""
@@ -149,8 +208,9 @@ class PlanForm(forms.Form):
     and the rules ticked. `words()` writes it in the plan's own words (cribbage.read_plan reads
     them, as it reads a reply), so every channel has one grammar."""
 
-    score_first = forms.BooleanField(required=False, label="Score first: when one of my cards pegs now, "
-                                                            "play the one that pegs most")
+    score_first = forms.BooleanField(
+        required=False, label="Score first: when one of my cards pegs now, play the one that pegs most"
+    )
     on_rank = forms.ChoiceField(required=False, choices=PLAN_RANKS, label="On a")
     on_card = forms.CharField(required=False, max_length=3, label="play")
     clear = forms.BooleanField(required=False)
@@ -161,7 +221,8 @@ class PlanForm(forms.Form):
         places = [("", "—")] + [(str(i), str(i)) for i in range(1, len(self.cards) + 1)]
         for card in self.cards:
             self.fields[f"place_{card}"] = forms.TypedChoiceField(
-                required=False, choices=places, coerce=int, empty_value=None, label=card)
+                required=False, choices=places, coerce=int, empty_value=None, label=card
+            )
 
     def places(self):
         """(card, its place field) for the template, in the order the cards are held."""
@@ -172,8 +233,9 @@ class PlanForm(forms.Form):
         data = self.cleaned_data
         if data.get("clear"):
             return "clear"
-        placed = sorted((data[f"place_{c}"], i, c) for i, c in enumerate(self.cards)
-                        if data.get(f"place_{c}") is not None)
+        placed = sorted(
+            (data[f"place_{c}"], i, c) for i, c in enumerate(self.cards) if data.get(f"place_{c}") is not None
+        )
         parts = ["score first"] if data.get("score_first") else []
         if data.get("on_rank") and data.get("on_card"):
             parts.append(f"on {data['on_rank']} play {data['on_card'].strip()}")

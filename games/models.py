@@ -3,6 +3,7 @@
 `Game.snapshot` holds that fold (written in the same transaction as the events)
 so reading a game never replays its log; `verify_games` checks the two agree.
 """
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -12,7 +13,7 @@ from django.utils import timezone
 from games.cribbage import FULL_GAME, TARGETS, rules_for
 from games.presentation import clock_text
 
-MAX_TIME_BANK_DAYS = 10   # a game's time bank per player, at most
+MAX_TIME_BANK_DAYS = 10  # a game's time bank per player, at most
 
 
 class Variant(models.TextChoices):
@@ -38,6 +39,7 @@ class Game(models.Model):
 
         After the game ends every player gets the full review, whatever was chosen.
         """
+
         ADVICE = "advice", "Help on: advice before each move and the coach after it (practice)"
         COACH = "coach", "Help on for every player: expected values and the coach"
         OFF = "off", "No help until the game ends: the players' choice"
@@ -57,8 +59,12 @@ class Game(models.Model):
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     practice = models.BooleanField(default=False, help_text="Against the computer, with no turn emails.")
-    assistance = models.CharField(max_length=16, choices=Assistance.choices, default=Assistance.OFF,
-                                  help_text="The engine's help while the game is on (see help_allowed_for).")
+    assistance = models.CharField(
+        max_length=16,
+        choices=Assistance.choices,
+        default=Assistance.OFF,
+        help_text="The engine's help while the game is on (see help_allowed_for).",
+    )
     # The engine's Rules, frozen when the game starts, so a replay uses exactly them.
     rules = models.JSONField()
     # Set when the first dealer was chosen without a cut (e.g. the loser of a ladder game).
@@ -81,17 +87,17 @@ class Game(models.Model):
         OPPONENT_CHOOSES = "opponent_chooses", "The opponent chooses: claim the game or wait"
         COMPUTER_STANDS_IN = "computer_stands_in", "The computer plays for the absent player"
 
-    timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices,
-                                      default=TimeoutPolicy.FORFEIT)
-    pause_weekends = models.BooleanField(default=False,
-                                         help_text="Clocks stop on Saturdays and Sundays, in each player's time zone.")
-    pause_nights = models.BooleanField(default=False,
-                                       help_text="Clocks stop during each player's night hours.")
+    timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices, default=TimeoutPolicy.FORFEIT)
+    pause_weekends = models.BooleanField(
+        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone."
+    )
+    pause_nights = models.BooleanField(default=False, help_text="Clocks stop during each player's night hours.")
     vacation_cap_days = models.PositiveSmallIntegerField(
-        null=True, blank=True,
-        help_text="Vacation days a player may use in this game: empty for no limit, 0 for none.")
+        null=True, blank=True, help_text="Vacation days a player may use in this game: empty for no limit, 0 for none."
+    )
     time_bank_days = models.PositiveSmallIntegerField(
-        default=0, help_text="A reserve of days per player, spent a day at a time before a timeout.")
+        default=0, help_text="A reserve of days per player, spent a day at a time before a timeout."
+    )
 
     class Meta:
         ordering = ["-updated_at"]
@@ -131,8 +137,17 @@ class Seat(models.Model):
 
     # The fields a turn's start or end sets (games.services, and the clock's
     # receiver of games.signals.turns_changed); saved together.
-    TURN_FIELDS = ("to_act", "deadline", "turn_started_at", "reminder_stage", "remind_at", "extra_seconds",
-                   "paused_until", "vacation_seconds", "timed_out_at")
+    TURN_FIELDS = (
+        "to_act",
+        "deadline",
+        "turn_started_at",
+        "reminder_stage",
+        "remind_at",
+        "extra_seconds",
+        "paused_until",
+        "vacation_seconds",
+        "timed_out_at",
+    )
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
@@ -153,10 +168,12 @@ class Seat(models.Model):
     paused_until = models.DateTimeField(null=True, blank=True, help_text="This turn's clock is paused (vacation).")
     vacation_seconds = models.PositiveIntegerField(default=0, help_text="Vacation used in this game.")
     bank_seconds = models.PositiveIntegerField(default=0, help_text="What is left of this seat's time bank.")
-    timed_out_at = models.DateTimeField(null=True, blank=True,
-                                        help_text="Ran out of time; the opponent may claim the game.")
+    timed_out_at = models.DateTimeField(
+        null=True, blank=True, help_text="Ran out of time; the opponent may claim the game."
+    )
     stand_in_moves = models.PositiveSmallIntegerField(
-        default=0, help_text="Moves the computer made for this absent player since their own last move.")
+        default=0, help_text="Moves the computer made for this absent player since their own last move."
+    )
 
     class Meta:
         ordering = ["game", "number"]
@@ -185,8 +202,7 @@ class Seat(models.Model):
 
 # Events in a game's log that the rules engine never sees: they change clocks only
 # (see clock/events.py). Everything that replays a log uses `engine_moves()`.
-CLOCK_EVENT_KINDS = frozenset({"more_time", "time_out", "vacation_day", "vacation_start", "vacation_end",
-                               "time_bank"})
+CLOCK_EVENT_KINDS = frozenset({"more_time", "time_out", "vacation_day", "vacation_start", "vacation_end", "time_bank"})
 
 
 class AppendOnlyQuerySet(models.QuerySet):
@@ -272,24 +288,24 @@ class Challenge(models.Model):
         DECLINED = "declined", "Declined"
         CANCELLED = "cancelled", "Cancelled"
 
-    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                   related_name="challenges_made")
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made")
     is_seek = models.BooleanField(default=False, help_text="Open to anyone who accepts.")
     variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
     target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     # The clock of the game it starts (the Game fields of the same names).
-    timeout_policy = models.CharField(max_length=24, choices=Game.TimeoutPolicy.choices,
-                                      default=Game.TimeoutPolicy.FORFEIT)
+    timeout_policy = models.CharField(
+        max_length=24, choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.FORFEIT
+    )
     pause_weekends = models.BooleanField(default=False)
     pause_nights = models.BooleanField(default=False)
     time_bank_days = models.PositiveSmallIntegerField(default=0)
     help_on = models.BooleanField(
-        default=False, help_text="Help on for every player (expected values and the coach); off by default.")
+        default=False, help_text="Help on for every player (expected values and the coach); off by default."
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="challenge")
+    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
     created_at = models.DateTimeField(default=timezone.now)
     decided_at = models.DateTimeField(null=True, blank=True)
 
@@ -323,8 +339,9 @@ class ChallengePlace(models.Model):
 
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="places")
     seat = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="challenge_places")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="challenge_places"
+    )
     invited_email = models.EmailField(blank=True, help_text="The address the challenger typed.")
     accepted_at = models.DateTimeField(null=True, blank=True)
 
@@ -350,6 +367,7 @@ class OverdueSeat(Seat):
 
 # --- At the table: private notes and table talk (games.table) ----------------------
 
+
 class Note(models.Model):
     """A player's private note on a game: shown to nobody else, ever."""
 
@@ -374,14 +392,18 @@ class TableMessage(models.Model):
     source = models.CharField(max_length=16, default="web")
     created_at = models.DateTimeField(default=timezone.now)
     reported_at = models.DateTimeField(null=True, blank=True, help_text="A player reported it to the staff.")
-    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["created_at", "pk"]
-        indexes = [models.Index(fields=["game", "created_at"]),
-                   models.Index(fields=["reported_at"], condition=Q(reported_at__isnull=False),
-                                name="table_message_reported_idx")]
+        indexes = [
+            models.Index(fields=["game", "created_at"]),
+            models.Index(
+                fields=["reported_at"], condition=Q(reported_at__isnull=False), name="table_message_reported_idx"
+            ),
+        ]
 
     def __str__(self):
         return f"{self.author} in game {self.game_id}: {self.text[:40]}"

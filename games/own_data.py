@@ -1,5 +1,6 @@
 """What games keeps about a player, for their download and for the deletion of their account
 (accounts.signals.own_data / account_deleting, connected in GamesConfig.ready())."""
+
 from games import selectors
 from games.models import ChallengePlace, Mute, Note, Seat, TableMessage
 
@@ -13,17 +14,30 @@ def own_data(sender, user, **kwargs):
     games = []
     for seat in Seat.objects.filter(player=user).select_related("game").order_by("game_id"):
         game = seat.game
-        games.append({
-            "game": game.pk, "seat": seat.number, "variant": game.variant, "target": game.target,
-            "status": game.status, "started_at": _iso(game.created_at), "finished_at": _iso(game.finished_at),
-            "finish": game.finish, "winner_side": game.winner_side, "my_side": seat.team,
-            "players": [str(s) for s in selectors.seats_with_players(game)],
-            "record": selectors.record_for(game, seat.number),
-        })
-    notes = [{"game": n.game_id, "text": n.text, "updated_at": _iso(n.updated_at)}
-             for n in Note.objects.filter(player=user).order_by("game_id")]
-    talk = [{"game": m.game_id, "text": m.text, "said_at": _iso(m.created_at), "by": m.source}
-            for m in TableMessage.objects.filter(author=user).order_by("created_at")]
+        games.append(
+            {
+                "game": game.pk,
+                "seat": seat.number,
+                "variant": game.variant,
+                "target": game.target,
+                "status": game.status,
+                "started_at": _iso(game.created_at),
+                "finished_at": _iso(game.finished_at),
+                "finish": game.finish,
+                "winner_side": game.winner_side,
+                "my_side": seat.team,
+                "players": [str(s) for s in selectors.seats_with_players(game)],
+                "record": selectors.record_for(game, seat.number),
+            }
+        )
+    notes = [
+        {"game": n.game_id, "text": n.text, "updated_at": _iso(n.updated_at)}
+        for n in Note.objects.filter(player=user).order_by("game_id")
+    ]
+    talk = [
+        {"game": m.game_id, "text": m.text, "said_at": _iso(m.created_at), "by": m.source}
+        for m in TableMessage.objects.filter(author=user).order_by("created_at")
+    ]
     muted = [str(m.muted) for m in Mute.objects.filter(player=user).select_related("muted")]
     return {"games": games, "notes": notes, "table_talk": talk, "muted": muted}
 

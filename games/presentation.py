@@ -18,9 +18,11 @@ written the same way everywhere:
 
 Suits are always written with their symbol, so colour is never the only sign.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Sequence
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -30,9 +32,22 @@ from games.cribbage.cards import card_from_code
 from games.cribbage.scoring import number_words
 
 __all__ = [
-    "card_name", "card_chip", "card_chips", "cards_text", "kind_label",
-    "ShowRow", "score_rows", "say_score", "read_show", "to_card", "plural", "won_text", "help_text", "SUIT_NAMES",
-    "RANK_CHOICES", "SUIT_CHOICES",
+    "card_name",
+    "card_chip",
+    "card_chips",
+    "cards_text",
+    "kind_label",
+    "ShowRow",
+    "score_rows",
+    "say_score",
+    "read_show",
+    "to_card",
+    "plural",
+    "won_text",
+    "help_text",
+    "SUIT_NAMES",
+    "RANK_CHOICES",
+    "SUIT_CHOICES",
 ]
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -41,8 +56,9 @@ RED_SUITS = frozenset("HD")
 _RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 # For pickers: (value accepted by parse_cards, what the player sees).
-RANK_CHOICES = [("A", "A")] + [(str(r), str(r)) for r in range(2, 10)] + [
-    ("T", "10"), ("J", "J"), ("Q", "Q"), ("K", "K")]
+RANK_CHOICES = (
+    [("A", "A")] + [(str(r), str(r)) for r in range(2, 10)] + [("T", "10"), ("J", "J"), ("Q", "Q"), ("K", "K")]
+)
 SUIT_CHOICES = [(s, f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}") for s in "SHDC"]
 
 
@@ -61,8 +77,9 @@ def card_chip(card: Card | str) -> SafeString:
     """A card as an HTML chip: <span class="card red" role="img" aria-label="5 of hearts">5♥</span>."""
     card = to_card(card)
     colour = "red" if card.suit in RED_SUITS else "black"
-    return format_html('<span class="card {}" role="img" aria-label="{}">{}</span>',
-                       colour, card_name(card), card.label)
+    return format_html(
+        '<span class="card {}" role="img" aria-label="{}">{}</span>', colour, card_name(card), card.label
+    )
 
 
 def card_chips(cards: Iterable[Card | str]) -> SafeString:
@@ -76,10 +93,18 @@ def cards_text(cards: Iterable[Card | str], ascii: bool = False) -> str:
 
 
 _KIND_LABELS = {
-    "fifteen": "fifteen", "pair": "pair", "pair_royal": "pair royal",
-    "double_pair_royal": "double pair royal", "run": "run", "flush": "flush",
-    "nobs": "nobs", "heels": "his heels", "go": "go", "thirty_one": "thirty-one",
-    "last_card": "last card", "pone_start": "three for last",
+    "fifteen": "fifteen",
+    "pair": "pair",
+    "pair_royal": "pair royal",
+    "double_pair_royal": "double pair royal",
+    "run": "run",
+    "flush": "flush",
+    "nobs": "nobs",
+    "heels": "his heels",
+    "go": "go",
+    "thirty_one": "thirty-one",
+    "last_card": "last card",
+    "pone_start": "three for last",
 }
 
 
@@ -94,12 +119,13 @@ def kind_label(kind: str, cards: Sequence = ()) -> str:
 
 class ShowRow(NamedTuple):
     """One combination of a show, ready to display."""
-    kind: str            # the engine's kind: "fifteen", "pair", "run", ...
-    label: str           # "fifteen", "run of three", "four-card flush"
-    cards: tuple         # the cards making it
+
+    kind: str  # the engine's kind: "fifteen", "pair", "run", ...
+    label: str  # "fifteen", "run of three", "four-card flush"
+    cards: tuple  # the cards making it
     points: int
-    running: int         # the count after it
-    said: str            # what the player says: "fifteen two", "a pair is four"
+    running: int  # the count after it
+    said: str  # what the player says: "fifteen two", "a pair is four"
 
 
 def _said(item: ScoreItem, running: int) -> str:
@@ -108,8 +134,13 @@ def _said(item: ScoreItem, running: int) -> str:
         return f"fifteen {words}"
     if item.kind == "thirty_one":
         return f"thirty-one for {number_words(item.points)}" if item.points == running else f"thirty-one, {words}"
-    article = {"nobs": "one for his nob", "heels": "two for his heels", "go": "one for the go",
-               "last_card": "one for last", "pone_start": "three for last"}.get(item.kind)
+    article = {
+        "nobs": "one for his nob",
+        "heels": "two for his heels",
+        "go": "one for the go",
+        "last_card": "one for last",
+        "pone_start": "three for last",
+    }.get(item.kind)
     if article is None:
         article = "a " + kind_label(item.kind, item.cards)
     return f"{article} is {words}"
@@ -120,8 +151,16 @@ def score_rows(score: Score) -> list[ShowRow]:
     rows, running = [], 0
     for item in score.items:
         running += item.points
-        rows.append(ShowRow(item.kind, kind_label(item.kind, item.cards), tuple(item.cards),
-                            item.points, running, _said(item, running)))
+        rows.append(
+            ShowRow(
+                item.kind,
+                kind_label(item.kind, item.cards),
+                tuple(item.cards),
+                item.points,
+                running,
+                _said(item, running),
+            )
+        )
     return rows
 
 
@@ -168,8 +207,10 @@ def read_show(hand, starter, crib: bool = False, five_card: bool = False) -> tup
         raise ValueError(f"Starter: one card only; you gave {number_words(len(starters))}.")
     start = starters[0]
     if start in seen:
-        raise ValueError(f"Starter: {start.label} ({card_name(start)}) is already in the "
-                         f"{what.lower()}; a card can only be in one place.")
+        raise ValueError(
+            f"Starter: {start.label} ({card_name(start)}) is already in the "
+            f"{what.lower()}; a card can only be in one place."
+        )
     return cards, start
 
 
@@ -232,13 +273,13 @@ def clock_text(settings):
 
 _HELP_WORDS = {
     "advice": "Help is on: a practice game, so the best moves are suggested before you move "
-              "and the coach judges your throws and pegging after.",
+    "and the coach judges your throws and pegging after.",
     "coach": "Help is on for every player in this game: the discards show their expected points "
-             "and the coach judges each throw and the pegging.",
+    "and the coach judges each throw and the pegging.",
     "off": "No engine help in this game until it ends (no expected values, no coach): the players "
-           "chose to play without it. Then every player gets the full review.",
+    "chose to play without it. Then every player gets the full review.",
     "off_by_rule": "No engine help in this game until it ends (no expected values, no coach): "
-                   "rated games (a ladder's) never have it. Then every player gets the full review.",
+    "rated games (a ladder's) never have it. Then every player gets the full review.",
 }
 
 

@@ -1,4 +1,5 @@
 """The games app's own follow-ups of a move: the computer's turn and a finished game's news."""
+
 from django.dispatch import receiver
 
 from games import cribbage, follow_ups, signals, tasks

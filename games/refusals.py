@@ -4,6 +4,7 @@ The engine says why a move is refused with a code and its parameters
 (`cribbage.REFUSALS`); this table says it to the player. Other channels have
 their own table (mail.refusals for replies) and fall back on these words.
 """
+
 from collections.abc import Callable
 
 from games import cribbage
@@ -47,10 +48,12 @@ PLAN_WORDS: dict[str, Callable[..., str]] = {
     "plan_twice": lambda cards: f"The plan names {' '.join(cards)} twice",
     "plan_too_late": lambda: "The play of this hand is over: a plan is for the hand being played",
     "plan_empty": lambda: 'Name the cards of your plan, e.g. "plan 7C 8D 5H KS", or say "plan clear"',
-    "plan_unknown_word": lambda word="": (f'"{word}" is neither a card nor a word of plans '
-                                          '(ask, score first, on <rank> play <card>, clear)'),
-    "plan_unknown_rule": lambda words="", rule="": (f'"{words or rule}" is not a rule of plans: '
-                                                    'say "score first" or "on 5 play TH"'),
+    "plan_unknown_word": lambda word="": (
+        f'"{word}" is neither a card nor a word of plans (ask, score first, on <rank> play <card>, clear)'
+    ),
+    "plan_unknown_rule": lambda words="", rule="": (
+        f'"{words or rule}" is not a rule of plans: say "score first" or "on 5 play TH"'
+    ),
     "not_the_plans_card": lambda card: f"Your plan does not play {card} now",
 }
 WORDS.update(PLAN_WORDS)
@@ -70,7 +73,7 @@ def refusal_words(error: cribbage.IllegalMove) -> str:
 
 def refusal_message(error: cribbage.IllegalMove, offered) -> str:
     """The refusal and the player's own moves now (`offered`: cribbage.moves_to_offer for them)."""
-    if error.code in PLAN_WORDS:   # a plan may be set at any time: no moves to list
+    if error.code in PLAN_WORDS:  # a plan may be set at any time: no moves to list
         return plan_refusal(error.code, error.params)
     if offered:
         shown = ", ".join(cribbage.move_text(m) for m in offered[:20])

@@ -5,6 +5,7 @@ A view holds only what one person may know at the table (the engine's
 snapshot. Code that must see the whole table to act (the computer player,
 the stand-in, the ladders' scores) reads `services.engine_state` and shows none of it.
 """
+
 from django.db.models import Case, IntegerField, Prefetch, When
 
 from games import cribbage
@@ -51,8 +52,14 @@ def view_for(game, seat=None):
         "status": game.status,
         "viewer": seat,
         "players": [
-            {"seat": s.number, "name": str(s), "team": s.team, "is_computer": s.is_computer,
-             "to_act": s.to_act, "deadline": s.deadline}
+            {
+                "seat": s.number,
+                "name": str(s),
+                "team": s.team,
+                "is_computer": s.is_computer,
+                "to_act": s.to_act,
+                "deadline": s.deadline,
+            }
             for s in seats
         ],
         "legal_moves": cribbage.moves_to_offer(state, seat) if seat is not None and not game.is_finished else [],
@@ -100,22 +107,32 @@ def record_for(game, seat=None):
         if event.data["kind"] == "cut_for_deal":
             cuts = view.get("cuts")
         elif event.data["kind"] == "deal":
-            current = {"number": view["hand_number"], "dealer": view["dealer"],
-                       "dealt": list(view.get("hand") or [])}
+            current = {"number": view["hand_number"], "dealer": view["dealer"], "dealt": list(view.get("hand") or [])}
     if current is not None:
         hands.append(_closed_hand(current, cribbage.view(state, seat)))
     return {
-        "game_id": game.pk, "variant": game.variant, "target": game.target, "muggins": game.muggins,
+        "game_id": game.pk,
+        "variant": game.variant,
+        "target": game.target,
+        "muggins": game.muggins,
         "players": [{"seat": n, "name": name} for n, name in sorted(names.items())],
         "sides": [" & ".join(names[n] for n in rules.seats_of(side)) for side in range(rules.sides)],
-        "reader_seat": seat, "cuts": cuts, "hands": hands, "result": _result(game, names),
+        "reader_seat": seat,
+        "cuts": cuts,
+        "hands": hands,
+        "result": _result(game, names),
     }
 
 
 def _closed_hand(hand, view):
-    return {**hand, "starter": view.get("starter"), "plays": view.get("plays", []),
-            "records": view.get("records", []), "shows": view.get("shows", []),
-            "scores": view.get("scores")}
+    return {
+        **hand,
+        "starter": view.get("starter"),
+        "plays": view.get("plays", []),
+        "records": view.get("records", []),
+        "shows": view.get("shows", []),
+        "scores": view.get("scores"),
+    }
 
 
 def _result(game, names):
@@ -123,8 +140,7 @@ def _result(game, names):
         return None
     rules = cribbage.Rules.from_json(game.rules)
     winners = [names[n] for n in rules.seats_of(game.winner_side)]
-    return {"winner_side": game.winner_side, "winners": winners, "finish": game.finish,
-            "skunk": game.skunk or None}
+    return {"winner_side": game.winner_side, "winners": winners, "finish": game.finish, "skunk": game.skunk or None}
 
 
 def _record_words(rec):
@@ -141,8 +157,10 @@ def _record_words(rec):
 def record_text(record):
     """The record as plain text, one line per deal, play, peg and count."""
     names = {p["seat"]: p["name"] for p in record["players"]}
-    lines = [f"Game {record['game_id']}: {' v '.join(names.values())}",
-             f"{record['variant']} to {record['target']}" + (", muggins" if record["muggins"] else "")]
+    lines = [
+        f"Game {record['game_id']}: {' v '.join(names.values())}",
+        f"{record['variant']} to {record['target']}" + (", muggins" if record["muggins"] else ""),
+    ]
     for hand in record["hands"]:
         lines += ["", f"Hand {hand['number']}: {names[hand['dealer']]} deals."]
         if hand["dealt"]:
@@ -156,8 +174,9 @@ def record_text(record):
         for rec in hand["records"]:
             lines.append(f"  {names[rec['seat']]} scores {rec['points']} in the {rec['phase']}{_record_words(rec)}")
         if hand["scores"]:
-            lines.append("  Scores: " + ", ".join(
-                f"{side} {score}" for side, score in zip(record["sides"], hand["scores"])))
+            lines.append(
+                "  Scores: " + ", ".join(f"{side} {score}" for side, score in zip(record["sides"], hand["scores"]))
+            )
     result = record["result"]
     if result:
         skunk = {"skunk": " with a skunk", "double_skunk": " with a double skunk"}.get(result["skunk"], "")

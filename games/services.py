@@ -4,6 +4,7 @@
 snapshot in one transaction under a row lock on the game, and fires follow-ups
 (notifications, the computer's reply, ladder results) only after commit.
 """
+
 import random
 from dataclasses import dataclass, field
 
@@ -72,9 +73,21 @@ def assistance_for(players, *, practice=False, help_on=None, rated=False):
     return Game.Assistance.COACH if help_on else Game.Assistance.OFF
 
 
-def start_game(*, players, variant="two", target=None, muggins=False, days_per_move=3,
-               computer_level="", practice=False, help_on=None, rated=False, first_dealer=None, rng=None,
-               **clock_settings):
+def start_game(
+    *,
+    players,
+    variant="two",
+    target=None,
+    muggins=False,
+    days_per_move=3,
+    computer_level="",
+    practice=False,
+    help_on=None,
+    rated=False,
+    first_dealer=None,
+    rng=None,
+    **clock_settings,
+):
     """Create a game for `players` (a user, or None for a computer seat, per seat) and deal.
 
     Seat numbers follow the order of `players`; for four players, seats 0 and 2
@@ -83,8 +96,13 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
     (timeout_policy, pause_weekends, pause_nights, vacation_cap_days, time_bank_days: each seat's
     time bank starts full).
     """
-    unknown = set(clock_settings) - {"timeout_policy", "pause_weekends", "pause_nights", "vacation_cap_days",
-                                     "time_bank_days"}
+    unknown = set(clock_settings) - {
+        "timeout_policy",
+        "pause_weekends",
+        "pause_nights",
+        "vacation_cap_days",
+        "time_bank_days",
+    }
     if unknown:
         raise TypeError(f"start_game() got unexpected settings: {', '.join(sorted(unknown))}")
     seats_needed = SEATS_BY_VARIANT[variant]
@@ -95,15 +113,26 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
     state = cribbage.new_game(rules, first_dealer=first_dealer)
     with transaction.atomic():
         game = Game.objects.create(
-            variant=variant, target=rules.target, muggins=muggins, days_per_move=days_per_move,
-            practice=practice, rules=rules.to_json(), first_dealer=first_dealer,
+            variant=variant,
+            target=rules.target,
+            muggins=muggins,
+            days_per_move=days_per_move,
+            practice=practice,
+            rules=rules.to_json(),
+            first_dealer=first_dealer,
             assistance=assistance_for(players, practice=practice, help_on=help_on, rated=rated),
-            snapshot=cribbage.state_to_json(state), **clock_settings,
+            snapshot=cribbage.state_to_json(state),
+            **clock_settings,
         )
         Seat.objects.bulk_create(
-            Seat(game=game, number=n, player=player,
-                 computer_level="" if player else (computer_level or "standard"),
-                 team=rules.side_of(n), bank_seconds=game.time_bank_days * 86400 if player else 0)
+            Seat(
+                game=game,
+                number=n,
+                player=player,
+                computer_level="" if player else (computer_level or "standard"),
+                team=rules.side_of(n),
+                bank_seconds=game.time_bank_days * 86400 if player else 0,
+            )
             for n, player in enumerate(players)
         )
         seats = {seat.number: seat for seat in game.seats.select_related("player")}
@@ -111,8 +140,9 @@ def start_game(*, players, variant="two", target=None, muggins=False, days_per_m
     return game
 
 
-def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
-                idempotency_key=None, actor=None, rng=None):
+def submit_move(
+    game, seat, move, *, expected_seq=None, source=Event.Source.WEB, idempotency_key=None, actor=None, rng=None
+):
     """Apply one player's move to `game` for seat number `seat`.
 
     `move` is an engine move dict such as {"kind": "play", "card": "7C"}.
@@ -129,12 +159,14 @@ def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
         state = engine_state(game)
         if game.is_finished:
             raise GameOver("This game is over.", code="game_over")
-        if expected_seq is not None and (expected_seq > game.seq or expected_seq != game.seq
-                                         and _moved_on_for(game, seat, expected_seq)):
+        if expected_seq is not None and (
+            expected_seq > game.seq or expected_seq != game.seq and _moved_on_for(game, seat, expected_seq)
+        ):
             # (A state the game never reached is no state a player saw: refused like a stale one.)
             raise StaleMove(
                 "The game has moved on since that move was offered; here is where it stands now.",
-                cribbage.moves_to_offer(state, seat), code="stale",
+                cribbage.moves_to_offer(state, seat),
+                code="stale",
             )
         event = {**move, "seat": seat}
         try:
@@ -143,8 +175,9 @@ def submit_move(game, seat, move, *, expected_seq=None, source=Event.Source.WEB,
             # Only the player's own moves, never the engine's message: it lists every seat's
             # legal moves (and, under muggins, the true counts), fine for a developer, a leak here.
             offered = cribbage.moves_to_offer(state, seat)
-            raise IllegalMove(refusals.refusal_message(exc, offered), offered,
-                              code=exc.code, params=exc.params) from exc
+            raise IllegalMove(
+                refusals.refusal_message(exc, offered), offered, code=exc.code, params=exc.params
+            ) from exc
         state = after
         first = _new_event(game, event, seat, source, actor, idempotency_key)
         events = _append(game, seats, state, [first], rng=rng)
@@ -176,8 +209,9 @@ def _moved_on_for(game, seat, expected_seq):
 
 
 def _new_event(game, data, seat, source, actor=None, idempotency_key=None):
-    return Event(game=game, kind=data["kind"], data=data, seat=seat, source=source,
-                 actor=actor, idempotency_key=idempotency_key)
+    return Event(
+        game=game, kind=data["kind"], data=data, seat=seat, source=source, actor=actor, idempotency_key=idempotency_key
+    )
 
 
 def _append(game, seats, state, events, *, rng=None):
@@ -199,8 +233,7 @@ def _append(game, seats, state, events, *, rng=None):
             if data is None:
                 break
         state = cribbage.apply(state, data)
-        source = (Event.Source.SYSTEM if chance else
-                  Event.Source.PLAN if data.get("plan") else Event.Source.FORCED)
+        source = Event.Source.SYSTEM if chance else Event.Source.PLAN if data.get("plan") else Event.Source.FORCED
         events.append(_new_event(game, data, data.get("seat"), source))
 
     now = timezone.now()
@@ -218,12 +251,12 @@ def _append(game, seats, state, events, *, rng=None):
         game.winner_side = outcome["winner"]
         game.finish = outcome["reason"]
         game.skunk = outcome["skunk"] or ""
-    game.save(update_fields=["seq", "snapshot", "updated_at", "status", "finished_at",
-                             "winner_side", "finish", "skunk"])
+    game.save(
+        update_fields=["seq", "snapshot", "updated_at", "status", "finished_at", "winner_side", "finish", "skunk"]
+    )
     started = _update_turns(game, seats, state, now)
     _end_stand_ins(seats, events)
-    signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events,
-                              started=started)
+    signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events
 
 

@@ -3,6 +3,7 @@
 Sent by the move service (games.services). Receivers are connected in each
 app's AppConfig.ready(), so games never imports the apps that react to it.
 """
+
 from django.dispatch import Signal
 
 # Inside the move's transaction, after the seats' `to_act` changed and before they

@@ -8,6 +8,7 @@ email, never read as a move and never in the game's log. A player may mute anoth
 Limits: NOTE_MAX_CHARS a note, SAY_MAX_CHARS a message, SAY_PER_HOUR messages per
 player and game in any hour. Bad input raises TableError and changes nothing.
 """
+
 from datetime import timedelta
 
 from django.db import transaction
@@ -30,12 +31,12 @@ class TableError(Exception):
 
 
 def _require_player(game, user):
-    if not getattr(user, "is_authenticated", False) or \
-            not Seat.objects.filter(game=game, player=user).exists():
+    if not getattr(user, "is_authenticated", False) or not Seat.objects.filter(game=game, player=user).exists():
         raise TableError("Only the players of this game can do that.")
 
 
 # --- Notes --------------------------------------------------------------------------
+
 
 def note_of(game, user):
     """The text of `user`'s note on `game` ("" for none)."""
@@ -49,17 +50,18 @@ def save_note(game, user, text, now=None):
     _require_player(game, user)
     text = (text or "").strip()
     if len(text) > NOTE_MAX_CHARS:
-        raise TableError(f"A note is at most {NOTE_MAX_CHARS} characters; yours has {len(text)}. "
-                         f"Nothing was saved.")
+        raise TableError(f"A note is at most {NOTE_MAX_CHARS} characters; yours has {len(text)}. Nothing was saved.")
     if not text:
         Note.objects.filter(game=game, player=user).delete()
         return None
-    note, _ = Note.objects.update_or_create(game=game, player=user,
-                                            defaults={"text": text, "updated_at": now or timezone.now()})
+    note, _ = Note.objects.update_or_create(
+        game=game, player=user, defaults={"text": text, "updated_at": now or timezone.now()}
+    )
     return note
 
 
 # --- Table talk ------------------------------------------------------------------------
+
 
 def say(game, user, text, *, source="web", now=None):
     """`user` says `text` to the other players of `game`. Returns the TableMessage."""
@@ -67,17 +69,20 @@ def say(game, user, text, *, source="web", now=None):
     now = now or timezone.now()
     text = " ".join((text or "").split())
     if not text:
-        raise TableError("Say something after \"say\": nothing was sent.")
+        raise TableError('Say something after "say": nothing was sent.')
     if len(text) > SAY_MAX_CHARS:
-        raise TableError(f"A message to the table is at most {SAY_MAX_CHARS} characters; yours has {len(text)}. "
-                         f"Nothing was sent.")
+        raise TableError(
+            f"A message to the table is at most {SAY_MAX_CHARS} characters; yours has {len(text)}. Nothing was sent."
+        )
     with transaction.atomic():
         # One at a time per player, so two replies at once cannot both pass the limit.
         User.objects.select_for_update().filter(pk=user.pk).first()
         recent = TableMessage.objects.filter(game=game, author=user, created_at__gt=now - timedelta(hours=1)).count()
         if recent >= SAY_PER_HOUR:
-            raise TableError(f"You have said {recent} things at this table in the last hour, the most there is: "
-                             f"wait a little. Nothing was sent.")
+            raise TableError(
+                f"You have said {recent} things at this table in the last hour, the most there is: "
+                f"wait a little. Nothing was sent."
+            )
         return TableMessage.objects.create(game=game, author=user, text=text, source=source, created_at=now)
 
 
@@ -120,4 +125,5 @@ def report(message, user, now=None):
     if message.author_id == user.pk:
         raise TableError("You cannot report your own message.")
     TableMessage.objects.filter(pk=message.pk, reported_at__isnull=True).update(
-        reported_at=now or timezone.now(), reported_by=user)
+        reported_at=now or timezone.now(), reported_by=user
+    )

@@ -1,4 +1,5 @@
 """Follow-ups of a move, run after its transaction commits. Each is idempotent."""
+
 import logging
 
 from celery import shared_task

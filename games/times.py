@@ -3,6 +3,7 @@
 The clock app computes deadlines; the pages and emails of every app say them
 the same way through these.
 """
+
 from datetime import UTC
 
 from django.utils import timezone
@@ -18,7 +19,7 @@ def player_zone(player):
 
 
 def relative(delta):
-    """"in 2 days", "in 5 hours", "in 20 minutes", or "overdue"."""
+    """ "in 2 days", "in 5 hours", "in 20 minutes", or "overdue"."""
     seconds = delta.total_seconds()
     if seconds <= 0:
         return "overdue"
@@ -30,7 +31,7 @@ def relative(delta):
 
 
 def deadline_text(deadline, user=None, now=None):
-    """"Thu 3 Dec, 18:00 (in 2 days)" in the reader's time zone (UTC for no reader)."""
+    """ "Thu 3 Dec, 18:00 (in 2 days)" in the reader's time zone (UTC for no reader)."""
     if deadline is None:
         return ""
     now = now or timezone.now()

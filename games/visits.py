@@ -3,12 +3,13 @@
 Reminders wait while a player is looking, and a held turn email goes once
 they have come back (mail.quiet).
 """
+
 from datetime import timedelta
 
 from django.db.models import Q
 from django.utils import timezone
 
-LOOKING_WINDOW = timedelta(minutes=15)   # a player seen this recently is looking at the game
+LOOKING_WINDOW = timedelta(minutes=15)  # a player seen this recently is looking at the game
 
 
 def note_seen(seat, now=None):

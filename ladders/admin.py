@@ -3,6 +3,7 @@
 Every action goes through ladders.services (which writes the ladder's history
 with the actor) and is also logged as a Django LogEntry.
 """
+
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
@@ -39,8 +40,11 @@ class OrganisedLadderFilter(admin.RelatedFieldListFilter):
     ladder, and so would name other organisers' ladders)."""
 
     def field_choices(self, field, request, model_admin):
-        return field.get_choices(include_blank=False, limit_choices_to={"pk__in": organised(request.user)},
-                                 ordering=self.field_admin_ordering(field, request, model_admin))
+        return field.get_choices(
+            include_blank=False,
+            limit_choices_to={"pk__in": organised(request.user)},
+            ordering=self.field_admin_ordering(field, request, model_admin),
+        )
 
 
 class ScopedAdmin(admin.ModelAdmin):
@@ -94,10 +98,20 @@ class ScopedAdmin(admin.ModelAdmin):
         return super().response_action(request, queryset)
 
     def _form_page(self, request, queryset, title, form, action, intro=""):
-        return TemplateResponse(request, "ladders/admin/action_form.html", {
-            **self.admin_site.each_context(request), "title": title, "form": form, "intro": intro,
-            "objects": queryset, "action": action, "opts": self.model._meta,
-            "action_checkbox_name": ACTION_CHECKBOX_NAME})
+        return TemplateResponse(
+            request,
+            "ladders/admin/action_form.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": title,
+                "form": form,
+                "intro": intro,
+                "objects": queryset,
+                "action": action,
+                "opts": self.model._meta,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            },
+        )
 
 
 class ScopedInline(admin.TabularInline):
@@ -111,8 +125,16 @@ class ScopedInline(admin.TabularInline):
 class LadderGameInline(ScopedInline):
     model = LadderGame
     extra = 0
-    readonly_fields = ("number", "game_link", "deadline", "winner", "kind", "value", "challenger_score",
-              "defender_score")
+    readonly_fields = (
+        "number",
+        "game_link",
+        "deadline",
+        "winner",
+        "kind",
+        "value",
+        "challenger_score",
+        "defender_score",
+    )
     fields = readonly_fields
     can_delete = False
 
@@ -121,9 +143,12 @@ class LadderGameInline(ScopedInline):
 
     def get_queryset(self, request):
         # The match's sides for each row's title (LadderGame.__str__), the game for its link.
-        return super().get_queryset(request).select_related(
-            "game", "winner__player", "match__challenger__player", "match__defender__player").annotate(
-            move_due=first_move_due(game=OuterRef("game")))
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("game", "winner__player", "match__challenger__player", "match__defender__player")
+            .annotate(move_due=first_move_due(game=OuterRef("game")))
+        )
 
     @admin.display(description="game")
     def game_link(self, obj):
@@ -161,14 +186,43 @@ class LadderAdmin(ScopedAdmin):
     actions = ["export_standings", "close_season", "apply_idle_rule", "lapse_overdue_challenges"]
     fieldsets = [
         (None, {"fields": ["name", "slug", "description", "organisers", "is_open", "season", "tools"]}),
-        ("Games", {"fields": ["variant", "target", "muggins", "days_per_move", "timeout_action",
-                              "pause_weekends", "pause_nights", "time_bank_days"]}),
-        ("Matches and values", {"fields": ["match_length", "scoring", "value_win", "value_skunk",
-                                           "double_skunk_rule", "value_double_skunk", "value_forfeit"]}),
-        ("Challenges", {"fields": ["challenge_range", "accept_days", "max_open_challenges",
-                                   "immunity_days", "rematch_days"]}),
-        ("Idle entrants and vacations", {"fields": ["idle_days", "idle_rule", "idle_drop_places",
-                                                    "vacation_allowed", "vacation_days_cap"]}),
+        (
+            "Games",
+            {
+                "fields": [
+                    "variant",
+                    "target",
+                    "muggins",
+                    "days_per_move",
+                    "timeout_action",
+                    "pause_weekends",
+                    "pause_nights",
+                    "time_bank_days",
+                ]
+            },
+        ),
+        (
+            "Matches and values",
+            {
+                "fields": [
+                    "match_length",
+                    "scoring",
+                    "value_win",
+                    "value_skunk",
+                    "double_skunk_rule",
+                    "value_double_skunk",
+                    "value_forfeit",
+                ]
+            },
+        ),
+        (
+            "Challenges",
+            {"fields": ["challenge_range", "accept_days", "max_open_challenges", "immunity_days", "rematch_days"]},
+        ),
+        (
+            "Idle entrants and vacations",
+            {"fields": ["idle_days", "idle_rule", "idle_drop_places", "vacation_allowed", "vacation_days_cap"]},
+        ),
     ]
 
     def has_add_permission(self, request, obj=None):
@@ -181,8 +235,9 @@ class LadderAdmin(ScopedAdmin):
         return request.user.is_superuser
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(
-            active_entrants=Count("entrants", filter=Q(entrants__active=True)))
+        return (
+            super().get_queryset(request).annotate(active_entrants=Count("entrants", filter=Q(entrants__active=True)))
+        )
 
     @admin.display(description="entrants")
     def entrant_count(self, obj):
@@ -192,12 +247,19 @@ class LadderAdmin(ScopedAdmin):
     def tools(self, obj):
         if not obj.pk:
             return "Save the ladder first."
-        links = [("admin:ladders_ladder_entrants", "Add, remove and reorder entrants"),
-                 ("admin:ladders_ladder_on_behalf", "Start a challenge or match for players"),
-                 ("ladders:detail", "The ladder's public page")]
-        return format_html_join(" · ", '<a href="{}">{}</a>', (
-            (reverse(name, args=[obj.slug if name.startswith("ladders:") else obj.pk]), label)
-            for name, label in links))
+        links = [
+            ("admin:ladders_ladder_entrants", "Add, remove and reorder entrants"),
+            ("admin:ladders_ladder_on_behalf", "Start a challenge or match for players"),
+            ("ladders:detail", "The ladder's public page"),
+        ]
+        return format_html_join(
+            " · ",
+            '<a href="{}">{}</a>',
+            (
+                (reverse(name, args=[obj.slug if name.startswith("ladders:") else obj.pk]), label)
+                for name, label in links
+            ),
+        )
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
@@ -229,16 +291,23 @@ class LadderAdmin(ScopedAdmin):
         return ladder
 
     def _page(self, request, ladder, template, context):
-        return TemplateResponse(request, template, {
-            **self.admin_site.each_context(request), "ladder": ladder, "opts": self.model._meta,
-            "original": ladder, **context})
+        return TemplateResponse(
+            request,
+            template,
+            {
+                **self.admin_site.each_context(request),
+                "ladder": ladder,
+                "opts": self.model._meta,
+                "original": ladder,
+                **context,
+            },
+        )
 
     def entrants_view(self, request, pk):
         ladder = self._ladder_for(request, pk)
         entrants = ladder.entrants.filter(active=True).select_related("player").order_by("position")
         add = forms.AddEntrantsForm(prefix="add")
-        reorder = forms.ReorderForm(prefix="reorder", initial={
-            "order": "\n".join(e.player.email for e in entrants)})
+        reorder = forms.ReorderForm(prefix="reorder", initial={"order": "\n".join(e.player.email for e in entrants)})
         remove = forms.RemoveForm(prefix="remove", ladder=ladder)
         away = forms.AwayForm(prefix="away", ladder=ladder)
         if request.method == "POST":
@@ -248,7 +317,8 @@ class LadderAdmin(ScopedAdmin):
                     add = forms.AddEntrantsForm(request.POST, prefix="add")
                     if add.is_valid():
                         added, invited, skipped = services.add_entrants(
-                            ladder, add.cleaned_data["emails"], actor=request.user)
+                            ladder, add.cleaned_data["emails"], actor=request.user
+                        )
                         note = f"Added {len(added)} entrant(s); invited {len(invited)} new address(es)."
                         if skipped:
                             note += f" Already on the ladder: {', '.join(skipped)}."
@@ -257,8 +327,9 @@ class LadderAdmin(ScopedAdmin):
                     reorder = forms.ReorderForm(request.POST, prefix="reorder")
                     if reorder.is_valid():
                         by_email = {e.player.email.lower(): e.pk for e in entrants}
-                        lines = [line.strip().lower() for line in reorder.cleaned_data["order"].splitlines()
-                                 if line.strip()]
+                        lines = [
+                            line.strip().lower() for line in reorder.cleaned_data["order"].splitlines() if line.strip()
+                        ]
                         unknown = [line for line in lines if line not in by_email]
                         if unknown:
                             raise services.LadderError(f"Not on this ladder: {', '.join(unknown)}.")
@@ -268,23 +339,33 @@ class LadderAdmin(ScopedAdmin):
                     remove = forms.RemoveForm(request.POST, prefix="remove", ladder=ladder)
                     if remove.is_valid():
                         entrant = remove.cleaned_data["entrant"]
-                        services.remove_entrant(entrant, actor=request.user,
-                                                reason=remove.cleaned_data["reason"])
+                        services.remove_entrant(entrant, actor=request.user, reason=remove.cleaned_data["reason"])
                         return self._done(request, ladder, f"Removed {entrant}.")
                 elif which == "away":
                     away = forms.AwayForm(request.POST, prefix="away", ladder=ladder)
                     if away.is_valid():
                         entrant, until = away.cleaned_data["entrant"], away.cleaned_data["until"]
                         services.set_away(entrant, until, actor=request.user)
-                        return self._done(request, ladder, f"{entrant} is away until {until}." if until
-                                          else f"{entrant} is back.")
+                        return self._done(
+                            request, ladder, f"{entrant} is away until {until}." if until else f"{entrant} is back."
+                        )
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
             except services.LadderError as exc:
                 messages.error(request, exc.message)
-        return self._page(request, ladder, "ladders/admin/entrants.html", {
-            "title": f"Entrants of {ladder}", "entrants": entrants, "add": add, "reorder": reorder,
-            "remove": remove, "away": away})
+        return self._page(
+            request,
+            ladder,
+            "ladders/admin/entrants.html",
+            {
+                "title": f"Entrants of {ladder}",
+                "entrants": entrants,
+                "add": add,
+                "reorder": reorder,
+                "remove": remove,
+                "away": away,
+            },
+        )
 
     def on_behalf_view(self, request, pk):
         ladder = self._ladder_for(request, pk)
@@ -302,8 +383,12 @@ class LadderAdmin(ScopedAdmin):
                 messages.error(request, exc.message)
             else:
                 return self._done(request, ladder, note)
-        return self._page(request, ladder, "ladders/admin/form_page.html", {
-            "title": f"Start a challenge or match on {ladder}", "form": form})
+        return self._page(
+            request,
+            ladder,
+            "ladders/admin/form_page.html",
+            {"title": f"Start a challenge or match on {ladder}", "form": form},
+        )
 
     def _done(self, request, ladder, note):
         self.log_change(request, ladder, note)
@@ -330,8 +415,14 @@ class LadderAdmin(ScopedAdmin):
                 self.log_change(request, ladder, f"Closed season {season.number}")
             self.message_user(request, f"Closed the season of {queryset.count()} ladder(s).")
             return None
-        return self._form_page(request, queryset, "Close the season", form, "close_season",
-                               "The standings are frozen and kept; the next season starts now.")
+        return self._form_page(
+            request,
+            queryset,
+            "Close the season",
+            form,
+            "close_season",
+            "The standings are frozen and kept; the next season starts now.",
+        )
 
     @admin.action(description="Apply the idle rule now")
     def apply_idle_rule(self, request, queryset):
@@ -356,8 +447,7 @@ class ChallengeAdmin(ScopedAdmin):
     actions = ["accept_for_defender", "withdraw"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("ladder", "challenger__player",
-                                                            "defender__player")
+        return super().get_queryset(request).select_related("ladder", "challenger__player", "defender__player")
 
     def _each(self, request, queryset, operation, done):
         for item in queryset:
@@ -380,17 +470,29 @@ class ChallengeAdmin(ScopedAdmin):
 
 @admin.register(Match)
 class MatchAdmin(ScopedAdmin):
-    list_display = ["ladder", "challenger", "defender", "score", "status", "decided_by", "move_due_by",
-                    "started_at", "finished_at"]
+    list_display = [
+        "ladder",
+        "challenger",
+        "defender",
+        "score",
+        "status",
+        "decided_by",
+        "move_due_by",
+        "started_at",
+        "finished_at",
+    ]
     list_filter = ["status", ("ladder", OrganisedLadderFilter)]
     readonly_fields = [f.name for f in Match._meta.fields]
     inlines = [LadderGameInline]
     actions = ["record_forfeit", "undo_result"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related(
-            "ladder", "challenger__player", "defender__player").annotate(
-            move_due=first_move_due(game__ladder_game__match=OuterRef("pk")))
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("ladder", "challenger__player", "defender__player")
+            .annotate(move_due=first_move_due(game__ladder_game__match=OuterRef("pk")))
+        )
 
     @admin.display(description="game points")
     def score(self, obj):
@@ -423,9 +525,15 @@ class MatchAdmin(ScopedAdmin):
                 self.log_change(request, match, note)
                 self.message_user(request, note)
             return None
-        return self._form_page(request, queryset, "Record a forfeit", form, "record_forfeit",
-                               "A forfeit event is added to the game's log; the game counts as a win "
-                               "for the other player at the ladder's forfeit value.")
+        return self._form_page(
+            request,
+            queryset,
+            "Record a forfeit",
+            form,
+            "record_forfeit",
+            "A forfeit event is added to the game's log; the game counts as a win "
+            "for the other player at the ladder's forfeit value.",
+        )
 
     @admin.action(description="Undo the result")
     def undo_result(self, request, queryset):
@@ -440,9 +548,15 @@ class MatchAdmin(ScopedAdmin):
                     self.log_change(request, match, f"Undid the result: {form.cleaned_data['reason']}")
                     self.message_user(request, f"{match}: result undone.")
             return None
-        return self._form_page(request, queryset, "Undo the result", form, "undo_result",
-                               "The match becomes void and the positions are worked out again as if "
-                               "it had never counted. The history keeps both entries.")
+        return self._form_page(
+            request,
+            queryset,
+            "Undo the result",
+            form,
+            "undo_result",
+            "The match becomes void and the positions are worked out again as if "
+            "it had never counted. The history keeps both entries.",
+        )
 
 
 @admin.register(LadderHistory)

@@ -4,14 +4,18 @@ from .models import Entrant
 
 
 class AddEntrantsForm(forms.Form):
-    emails = forms.CharField(widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
-                             help_text="One address a line (commas work too). They join at the bottom "
-                                       "in this order; unknown addresses get an invitation.")
+    emails = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
+        help_text="One address a line (commas work too). They join at the bottom "
+        "in this order; unknown addresses get an invitation.",
+    )
 
 
 class ReorderForm(forms.Form):
-    order = forms.CharField(widget=forms.Textarea(attrs={"rows": 12, "cols": 60}),
-                            help_text="Every entrant's email, top of the ladder first.")
+    order = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 60}),
+        help_text="Every entrant's email, top of the ladder first.",
+    )
 
 
 class RemoveForm(forms.Form):
@@ -25,9 +29,12 @@ class RemoveForm(forms.Form):
 
 class AwayForm(forms.Form):
     entrant = forms.ModelChoiceField(queryset=Entrant.objects.none())
-    until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
-                            help_text="The last day away; leave empty to mark the entrant back now. "
-                                      "Nobody can challenge an entrant while away.")
+    until = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The last day away; leave empty to mark the entrant back now. "
+        "Nobody can challenge an entrant while away.",
+    )
 
     def __init__(self, *args, ladder, **kwargs):
         super().__init__(*args, **kwargs)
@@ -44,8 +51,9 @@ class OnBehalfForm(forms.Form):
         entrants = ladder.entrants.filter(active=True).select_related("player").order_by("position")
         self.fields["challenger"].queryset = entrants
         self.fields["defender"].queryset = entrants
-        self.fields["challenger"].label_from_instance = self.fields["defender"].label_from_instance = (
-            lambda e: f"{e.position}. {e.player} <{e.player.email}>")
+        self.fields["challenger"].label_from_instance = self.fields["defender"].label_from_instance = lambda e: (
+            f"{e.position}. {e.player} <{e.player.email}>"
+        )
 
 
 class ReasonForm(forms.Form):
@@ -53,11 +61,13 @@ class ReasonForm(forms.Form):
 
 
 class ForfeitForm(forms.Form):
-    loser = forms.ChoiceField(choices=[("challenger", "The challenger"), ("defender", "The defender")],
-                              label="Who forfeits the current game")
+    loser = forms.ChoiceField(
+        choices=[("challenger", "The challenger"), ("defender", "The defender")], label="Who forfeits the current game"
+    )
     reason = forms.CharField(max_length=200, help_text="E.g. abandoned: no move for three weeks.")
 
 
 class CloseSeasonForm(forms.Form):
-    reseed = forms.ChoiceField(choices=[("keep", "Keep the positions"),
-                                        ("table", "Reseed by this season's points table")])
+    reseed = forms.ChoiceField(
+        choices=[("keep", "Keep the positions"), ("table", "Reseed by this season's points table")]
+    )

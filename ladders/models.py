@@ -3,6 +3,7 @@
 Positions are the fold of the ladder's history (see ladders.rungs);
 `Entrant.position` caches it. Business operations live in ladders.services.
 """
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
@@ -36,74 +37,97 @@ class Ladder(models.Model):
         REMOVE = "remove", "Remove from the ladder"
 
     PRESETS = {
-        Scoring.GAMES: dict(value_win=1, value_skunk=2, value_double_skunk=2, double_skunk_rule=False,
-                            value_forfeit=1),
-        Scoring.GAMES_DOUBLE: dict(value_win=1, value_skunk=2, value_double_skunk=3, double_skunk_rule=True,
-                                   value_forfeit=1),
-        Scoring.ACC: dict(value_win=2, value_skunk=3, value_double_skunk=3, double_skunk_rule=False,
-                          value_forfeit=2),
+        Scoring.GAMES: dict(value_win=1, value_skunk=2, value_double_skunk=2, double_skunk_rule=False, value_forfeit=1),
+        Scoring.GAMES_DOUBLE: dict(
+            value_win=1, value_skunk=2, value_double_skunk=3, double_skunk_rule=True, value_forfeit=1
+        ),
+        Scoring.ACC: dict(value_win=2, value_skunk=3, value_double_skunk=3, double_skunk_rule=False, value_forfeit=2),
     }
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
     description = models.TextField(blank=True)
     organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="organised_ladders", blank=True,
+        settings.AUTH_USER_MODEL,
+        related_name="organised_ladders",
+        blank=True,
         limit_choices_to={"is_staff": True},
-        help_text="Staff who run this ladder. Only they (and superusers) can change it.")
-    is_open = models.BooleanField("open to join", default=True,
-                                  help_text="Players may join from the ladder's page.")
+        help_text="Staff who run this ladder. Only they (and superusers) can change it.",
+    )
+    is_open = models.BooleanField("open to join", default=True, help_text="Players may join from the ladder's page.")
 
     # The game settings every ladder game uses.
     variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
     target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
-    timeout_action = models.CharField(max_length=24, choices=Timeout.choices, default=Timeout.FORFEIT,
-                                      help_text="What a timeout does in a ladder game.")
+    timeout_action = models.CharField(
+        max_length=24,
+        choices=Timeout.choices,
+        default=Timeout.FORFEIT,
+        help_text="What a timeout does in a ladder game.",
+    )
 
     # Matches and what a win is worth, in game points.
     match_length = models.PositiveSmallIntegerField(
-        default=2, help_text="A match goes to the first player with this many game points.")
-    scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.GAMES,
-                               help_text="A preset sets the values below; choose Custom to set them yourself.")
+        default=2, help_text="A match goes to the first player with this many game points."
+    )
+    scoring = models.CharField(
+        max_length=16,
+        choices=Scoring.choices,
+        default=Scoring.GAMES,
+        help_text="A preset sets the values below; choose Custom to set them yourself.",
+    )
     value_win = models.PositiveSmallIntegerField("a plain win is worth", default=1)
     value_skunk = models.PositiveSmallIntegerField("a skunk is worth", default=2)
     double_skunk_rule = models.BooleanField(
-        default=False, help_text="Off: a double skunk counts as a skunk. On: it is worth the value below.")
+        default=False, help_text="Off: a double skunk counts as a skunk. On: it is worth the value below."
+    )
     value_double_skunk = models.PositiveSmallIntegerField("a double skunk is worth", default=2)
     value_forfeit = models.PositiveSmallIntegerField(
-        "a win by timeout or forfeit is worth", default=1,
-        help_text="A resignation counts as the board stood: a win, or a skunk if the resigner was below the line.")
+        "a win by timeout or forfeit is worth",
+        default=1,
+        help_text="A resignation counts as the board stood: a win, or a skunk if the resigner was below the line.",
+    )
 
     # Challenges.
     challenge_range = models.PositiveSmallIntegerField(
-        default=3, help_text="A player may challenge anyone up to this many places above.")
+        default=3, help_text="A player may challenge anyone up to this many places above."
+    )
     accept_days = models.PositiveSmallIntegerField(
-        default=7, help_text="Days to accept a challenge before it counts as a forfeit.")
+        default=7, help_text="Days to accept a challenge before it counts as a forfeit."
+    )
     max_open_challenges = models.PositiveSmallIntegerField(
-        default=2, help_text="Open challenges and matches a player may be in at once.")
+        default=2, help_text="Open challenges and matches a player may be in at once."
+    )
     immunity_days = models.PositiveSmallIntegerField(
-        default=0, help_text="Days a player cannot be challenged after a successful defence.")
+        default=0, help_text="Days a player cannot be challenged after a successful defence."
+    )
     rematch_days = models.PositiveSmallIntegerField(
-        default=14, help_text="Days before the same two players may meet again.")
+        default=14, help_text="Days before the same two players may meet again."
+    )
 
     # Idle entrants and vacations.
     idle_days = models.PositiveSmallIntegerField(
-        default=30, help_text="An entrant with no challenge or match for this many days is idle.")
+        default=30, help_text="An entrant with no challenge or match for this many days is idle."
+    )
     idle_rule = models.CharField(max_length=8, choices=IdleRule.choices, default=IdleRule.DROP)
     idle_drop_places = models.PositiveSmallIntegerField(default=3)
     vacation_allowed = models.BooleanField(default=True)
     vacation_days_cap = models.PositiveSmallIntegerField(
-        default=21, help_text="Vacation days per season (nobody can challenge a player on vacation).")
+        default=21, help_text="Vacation days per season (nobody can challenge a player on vacation)."
+    )
     # The clock of the ladder's games, beside days_per_move and timeout_action.
     pause_weekends = models.BooleanField(
-        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone.")
+        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone."
+    )
     pause_nights = models.BooleanField(default=False, help_text="Clocks stop during each player's night hours.")
     time_bank_days = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(MAX_TIME_BANK_DAYS)],
+        default=0,
+        validators=[MaxValueValidator(MAX_TIME_BANK_DAYS)],
         help_text=f"A reserve of days per player and game, spent a day at a time before a timeout "
-                  f"(0 to {MAX_TIME_BANK_DAYS}).")
+        f"(0 to {MAX_TIME_BANK_DAYS}).",
+    )
 
     season = models.PositiveSmallIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
@@ -142,8 +166,9 @@ class Season(models.Model):
     number = models.PositiveSmallIntegerField()
     started_at = models.DateTimeField(default=timezone.now)
     closed_at = models.DateTimeField(null=True, blank=True)
-    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                  on_delete=models.PROTECT, related_name="+")
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     # Frozen at close: the standings rows as ladders.services.standings gave them.
     standings = models.JSONField(null=True, blank=True)
 
@@ -157,8 +182,7 @@ class Season(models.Model):
 
 class Entrant(models.Model):
     ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="entrants")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                               related_name="ladder_entries")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="ladder_entries")
     # Cached from the fold of the ladder's history; null when off the ladder.
     position = models.PositiveIntegerField(null=True, blank=True)
     active = models.BooleanField(default=True)
@@ -192,8 +216,9 @@ class Challenge(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     respond_by = models.DateTimeField()
     responded_at = models.DateTimeField(null=True, blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -283,11 +308,11 @@ class LadderHistory(models.Model):
     op = models.JSONField(null=True, blank=True)
     # Positions (entrant id -> place) after this entry, for the record.
     positions = models.JSONField(null=True, blank=True)
-    undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT,
-                                  related_name="undone_by")
+    undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT, related_name="undone_by")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.PROTECT, related_name="history")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                              related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = HistoryQuerySet.as_manager()

@@ -4,6 +4,7 @@ A notice is words the ladder's service chose at the time (a subject, a few
 sentences, a link), kept as the outbox row's context and put into
 templates ladders/email/ladder_notice.* when it is sent. Never put cards in a notice.
 """
+
 from django.conf import settings
 
 from mail import messages, outbox
@@ -19,8 +20,11 @@ def send(users, subject, lines, url="", *, cause):
     recipients = [u for u in users if u is not None and u.wants_email]
     link = f"{settings.SITE_URL}{url}" if url and url.startswith("/") else url
     context = {"subject": subject, "lines": list(lines), "url": link}
-    return len(outbox.write(outbox.owed(OutboundEmail.Kind.LADDER, user, f"{cause}:{user.pk}", context=context)
-                        for user in recipients))
+    return len(
+        outbox.write(
+            outbox.owed(OutboundEmail.Kind.LADDER, user, f"{cause}:{user.pk}", context=context) for user in recipients
+        )
+    )
 
 
 def compose(row):

@@ -1,4 +1,5 @@
 """Ladders react to finished games: a ladder game counts in its match."""
+
 from django.dispatch import receiver
 
 from games.models import Game

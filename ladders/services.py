@@ -5,6 +5,7 @@ Every operation that changes a ladder locks its row, appends to its history
 from the fold of the history (ladders.rungs documents the ordering rule for
 results that finish out of order). Notices go out after commit (ladders.notices).
 """
+
 import csv
 import io
 from datetime import timedelta
@@ -15,22 +16,29 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from accounts import services as accounts
+from accounts.models import User
+from accounts.services import normalize_email
 from games import services as game_services
 from games.models import Game
 from games.presentation import plural
 
 from . import notices, rungs
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
-from accounts.services import normalize_email
-from accounts import services as accounts
-from accounts.models import User
 
 STANDINGS_COLUMNS = [
-    ("position", "Position"), ("player", "Player"), ("matches", "Matches"),
-    ("matches_won", "Matches won"), ("games", "Games"), ("wins", "Wins"),
-    ("games_won", "Games won (skunks count extra)"), ("skunks_given", "Skunks given"),
-    ("skunks_taken", "Skunks taken"), ("points_for", "Points for"),
-    ("points_against", "Points against"), ("spread", "Spread"),
+    ("position", "Position"),
+    ("player", "Player"),
+    ("matches", "Matches"),
+    ("matches_won", "Matches won"),
+    ("games", "Games"),
+    ("wins", "Wins"),
+    ("games_won", "Games won (skunks count extra)"),
+    ("skunks_given", "Skunks given"),
+    ("skunks_taken", "Skunks taken"),
+    ("points_for", "Points for"),
+    ("points_against", "Points against"),
+    ("spread", "Spread"),
 ]
 
 
@@ -43,6 +51,7 @@ class LadderError(Exception):
 
 
 # --- History and positions --------------------------------------------------
+
 
 def _lock(ladder):
     return Ladder.objects.select_for_update().get(pk=ladder.pk)
@@ -80,8 +89,18 @@ def _record(ladder, kind, text, *, actor=None, op=None, match=None, undoes=None,
                 changed.append(entrant)
         Entrant.objects.bulk_update(changed, ["position"])
     entry = LadderHistory.objects.create(
-        ladder=ladder, seq=seq, season=ladder.season, kind=kind, text=text[:300], op=op,
-        positions=positions, undoes=undoes, match=match, actor=actor, created_at=now or timezone.now())
+        ladder=ladder,
+        seq=seq,
+        season=ladder.season,
+        kind=kind,
+        text=text[:300],
+        op=op,
+        positions=positions,
+        undoes=undoes,
+        match=match,
+        actor=actor,
+        created_at=now or timezone.now(),
+    )
     return entry, moved
 
 
@@ -99,9 +118,13 @@ def _notify_moves(ladder, moved, why, entry):
         if old is None or new is None:
             continue
         direction = "up" if new < old else "down"
-        notices.send([entrant.player], f"{ladder.name}: you moved {direction} to position {new}",
-                     [f"You moved from position {old} to {new} on {ladder.name}.", why],
-                     url=ladder.get_absolute_url(), cause=f"{ladder.pk}:{entry.seq}:moved")
+        notices.send(
+            [entrant.player],
+            f"{ladder.name}: you moved {direction} to position {new}",
+            [f"You moved from position {old} to {new} on {ladder.name}.", why],
+            url=ladder.get_absolute_url(),
+            cause=f"{ladder.pk}:{entry.seq}:moved",
+        )
 
 
 def current_season(ladder):
@@ -110,6 +133,7 @@ def current_season(ladder):
 
 
 # --- Entrants ---------------------------------------------------------------
+
 
 def join(ladder, user, *, actor=None, now=None):
     """Put `user` at the bottom of the ladder (players themselves only while it is open)."""
@@ -127,8 +151,14 @@ def join(ladder, user, *, actor=None, now=None):
             entrant.active, entrant.joined_at, entrant.last_active_at = True, now, now
             entrant.save(update_fields=["active", "joined_at", "last_active_at"])
         who = f"{actor} added {user}" if actor and actor != user else f"{user} joined"
-        _record(ladder, "join", f"{who} at the bottom", actor=actor or user,
-                op={"op": "append", "entrant": entrant.pk}, now=now)
+        _record(
+            ladder,
+            "join",
+            f"{who} at the bottom",
+            actor=actor or user,
+            op={"op": "append", "entrant": entrant.pk},
+            now=now,
+        )
     entrant.refresh_from_db()
     return entrant
 
@@ -186,15 +216,20 @@ def remove_entrant(entrant, *, actor, reason=""):
         entrant.active = False
         entrant.save(update_fields=["active"])
         text = f"{actor} removed {entrant}" if actor else f"{entrant} was removed"
-        entry, moved = _record(ladder, "remove", text + (f": {reason}" if reason else ""), actor=actor,
-                               op={"op": "remove", "entrant": entrant.pk})
+        entry, moved = _record(
+            ladder,
+            "remove",
+            text + (f": {reason}" if reason else ""),
+            actor=actor,
+            op={"op": "remove", "entrant": entrant.pk},
+        )
     return entry
 
 
 def _cancel_open_challenges(entrant):
-    Challenge.objects.filter(Q(challenger=entrant) | Q(defender=entrant),
-                             status=Challenge.Status.OPEN).update(status=Challenge.Status.CANCELLED,
-                                                                  responded_at=timezone.now())
+    Challenge.objects.filter(Q(challenger=entrant) | Q(defender=entrant), status=Challenge.Status.OPEN).update(
+        status=Challenge.Status.CANCELLED, responded_at=timezone.now()
+    )
 
 
 def reorder(ladder, entrant_ids, *, actor):
@@ -205,8 +240,9 @@ def reorder(ladder, entrant_ids, *, actor):
         ids = [int(i) for i in entrant_ids]
         if len(ids) != len(set(ids)) or set(ids) != active:
             raise LadderError("The new order must list every entrant on the ladder exactly once.")
-        entry, moved = _record(ladder, "reorder", f"{actor} reordered the ladder", actor=actor,
-                               op={"op": "order", "order": ids})
+        entry, moved = _record(
+            ladder, "reorder", f"{actor} reordered the ladder", actor=actor, op={"op": "order", "order": ids}
+        )
         _notify_moves(ladder, moved, "An organiser reordered the ladder.", entry)
     return entry
 
@@ -240,11 +276,14 @@ def set_away(entrant, until, *, actor, today=None):
 
 # --- Challenges ---------------------------------------------------------------
 
+
 def open_commitments(entrant):
     """Open challenges plus matches being played that `entrant` is in."""
     either = Q(challenger=entrant) | Q(defender=entrant)
-    return (Challenge.objects.filter(either, status=Challenge.Status.OPEN).count()
-            + Match.objects.filter(either, status=Match.Status.PLAYING).count())
+    return (
+        Challenge.objects.filter(either, status=Challenge.Status.OPEN).count()
+        + Match.objects.filter(either, status=Match.Status.PLAYING).count()
+    )
 
 
 class ChallengeFacts:
@@ -271,15 +310,15 @@ class ChallengeFacts:
             return row[1] if row[0] == me else row[0]
 
         for row in Challenge.objects.filter(touches(ids), status=Challenge.Status.OPEN).values_list(
-                "challenger_id", "defender_id"):
+            "challenger_id", "defender_id"
+        ):
             self._commit(row)
             if me in row:
                 self.under_way.add(other(row))
         matches = Q(touches(ids), status=Match.Status.PLAYING)
         if self.since is not None:
             matches |= Q(touches([me]), status=Match.Status.FINISHED, finished_at__gt=self.since)
-        for *row, status in Match.objects.filter(matches).values_list(
-                "challenger_id", "defender_id", "status"):
+        for *row, status in Match.objects.filter(matches).values_list("challenger_id", "defender_id", "status"):
             if status == Match.Status.PLAYING:
                 self._commit(row)
                 if me in row:
@@ -324,8 +363,10 @@ def challenge_problem(challenger, defender, *, now=None, facts=None):
         return f"You two met within the last {ladder.rematch_days} days."
     for who in (challenger, defender):
         if facts.commitments[who.pk] >= ladder.max_open_challenges:
-            return (f"{who} already has "
-                    f"{plural(ladder.max_open_challenges, 'open challenge or match', 'open challenges or matches')}.")
+            return (
+                f"{who} already has "
+                f"{plural(ladder.max_open_challenges, 'open challenge or match', 'open challenges or matches')}."
+            )
     return None
 
 
@@ -334,10 +375,15 @@ def eligible_defenders(challenger, *, now=None):
     if not (challenger.active and challenger.position):
         return []
     now = now or timezone.now()
-    above = list(challenger.ladder.entrants.filter(
-        active=True, position__lt=challenger.position,
-        position__gte=challenger.position - challenger.ladder.challenge_range
-    ).select_related("player").order_by("position"))
+    above = list(
+        challenger.ladder.entrants.filter(
+            active=True,
+            position__lt=challenger.position,
+            position__gte=challenger.position - challenger.ladder.challenge_range,
+        )
+        .select_related("player")
+        .order_by("position")
+    )
     facts = ChallengeFacts(challenger, above, now=now)
     return [d for d in above if challenge_problem(challenger, d, now=now, facts=facts) is None]
 
@@ -353,19 +399,35 @@ def challenge(challenger, defender, *, actor, now=None):
         if problem:
             raise LadderError(problem)
         item = Challenge.objects.create(
-            ladder=ladder, season=ladder.season, challenger=challenger, defender=defender,
-            created_at=now, respond_by=now + timedelta(days=ladder.accept_days), created_by=actor)
+            ladder=ladder,
+            season=ladder.season,
+            challenger=challenger,
+            defender=defender,
+            created_at=now,
+            respond_by=now + timedelta(days=ladder.accept_days),
+            created_by=actor,
+        )
         Entrant.objects.filter(pk=challenger.pk).update(last_active_at=now)
         by = f" ({actor} for them)" if actor and actor != challenger.player else ""
-        _record(ladder, "challenge",
-                f"{challenger} (#{challenger.position}) challenged {defender} (#{defender.position}){by}",
-                actor=actor, now=now)
-        notices.send([defender.player], f"{ladder.name}: {challenger} challenges you",
-                     [f"{challenger} (position {challenger.position}) challenges you (position "
-                      f"{defender.position}) to a match to {ladder.match_length} game points.",
-                      f"Accept by {item.respond_by:%d %b %Y %H:%M} UTC, or the challenge counts as a forfeit "
-                      f"and {challenger} takes your place."],
-                     url=ladder.get_absolute_url(), cause=f"{ladder.pk}:challenge:{item.pk}")
+        _record(
+            ladder,
+            "challenge",
+            f"{challenger} (#{challenger.position}) challenged {defender} (#{defender.position}){by}",
+            actor=actor,
+            now=now,
+        )
+        notices.send(
+            [defender.player],
+            f"{ladder.name}: {challenger} challenges you",
+            [
+                f"{challenger} (position {challenger.position}) challenges you (position "
+                f"{defender.position}) to a match to {ladder.match_length} game points.",
+                f"Accept by {item.respond_by:%d %b %Y %H:%M} UTC, or the challenge counts as a forfeit "
+                f"and {challenger} takes your place.",
+            ],
+            url=ladder.get_absolute_url(),
+            cause=f"{ladder.pk}:challenge:{item.pk}",
+        )
     return item
 
 
@@ -374,8 +436,11 @@ def accept(item, *, actor, now=None):
     now = now or timezone.now()
     with transaction.atomic():
         ladder = _lock(item.ladder)
-        item = Challenge.objects.select_for_update().select_related(
-            "challenger__player", "defender__player").get(pk=item.pk)
+        item = (
+            Challenge.objects.select_for_update()
+            .select_related("challenger__player", "defender__player")
+            .get(pk=item.pk)
+        )
         if item.status != Challenge.Status.OPEN:
             raise LadderError(f"This challenge is no longer open ({item.get_status_display().lower()}).")
         if item.respond_by <= now:
@@ -384,16 +449,35 @@ def accept(item, *, actor, now=None):
             raise LadderError("One of the players has left the ladder.")
         item.status, item.responded_at = Challenge.Status.ACCEPTED, now
         item.save(update_fields=["status", "responded_at"])
-        match = Match.objects.create(ladder=ladder, season=ladder.season, challenge=item,
-                                     challenger=item.challenger, defender=item.defender, started_at=now)
+        match = Match.objects.create(
+            ladder=ladder,
+            season=ladder.season,
+            challenge=item,
+            challenger=item.challenger,
+            defender=item.defender,
+            started_at=now,
+        )
         Entrant.objects.filter(pk__in=[item.challenger_id, item.defender_id]).update(last_active_at=now)
         by = f" ({actor} for them)" if actor and actor != item.defender.player else ""
-        _record(ladder, "accept", f"{item.defender} accepted {item.challenger}'s challenge{by}",
-                actor=actor, match=match, now=now)
+        _record(
+            ladder,
+            "accept",
+            f"{item.defender} accepted {item.challenger}'s challenge{by}",
+            actor=actor,
+            match=match,
+            now=now,
+        )
         game = _start_game(ladder, match, number=1, first_dealer=None)
-        notices.send([item.challenger.player], f"{ladder.name}: {item.defender} accepted your challenge",
-                     [f"{item.defender} accepted. The match is to {ladder.match_length} game points; "
-                      f"the first game has started."], url=game_url(game), cause=f"{ladder.pk}:accepted:{item.pk}")
+        notices.send(
+            [item.challenger.player],
+            f"{ladder.name}: {item.defender} accepted your challenge",
+            [
+                f"{item.defender} accepted. The match is to {ladder.match_length} game points; "
+                f"the first game has started."
+            ],
+            url=game_url(game),
+            cause=f"{ladder.pk}:accepted:{item.pk}",
+        )
     return match
 
 
@@ -411,8 +495,7 @@ def withdraw(item, *, actor):
             raise LadderError("Only an open challenge can be withdrawn.")
         item.status, item.responded_at = Challenge.Status.WITHDRAWN, timezone.now()
         item.save(update_fields=["status", "responded_at"])
-        _record(ladder, "withdraw", f"{item.challenger}'s challenge to {item.defender} was withdrawn",
-                actor=actor)
+        _record(ladder, "withdraw", f"{item.challenger}'s challenge to {item.defender} was withdrawn", actor=actor)
     return item
 
 
@@ -434,15 +517,28 @@ def lapse_challenges(*, now=None, ladder=None):
                 continue
             item.status, item.responded_at = Challenge.Status.LAPSED, now
             item.save(update_fields=["status", "responded_at"])
-            match = Match.objects.create(ladder=lad, season=lad.season, challenge=item,
-                                         challenger=item.challenger, defender=item.defender, started_at=now)
-            _finish_match(lad, match, item.challenger, Match.DecidedBy.FORFEIT, now=now,
-                          why=f"{item.defender} did not accept {item.challenger}'s challenge in time")
+            match = Match.objects.create(
+                ladder=lad,
+                season=lad.season,
+                challenge=item,
+                challenger=item.challenger,
+                defender=item.defender,
+                started_at=now,
+            )
+            _finish_match(
+                lad,
+                match,
+                item.challenger,
+                Match.DecidedBy.FORFEIT,
+                now=now,
+                why=f"{item.defender} did not accept {item.challenger}'s challenge in time",
+            )
             done.append(match)
     return done
 
 
 # --- Games and matches ---------------------------------------------------------
+
 
 def game_url(game):
     try:
@@ -453,12 +549,19 @@ def game_url(game):
 
 def _start_game(ladder, match, *, number, first_dealer):
     game = game_services.start_game(
-        players=[match.challenger.player, match.defender.player], variant=ladder.variant,
-        target=ladder.target, muggins=ladder.muggins, days_per_move=ladder.days_per_move,
-        timeout_policy=ladder.timeout_action, pause_weekends=ladder.pause_weekends,
-        pause_nights=ladder.pause_nights, time_bank_days=ladder.time_bank_days,
+        players=[match.challenger.player, match.defender.player],
+        variant=ladder.variant,
+        target=ladder.target,
+        muggins=ladder.muggins,
+        days_per_move=ladder.days_per_move,
+        timeout_policy=ladder.timeout_action,
+        pause_weekends=ladder.pause_weekends,
+        pause_nights=ladder.pause_nights,
+        time_bank_days=ladder.time_bank_days,
         vacation_cap_days=ladder.vacation_days_cap if ladder.vacation_allowed else 0,
-        rated=True, first_dealer=first_dealer)
+        rated=True,
+        first_dealer=first_dealer,
+    )
     LadderGame.objects.create(match=match, game=game, number=number)
     return game
 
@@ -476,14 +579,18 @@ def record_game_result(game_id):
 
     Starts the next game (the loser of this one deals first) or finishes the match.
     """
-    pending = LadderGame.objects.filter(game_id=game_id, counted=False).values_list(
-        "match__ladder_id", flat=True).first()
+    pending = (
+        LadderGame.objects.filter(game_id=game_id, counted=False).values_list("match__ladder_id", flat=True).first()
+    )
     if pending is None:
         return None
     with transaction.atomic():
         ladder = Ladder.objects.select_for_update().get(pk=pending)
-        lg = LadderGame.objects.select_for_update().select_related(
-            "match__challenger__player", "match__defender__player", "game").get(game_id=game_id)
+        lg = (
+            LadderGame.objects.select_for_update()
+            .select_related("match__challenger__player", "match__defender__player", "game")
+            .get(game_id=game_id)
+        )
         game = lg.game
         if lg.counted or not game.is_finished:
             return None
@@ -496,9 +603,13 @@ def record_game_result(game_id):
         lg.challenger_score, lg.defender_score = scores[0], scores[1]
         lg.save()
         described = LadderGame.Kind(kind).label.lower()
-        _record(ladder, "game", f"Game {lg.number}: {winner} beat {loser} {max(scores)}-{min(scores)} "
-                                f"({described}, {lg.value} game point{'s' if lg.value != 1 else ''})",
-                match=match)
+        _record(
+            ladder,
+            "game",
+            f"Game {lg.number}: {winner} beat {loser} {max(scores)}-{min(scores)} "
+            f"({described}, {lg.value} game point{'s' if lg.value != 1 else ''})",
+            match=match,
+        )
         if match.status != Match.Status.PLAYING:
             return lg
         if winner == match.challenger:
@@ -507,8 +618,9 @@ def record_game_result(game_id):
             match.defender_points += lg.value
         match.save(update_fields=["challenger_points", "defender_points"])
         if max(match.challenger_points, match.defender_points) >= ladder.match_length:
-            _finish_match(ladder, match, winner, Match.DecidedBy.PLAY,
-                          why=f"{winner} won the match {_score_text(match)}")
+            _finish_match(
+                ladder, match, winner, Match.DecidedBy.PLAY, why=f"{winner} won the match {_score_text(match)}"
+            )
         else:
             _start_game(ladder, match, number=lg.number + 1, first_dealer=match.entrant_seat(loser))
     return lg
@@ -521,21 +633,23 @@ def _score_text(match):
 
 def _finish_match(ladder, match, winner, decided_by, *, why, actor=None, now=None):
     now = now or timezone.now()
-    match.status, match.winner, match.decided_by, match.finished_at = (
-        Match.Status.FINISHED, winner, decided_by, now)
+    match.status, match.winner, match.decided_by, match.finished_at = (Match.Status.FINISHED, winner, decided_by, now)
     match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
     Entrant.objects.filter(pk__in=[match.challenger_id, match.defender_id]).update(last_active_at=now)
     op = None
     if winner.pk == match.challenger_id:
         op = {"op": "promote", "winner": match.challenger_id, "over": match.defender_id}
     elif ladder.immunity_days:
-        Entrant.objects.filter(pk=match.defender_id).update(
-            immune_until=now + timedelta(days=ladder.immunity_days))
+        Entrant.objects.filter(pk=match.defender_id).update(immune_until=now + timedelta(days=ladder.immunity_days))
     entry, moved = _record(ladder, "result", why, actor=actor, op=op, match=match, now=now)
     players = [match.challenger.player, match.defender.player]
-    notices.send(players, f"{ladder.name}: {why}",
-                 [why + ".", "Positions changed." if moved else "Nobody moved on the ladder."],
-                 url=ladder.get_absolute_url(), cause=f"{ladder.pk}:{entry.seq}:result")
+    notices.send(
+        players,
+        f"{ladder.name}: {why}",
+        [why + ".", "Positions changed." if moved else "Nobody moved on the ladder."],
+        url=ladder.get_absolute_url(),
+        cause=f"{ladder.pk}:{entry.seq}:result",
+    )
     _notify_moves(ladder, moved, why + ".", entry)
     return entry
 
@@ -554,14 +668,19 @@ def forfeit_game(ladder_game, loser, *, reason, actor):
     game = ladder_game.game
     if game.is_finished:
         raise LadderError("That game is already over.")
-    with transaction.atomic():   # the forfeit and its history entry, under the ladder's lock
+    with transaction.atomic():  # the forfeit and its history entry, under the ladder's lock
         ladder = _lock(match.ladder)
         try:
             game_services.record_forfeit(game, match.entrant_seat(loser), reason=reason, actor=actor)
         except game_services.MoveError as exc:
             raise LadderError(exc.message) from exc
-        _record(ladder, "adjudicate", f"{actor} recorded a forfeit by {loser} in game "
-                                      f"{ladder_game.number}: {reason}", actor=actor, match=match)
+        _record(
+            ladder,
+            "adjudicate",
+            f"{actor} recorded a forfeit by {loser} in game {ladder_game.number}: {reason}",
+            actor=actor,
+            match=match,
+        )
     return record_game_result(game.pk)
 
 
@@ -580,13 +699,15 @@ def undo_result(match, *, actor, reason):
         match.save(update_fields=["status"])
         if match.winner_id == match.defender_id and ladder.immunity_days:
             Entrant.objects.filter(pk=match.defender_id).update(immune_until=None)
-        entry, moved = _record(ladder, "undo", f"{actor} undid the result of {match}: {reason}",
-                               actor=actor, match=match, undoes=result)
+        entry, moved = _record(
+            ladder, "undo", f"{actor} undid the result of {match}: {reason}", actor=actor, match=match, undoes=result
+        )
         _notify_moves(ladder, moved, f"The result of {match} was undone: {reason}", entry)
     return entry
 
 
 # --- Idle entrants and the periodic sweep -------------------------------------
+
 
 def apply_idle_rule(ladder, *, now=None, actor=None):
     """Drop or remove entrants idle for `idle_days` (not on vacation, nothing under way)."""
@@ -606,13 +727,24 @@ def apply_idle_rule(ladder, *, now=None, actor=None):
             if ladder.idle_rule == Ladder.IdleRule.REMOVE:
                 entrant.active = False
                 entrant.save(update_fields=["active"])
-                _record(ladder, "idle", f"{entrant} removed: idle for {ladder.idle_days} days",
-                        actor=actor, op={"op": "remove", "entrant": entrant.pk}, now=now)
+                _record(
+                    ladder,
+                    "idle",
+                    f"{entrant} removed: idle for {ladder.idle_days} days",
+                    actor=actor,
+                    op={"op": "remove", "entrant": entrant.pk},
+                    now=now,
+                )
             else:
                 Entrant.objects.filter(pk=entrant.pk).update(last_active_at=now)
-                _record(ladder, "idle", f"{entrant} dropped {ladder.idle_drop_places} places: idle for "
-                                        f"{ladder.idle_days} days", actor=actor, now=now,
-                        op={"op": "drop", "entrant": entrant.pk, "places": ladder.idle_drop_places})
+                _record(
+                    ladder,
+                    "idle",
+                    f"{entrant} dropped {ladder.idle_drop_places} places: idle for {ladder.idle_days} days",
+                    actor=actor,
+                    now=now,
+                    op={"op": "drop", "entrant": entrant.pk, "places": ladder.idle_drop_places},
+                )
             affected.append(entrant)
     return affected
 
@@ -638,24 +770,44 @@ def sweep(*, now=None):
 
 # --- Standings and seasons ---------------------------------------------------
 
+
 def standings(ladder, season=None):
     """One row per entrant on the ladder, top first, counting this season's matches and games."""
     season = ladder.season if season is None else season
     entrants = list(ladder.entrants.filter(active=True).select_related("player").order_by("position"))
-    rows = {e.pk: dict(entrant=e.pk, position=e.position, player=str(e.player), matches=0,
-                       matches_won=0, games=0, wins=0, games_won=0, skunks_given=0, skunks_taken=0,
-                       points_for=0, points_against=0) for e in entrants}
+    rows = {
+        e.pk: dict(
+            entrant=e.pk,
+            position=e.position,
+            player=str(e.player),
+            matches=0,
+            matches_won=0,
+            games=0,
+            wins=0,
+            games_won=0,
+            skunks_given=0,
+            skunks_taken=0,
+            points_for=0,
+            points_against=0,
+        )
+        for e in entrants
+    }
     for m in Match.objects.filter(ladder=ladder, season=season, status=Match.Status.FINISHED):
         for side in (m.challenger_id, m.defender_id):
             if side in rows:
                 rows[side]["matches"] += 1
                 rows[side]["matches_won"] += side == m.winner_id
-    games = LadderGame.objects.filter(match__ladder=ladder, match__season=season, counted=True).exclude(
-        match__status=Match.Status.VOID).select_related("match")
+    games = (
+        LadderGame.objects.filter(match__ladder=ladder, match__season=season, counted=True)
+        .exclude(match__status=Match.Status.VOID)
+        .select_related("match")
+    )
     for lg in games:
         m = lg.match
-        for side, own, other in ((m.challenger_id, lg.challenger_score, lg.defender_score),
-                                 (m.defender_id, lg.defender_score, lg.challenger_score)):
+        for side, own, other in (
+            (m.challenger_id, lg.challenger_score, lg.defender_score),
+            (m.defender_id, lg.defender_score, lg.challenger_score),
+        ):
             row = rows.get(side)
             if row is None:
                 continue
@@ -707,7 +859,12 @@ def close_season(ladder, *, actor, reseed="keep", now=None):
         op = None
         if reseed == "table":
             op = {"op": "order", "order": [r["entrant"] for r in table_order(rows)]}
-        entry, moved = _record(ladder, "season_open", f"Season {ladder.season} opened"
-                               + (", reseeded by last season's table" if op else ""), actor=actor, op=op,
-                               now=now)
+        entry, moved = _record(
+            ladder,
+            "season_open",
+            f"Season {ladder.season} opened" + (", reseeded by last season's table" if op else ""),
+            actor=actor,
+            op=op,
+            now=now,
+        )
     return season

@@ -1,4 +1,5 @@
 """Ladder pages for players: thin views over ladders.services."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
@@ -32,13 +33,16 @@ def ladder_detail(request, slug):
         if me is not None:
             either = Q(challenger=me) | Q(defender=me)
             context["eligible"] = {d.pk for d in services.eligible_defenders(me)}
-            context["challenges"] = Challenge.objects.filter(either, status=Challenge.Status.OPEN
-                                                             ).select_related("challenger__player",
-                                                                              "defender__player")
-            matches = Match.objects.filter(either).exclude(status=Match.Status.VOID).select_related(
-                "challenger__player", "defender__player").prefetch_related("games__game")[:10]
-            context["matches"] = [
-                (m, [(lg, services.game_url(lg.game)) for lg in m.games.all()]) for m in matches]
+            context["challenges"] = Challenge.objects.filter(either, status=Challenge.Status.OPEN).select_related(
+                "challenger__player", "defender__player"
+            )
+            matches = (
+                Match.objects.filter(either)
+                .exclude(status=Match.Status.VOID)
+                .select_related("challenger__player", "defender__player")
+                .prefetch_related("games__game")[:10]
+            )
+            context["matches"] = [(m, [(lg, services.game_url(lg.game)) for lg in m.games.all()]) for m in matches]
     return render(request, "ladders/detail.html", context)
 
 
@@ -58,8 +62,9 @@ def season(request, slug, number):
     frozen = get_object_or_404(Season, ladder=ladder, number=number, closed_at__isnull=False)
     if request.GET.get("format") == "csv":
         return _csv_response(ladder, frozen.standings, suffix=f"-season-{number}")
-    return render(request, "ladders/season.html", {"ladder": ladder, "season": frozen,
-                                                   "columns": services.STANDINGS_COLUMNS})
+    return render(
+        request, "ladders/season.html", {"ladder": ladder, "season": frozen, "columns": services.STANDINGS_COLUMNS}
+    )
 
 
 def _act(request, ladder, operation, done):
@@ -89,21 +94,25 @@ def challenge(request, slug):
     except (ValueError, Entrant.DoesNotExist):
         messages.error(request, "Choose a player on this ladder to challenge.")
         return redirect(ladder)
-    return _act(request, ladder, lambda: services.challenge(me, defender, actor=request.user),
-                f"You challenged {defender}.")
+    return _act(
+        request, ladder, lambda: services.challenge(me, defender, actor=request.user), f"You challenged {defender}."
+    )
 
 
 @login_required
 @require_POST
 def accept(request, slug, pk):
     item = get_object_or_404(Challenge, ladder__slug=slug, pk=pk, defender__player=request.user)
-    return _act(request, item.ladder, lambda: services.accept(item, actor=request.user),
-                "Challenge accepted: the first game has started.")
+    return _act(
+        request,
+        item.ladder,
+        lambda: services.accept(item, actor=request.user),
+        "Challenge accepted: the first game has started.",
+    )
 
 
 @login_required
 @require_POST
 def withdraw(request, slug, pk):
     item = get_object_or_404(Challenge, ladder__slug=slug, pk=pk, challenger__player=request.user)
-    return _act(request, item.ladder, lambda: services.withdraw(item, actor=request.user),
-                "Challenge withdrawn.")
+    return _act(request, item.ladder, lambda: services.withdraw(item, actor=request.user), "Challenge withdrawn.")

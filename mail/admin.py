@@ -24,8 +24,19 @@ class DeliveryFilter(admin.SimpleListFilter):
 
 @admin.register(OutboundEmail)
 class OutboundEmailAdmin(admin.ModelAdmin):
-    list_display = ("kind", "to", "game", "seat", "seq", "status", "attempts", "next_attempt_at",
-                    "created_at", "sent_at", "last_error")
+    list_display = (
+        "kind",
+        "to",
+        "game",
+        "seat",
+        "seq",
+        "status",
+        "attempts",
+        "next_attempt_at",
+        "created_at",
+        "sent_at",
+        "last_error",
+    )
     list_filter = (DeliveryFilter, "status", "kind")
     search_fields = ("to", "message_id", "key")
     readonly_fields = [f.name for f in OutboundEmail._meta.fields]

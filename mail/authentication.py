@@ -9,6 +9,7 @@ passing DKIM signature (forwarders break SPF, not DKIM). A message with no resul
 all is refused when it came through a provider listed in
 settings.MAIL_REQUIRE_SENDER_CHECKS (those that always report them), else accepted.
 """
+
 import re
 
 from django.conf import settings

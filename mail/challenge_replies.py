@@ -6,6 +6,7 @@ A challenge's email takes replies at its own signed address (links.challenge_rep
 one per invited player; only that player's address may answer it, and the challenges
 service decides, as on the site.
 """
+
 import logging
 
 from accounts.models import User
@@ -37,16 +38,22 @@ def act(row, found, sender, texts):
     if challenge is None or user is None:
         return InboundEmail.Status.DROPPED, "no such challenge"
     if sender != user.email.lower():
-        log.warning("Inbound %s refused: from %s, not the player of challenge %s.", row.message_id, sender,
-                    challenge_id)
+        log.warning(
+            "Inbound %s refused: from %s, not the player of challenge %s.", row.message_id, sender, challenge_id
+        )
         return InboundEmail.Status.REFUSED, f"sender {sender} is not the invited player"
     if row.auth_failure or row.spam_detected:
         return InboundEmail.Status.REFUSED, row.auth_failure or "the provider flagged it as spam"
     words = parsing.first_words(texts)
     answer = ANSWERS.get(words.lower().strip(parsing.notation.TRIM).split(" ")[0] if words else "")
     if answer is None:
-        _answer(challenge, user, words, 'We could not read your answer: reply with the one word "accept" '
-                                       'or "decline" on the first line, above the quoted email.')
+        _answer(
+            challenge,
+            user,
+            words,
+            'We could not read your answer: reply with the one word "accept" '
+            'or "decline" on the first line, above the quoted email.',
+        )
         return InboundEmail.Status.ANSWERED, f"unreadable: {words!r}"
     try:
         if answer == "accept":
@@ -72,23 +79,40 @@ def rematch(game, number, player):
     if any(p is None for p in others):
         raise challenges.ChallengeError("The computer played in this game: start a practice game on the site.")
     challenge = challenges.create_challenge(
-        player, others, variant=game.variant, target=game.target, muggins=game.muggins,
-        days_per_move=game.days_per_move, timeout_policy=game.timeout_policy,
-        pause_weekends=game.pause_weekends, pause_nights=game.pause_nights,
-        time_bank_days=game.time_bank_days, help_on=game.help_on)
+        player,
+        others,
+        variant=game.variant,
+        target=game.target,
+        muggins=game.muggins,
+        days_per_move=game.days_per_move,
+        timeout_policy=game.timeout_policy,
+        pause_weekends=game.pause_weekends,
+        pause_nights=game.pause_nights,
+        time_bank_days=game.time_bank_days,
+        help_on=game.help_on,
+    )
     names = " and ".join(p.display_name for p in others)
-    return (f"{names} {'is' if len(others) == 1 else 'are'} challenged to a rematch with the same settings "
-            f"(challenge {challenge.pk}): they accept by replying \"accept\" or on the site.")
+    return (
+        f"{names} {'is' if len(others) == 1 else 'are'} challenged to a rematch with the same settings "
+        f'(challenge {challenge.pk}): they accept by replying "accept" or on the site.'
+    )
 
 
 def _answer(challenge, user, words, problem):
     if not services.may_answer(user.email, "challenge"):
         return
     try:
-        messages.build("mail/email/challenge_answer",
-                       {"challenge": challenge, "words": words, "problem": problem,
-                        "url": links.absolute(challenge.get_absolute_url())},
-                       to=user.email, user=user, reply_to=links.challenge_reply_address(challenge.pk, user.pk)
-                       ).send()
+        messages.build(
+            "mail/email/challenge_answer",
+            {
+                "challenge": challenge,
+                "words": words,
+                "problem": problem,
+                "url": links.absolute(challenge.get_absolute_url()),
+            },
+            to=user.email,
+            user=user,
+            reply_to=links.challenge_reply_address(challenge.pk, user.pk),
+        ).send()
     except Exception:
         log.exception("Answer to a reply for challenge %s could not be sent.", challenge.pk)

@@ -1,5 +1,6 @@
 """Composers of the outbox kinds whose causes are below mail (games' challenges, accounts'
 invitations): each renders its row when it is sent (see mail.kinds)."""
+
 from accounts import services as accounts
 from accounts.models import User
 from games.models import Challenge
@@ -14,14 +15,18 @@ def challenge_notice(row):
     kind = row.context["notice"]
     by = User.objects.filter(pk=row.context["by"]).first() if row.context.get("by") else None
     url = challenge.game.get_absolute_url() if kind == "accepted" and challenge.game else challenge.get_absolute_url()
-    context = {"challenge": challenge, "to": row.user, "by": by, "url": links.absolute(url),
-               "seats": [challenge.challenger] + [p.player for p in challenge.places.select_related("player")]}
+    context = {
+        "challenge": challenge,
+        "to": row.user,
+        "by": by,
+        "url": links.absolute(url),
+        "seats": [challenge.challenger] + [p.player for p in challenge.places.select_related("player")],
+    }
     reply_to = None
     if kind == "challenge" and challenge.is_open:
         # The invited player may answer by replying "accept" or "decline" (mail.inbound).
         reply_to = context["reply_to"] = links.challenge_reply_address(challenge.pk, row.user.pk)
-    return messages.build(f"games/email/challenge_{kind}", context, to=row.user.email, user=row.user,
-                          reply_to=reply_to)
+    return messages.build(f"games/email/challenge_{kind}", context, to=row.user.email, user=row.user, reply_to=reply_to)
 
 
 def invitation(row):

@@ -9,6 +9,7 @@ redelivers a message held longer than its visibility timeout); the beat
 sweeper (mail.tasks.requeue_unsent) takes every attempt that is due, so a
 lost task or a broker outage delays an email, never loses it.
 """
+
 import logging
 import smtplib
 from datetime import timedelta
@@ -53,6 +54,7 @@ def next_attempt_at(row, now):
 
 # --- Which failures pass -------------------------------------------------------------
 
+
 def is_transient(exc):
     """A failure worth trying again: the server or the network (refused, timed out, gone),
     an SMTP 4xx, an ESP's 5xx, 408 or 429, a database blip. An SMTP 5xx and an ESP's
@@ -78,8 +80,9 @@ def refuses_address(exc):
 
 def is_send_failure(exc):
     """An error from the mail server or the ESP (as opposed to one in our own code)."""
-    return isinstance(exc, (smtplib.SMTPException, AnymailAPIError, AnymailRecipientsRefused,
-                            AnymailInvalidAddress, OSError))
+    return isinstance(
+        exc, (smtplib.SMTPException, AnymailAPIError, AnymailRecipientsRefused, AnymailInvalidAddress, OSError)
+    )
 
 
 def _code(reply):
@@ -90,6 +93,7 @@ def _code(reply):
 
 
 # --- Addresses in trouble --------------------------------------------------------------
+
 
 def address_in_trouble(address, trouble, now=None):
     """Record on the account(s) of `address` that mail to it failed (User.EmailTrouble).
@@ -113,7 +117,8 @@ def delivered_to(user):
     """An email to `user` went through: a past "undelivered" no longer stands."""
     if user is not None and user.email_trouble == User.EmailTrouble.UNDELIVERED:
         User.objects.filter(pk=user.pk, email_trouble=User.EmailTrouble.UNDELIVERED).update(
-            email_trouble=User.EmailTrouble.NONE, email_trouble_at=None)
+            email_trouble=User.EmailTrouble.NONE, email_trouble_at=None
+        )
         user.email_trouble, user.email_trouble_at = User.EmailTrouble.NONE, None
 
 

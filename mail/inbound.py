@@ -14,6 +14,7 @@ this order:
    state, with the Message-ID as its idempotency key; a reply that cannot be
    applied is answered with what was wrong and the moves legal now.
 """
+
 import logging
 import re
 from collections.abc import Callable
@@ -25,17 +26,14 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from django.utils.html import strip_tags
 
-from games import cribbage
-from games import challenges
-from games import talk
+from games import challenges, cribbage, talk, visits
 from games import services as game_services
-from games.models import Event, Game, Seat
 from games.cribbage import notation
+from games.models import Event, Game, Seat
 from games.selectors import view_for
 
 from . import challenge_replies, links, parsing, refusals, review, services
 from .models import InboundEmail
-from games import visits
 from .rendering import answer_message
 
 log = logging.getLogger(__name__)
@@ -43,11 +41,19 @@ log = logging.getLogger(__name__)
 _OUT_OF_OFFICE = re.compile(
     r"^(auto(matic)?[ -]?(reply|response|antwort)|auto:|out of (the )?office|away from|"
     r"r[ée]ponse automatique|absence|abwesenheit|automatische antwort|abwesend|vacation)",
-    re.IGNORECASE)
-_ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?)(\+.*)?$",
-                            re.IGNORECASE)
-RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "X-Gm-Original-To", "Envelope-To",
-                      "X-Forwarded-To", "To", "Cc", "Resent-To")
+    re.IGNORECASE,
+)
+_ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?)(\+.*)?$", re.IGNORECASE)
+RECIPIENT_HEADERS = (
+    "Delivered-To",
+    "X-Original-To",
+    "X-Gm-Original-To",
+    "Envelope-To",
+    "X-Forwarded-To",
+    "To",
+    "Cc",
+    "Resent-To",
+)
 
 HELP = """How to play by replying: write your move on the first line of your reply, above the quoted email.
 Several instructions go one a line, applied in order ("crib 9S QC", then "plan 7C 8S 6D 7H" below it);
@@ -87,12 +93,15 @@ def unread_batch(now=None, limit=200):
     was never queued (the broker was down) or its task was lost. The sweeper queues them again;
     `process` reads each once."""
     now = now or timezone.now()
-    return list(InboundEmail.objects.filter(status=InboundEmail.Status.RECEIVED,
-                                            received_at__lt=now - services.REQUEUE_AFTER)
-                .order_by("received_at").values_list("pk", flat=True)[:limit])
+    return list(
+        InboundEmail.objects.filter(status=InboundEmail.Status.RECEIVED, received_at__lt=now - services.REQUEUE_AFTER)
+        .order_by("received_at")
+        .values_list("pk", flat=True)[:limit]
+    )
 
 
 # --- Classifying -------------------------------------------------------------------
+
 
 def automatic_reason(message, row):
     """Why this message is automatic mail we must never answer, or ""."""
@@ -145,7 +154,7 @@ def _body_text(message):
     if message.text:
         return message.text
     html = message.html or ""
-    html = re.sub(r"(?is)<blockquote.*", "", html)       # quoted part of an HTML-only reply
+    html = re.sub(r"(?is)<blockquote.*", "", html)  # quoted part of an HTML-only reply
     html = re.sub(r'(?is)<div class="gmail_quote.*', "", html)
     html = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", html)
     return strip_tags(html)
@@ -153,10 +162,12 @@ def _body_text(message):
 
 # --- Processing ---------------------------------------------------------------------
 
+
 def process(inbound_id):
     """Read one stored message and act on it. Safe to run twice: the second run does nothing."""
     claimed = InboundEmail.objects.filter(pk=inbound_id, status=InboundEmail.Status.RECEIVED).update(
-        status=InboundEmail.Status.PROCESSING)
+        status=InboundEmail.Status.PROCESSING
+    )
     if not claimed:
         return None
     row = InboundEmail.objects.get(pk=inbound_id)
@@ -169,9 +180,9 @@ def process(inbound_id):
     except Exception as exc:
         log.exception("Reading inbound %s failed.", row.message_id)
         status, outcome = InboundEmail.Status.ANSWERED, f"error: {exc!r}"
-    InboundEmail.objects.filter(pk=row.pk).update(status=status, outcome=outcome[:2000],
-                                                  processed_at=timezone.now(),
-                                                  game_id=row.game_id, seat=row.seat)
+    InboundEmail.objects.filter(pk=row.pk).update(
+        status=status, outcome=outcome[:2000], processed_at=timezone.now(), game_id=row.game_id, seat=row.seat
+    )
     return status
 
 
@@ -184,8 +195,9 @@ def _process(row):
     found = recipient_seat(message, row)
     challenge = challenge_replies.challenge_of(_recipients(message, row)) if found is None else None
     if challenge is not None:
-        return challenge_replies.act(row, challenge, sender_of(message),
-                                     parsing.reply_texts(row.stripped_text, _body_text(message)))
+        return challenge_replies.act(
+            row, challenge, sender_of(message), parsing.reply_texts(row.stripped_text, _body_text(message))
+        )
     if found is None:
         log.warning("Inbound %s dropped: not sent to a valid reply address.", row.message_id)
         return InboundEmail.Status.DROPPED, "no valid reply address"
@@ -198,30 +210,55 @@ def _process(row):
     game, player = seat.game, seat.player
     sender = sender_of(message)
     if sender != player.email.lower():
-        log.warning("Inbound %s refused: from %s, not the player of game %s seat %s.",
-                    row.message_id, sender, game_id, number)
-        _answer(game, number, player, "stranger", include_state=False, problem=(
-            f"A message to your reply address for game {game.pk} came from another address ({sender}) "
-            "and was refused: only the address this email is sent to can move for you. "
-            "If it was you, reply from this address."))
+        log.warning(
+            "Inbound %s refused: from %s, not the player of game %s seat %s.", row.message_id, sender, game_id, number
+        )
+        _answer(
+            game,
+            number,
+            player,
+            "stranger",
+            include_state=False,
+            problem=(
+                f"A message to your reply address for game {game.pk} came from another address ({sender}) "
+                "and was refused: only the address this email is sent to can move for you. "
+                "If it was you, reply from this address."
+            ),
+        )
         return InboundEmail.Status.REFUSED, f"sender {sender} is not the player"
     if row.auth_failure or row.spam_detected:
         why = row.auth_failure or "the provider flagged it as spam"
         log.warning("Inbound %s refused: %s.", row.message_id, why)
-        _answer(game, number, player, "unauthenticated", include_state=False, problem=(
-            f"A message from your address to game {game.pk} was refused because it could not be "
-            f"verified as yours ({why}). Nothing was changed."))
+        _answer(
+            game,
+            number,
+            player,
+            "unauthenticated",
+            include_state=False,
+            problem=(
+                f"A message from your address to game {game.pk} was refused because it could not be "
+                f"verified as yours ({why}). Nothing was changed."
+            ),
+        )
         return InboundEmail.Status.REFUSED, why
-    visits.note_seen(seat)   # the player is back (the quiet inbox and reminders count it)
+    visits.note_seen(seat)  # the player is back (the quiet inbox and reminders count it)
     texts = parsing.reply_texts(row.stripped_text, _body_text(message))
     commands = parsing.read_commands(texts)
     if not commands and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
         commands = [parsing.Command("unsubscribe", "unsubscribe")]
     if not commands:
         words = parsing.first_words(texts)
-        _answer(game, number, player, "unreadable", words=words, problem=(
-            "We could not read a move in your reply. Write the move on the first line, "
-            "above the quoted email, e.g. \"play 7C\". Reply \"help\" for all the words."))
+        _answer(
+            game,
+            number,
+            player,
+            "unreadable",
+            words=words,
+            problem=(
+                "We could not read a move in your reply. Write the move on the first line, "
+                'above the quoted email, e.g. "play 7C". Reply "help" for all the words.'
+            ),
+        )
         return InboundEmail.Status.ANSWERED, f"unreadable: {words!r}"
     if len(commands) == 1:
         return _act(row, game, number, player, commands[0])
@@ -259,8 +296,14 @@ def _act_lines(row, game, number, player, commands):
         before = " The lines before it were applied." if line > 1 else ""
         after = " Nothing after it was applied." if line < len(moves) else ""
         game.refresh_from_db()
-        _answer(game, number, player, kind, words=command.words, problem=(
-            f"Line {line} of your reply (\"{command.words}\") was not applied: {words}{before}{after}"))
+        _answer(
+            game,
+            number,
+            player,
+            kind,
+            words=command.words,
+            problem=(f'Line {line} of your reply ("{command.words}") was not applied: {words}{before}{after}'),
+        )
         outcomes.append(f"line {line} refused ({kind}): {words}")
     for command in others if failed is None else ():
         outcomes.append(_act(row, game, number, player, command)[1])
@@ -289,9 +332,17 @@ def _act(row, game, number, player, command):
         return InboundEmail.Status.ANSWERED, "status"
     if kind == "unsubscribe":
         services.stop_turn_emails(player)
-        _answer(game, number, player, "unsubscribe", include_state=False, problem=(
-            "You will get no more turn emails. Your games go on: play them on the site, "
-            "and turn emails back on in your profile."))
+        _answer(
+            game,
+            number,
+            player,
+            "unsubscribe",
+            include_state=False,
+            problem=(
+                "You will get no more turn emails. Your games go on: play them on the site, "
+                "and turn emails back on in your profile."
+            ),
+        )
         return InboundEmail.Status.ANSWERED, "unsubscribed"
     if kind in REPLY_WORDS:
         return REPLY_WORDS[kind](game, number, player, command, _answer)
@@ -325,8 +376,7 @@ def _submit(game, number, player, command, view, key):
     if command.reading is None:
         raise cribbage.InvalidMove("not_a_move", f"{command.words!r} is not a move", words=command.words)
     move = notation.to_move(command.reading, view["phase"], muggins=view["rules"]["muggins"])
-    result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL,
-                                       idempotency_key=key, actor=player)
+    result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL, idempotency_key=key, actor=player)
     return result, move
 
 
@@ -341,11 +391,19 @@ def _review(game, number, player, command):
     """ "review": the whole review of a finished game; before the end, why there is none yet."""
     game.refresh_from_db()
     if not game.is_finished:
-        _answer(game, number, player, "review", words=command.words, problem=(
-            "The review opens when the game ends: every player then gets every throw and pegging "
-            "choice judged. Until then there is no engine help in this game."
-            if not game.help_allowed_for(number) else
-            "The review opens when the game ends; until then the coach's notes come with your turn emails."))
+        _answer(
+            game,
+            number,
+            player,
+            "review",
+            words=command.words,
+            problem=(
+                "The review opens when the game ends: every player then gets every throw and pegging "
+                "choice judged. Until then there is no engine help in this game."
+                if not game.help_allowed_for(number)
+                else "The review opens when the game ends; until then the coach's notes come with your turn emails."
+            ),
+        )
         return InboundEmail.Status.ANSWERED, "review: the game is on"
     if not services.may_answer(player.email, "review"):
         return InboundEmail.Status.ANSWERED, "review: already sent in this window"

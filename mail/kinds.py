@@ -7,6 +7,7 @@ Kinds owned by a higher app (the clock's, the ladders') are registered from
 that app's AppConfig.ready(), so mail never imports it; turn and result
 emails are mail's own (mail.services).
 """
+
 from collections.abc import Callable
 
 _composers: dict[str, Callable] = {}

@@ -12,6 +12,7 @@ Each purpose has its own salt, so a token made for one never passes for another.
   after MOVE_LINK_DAYS (and is useless once the game is over or moved on).
 - unsubscribe: one person; turns their turn emails off.
 """
+
 import re
 from dataclasses import dataclass
 from datetime import timedelta
@@ -51,6 +52,7 @@ def _reply_signer():
 
 
 # --- Reply address -----------------------------------------------------------
+
 
 def reply_token(game_id, seat):
     return _reply_signer().sign(f"{game_id}_{seat}")
@@ -94,13 +96,15 @@ def read_challenge_reply_address(address):
         return None
     try:
         _HexSigner(salt=CHALLENGE_REPLY_SALT, sep=".").unsign(
-            f"{match.group(1)}_{match.group(2)}.{match.group(3).lower()}")
+            f"{match.group(1)}_{match.group(2)}.{match.group(3).lower()}"
+        )
     except signing.BadSignature:
         return None
     return int(match.group(1)), int(match.group(2))
 
 
 # --- Move links --------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class MoveLink:
@@ -133,6 +137,7 @@ def move_url(game_id, seat, seq, move):
 
 
 # --- Unsubscribe -------------------------------------------------------------
+
 
 def unsubscribe_token(user):
     return signing.dumps({"u": user.pk, "e": user.email.lower()}, salt=UNSUBSCRIBE_SALT, compress=True)

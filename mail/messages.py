@@ -13,6 +13,7 @@ automatic email (every outbox kind, and answers to replies) says so
 the one-click unsubscribe (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058).
 The email's kind is its anymail tag, so a provider's statistics split by kind.
 """
+
 import css_inline
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -56,20 +57,23 @@ def build(name, context, *, to, user=None, game_id=None, seat=None, automatic=Tr
         context.setdefault("reply_to", reply_to)
     subject, text, html = render(name, context)
     kind = name.rpartition("/")[2]
-    headers = {"Message-ID": make_msgid(f"game{game_id}.seat{seat}" if game_id is not None else kind.replace("_", "-"),
-                                        domain=settings.REPLY_DOMAIN)}
+    headers = {
+        "Message-ID": make_msgid(
+            f"game{game_id}.seat{seat}" if game_id is not None else kind.replace("_", "-"), domain=settings.REPLY_DOMAIN
+        )
+    }
     if game_id is not None:
         headers.update({"In-Reply-To": thread_root(game_id), "References": thread_root(game_id)})
     if automatic:
         headers.update({"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All"})
         if user is not None:
             unsubscribe = f"<{context['unsubscribe_url']}>"
-            if game_id is not None and seat is not None:   # a game's reply address reads "unsubscribe"
+            if game_id is not None and seat is not None:  # a game's reply address reads "unsubscribe"
                 unsubscribe += f", <mailto:{reply_to}?subject=unsubscribe>"
-            headers.update({"List-Unsubscribe": unsubscribe,
-                            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to],
-                                     reply_to=[reply_to] if reply_to else None, headers=headers)
+            headers.update({"List-Unsubscribe": unsubscribe, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
+    message = EmailMultiAlternatives(
+        subject, text, settings.DEFAULT_FROM_EMAIL, [to], reply_to=[reply_to] if reply_to else None, headers=headers
+    )
     message.attach_alternative(html, "text/html")
-    message.tags = [kind]   # anymail: the provider's statistics by kind of email
+    message.tags = [kind]  # anymail: the provider's statistics by kind of email
     return message

@@ -2,6 +2,7 @@
 
 Models hold data only; what happens to them is in services.py.
 """
+
 from django.db import models
 from django.utils import timezone
 
@@ -49,37 +50,48 @@ class OutboundEmail(models.Model):
         FAILED = "failed", "Failed (refused for good)"
         GAVE_UP = "gave_up", "Gave up (failed again and again for days)"
 
-    key = models.CharField(max_length=200, unique=True,
-                           help_text="One per owed email: writing or sending it twice sends it once.")
+    key = models.CharField(
+        max_length=200, unique=True, help_text="One per owed email: writing or sending it twice sends it once."
+    )
     kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.TURN)
-    user = models.ForeignKey("accounts.User", null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="outbound_emails", help_text="The recipient.")
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="outbound_emails")
+    user = models.ForeignKey(
+        "accounts.User",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="outbound_emails",
+        help_text="The recipient.",
+    )
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="outbound_emails"
+    )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    seq = models.PositiveIntegerField(null=True, blank=True,
-                                      help_text="The game's state when the email became owed.")
-    context = models.JSONField(default=dict, blank=True,
-                               help_text="What the email is rendered from at send time (ids, a few words).")
+    seq = models.PositiveIntegerField(null=True, blank=True, help_text="The game's state when the email became owed.")
+    context = models.JSONField(
+        default=dict, blank=True, help_text="What the email is rendered from at send time (ids, a few words)."
+    )
     to = models.EmailField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.READY)
     attempts = models.PositiveSmallIntegerField(default=0)
-    next_attempt_at = models.DateTimeField(null=True, blank=True,
-                                           help_text="After a failed attempt: when it is tried again.")
+    next_attempt_at = models.DateTimeField(
+        null=True, blank=True, help_text="After a failed attempt: when it is tried again."
+    )
     last_error = models.TextField(blank=True)
     message_id = models.CharField(max_length=255, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     claimed_at = models.DateTimeField(null=True, blank=True)
-    hold_until = models.DateTimeField(null=True, blank=True,
-                                      help_text="A held turn email goes out at this time (or is no longer needed).")
+    hold_until = models.DateTimeField(
+        null=True, blank=True, help_text="A held turn email goes out at this time (or is no longer needed)."
+    )
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat", "seq", "kind"], name="outbound_once_per_state"),
-            models.UniqueConstraint(fields=["game", "seat"], condition=models.Q(kind="result"),
-                                    name="outbound_one_result_per_seat"),
+            models.UniqueConstraint(
+                fields=["game", "seat"], condition=models.Q(kind="result"), name="outbound_one_result_per_seat"
+            ),
         ]
         indexes = [models.Index(fields=["status", "created_at"])]
 
@@ -108,8 +120,9 @@ class InboundEmail(models.Model):
     envelope_recipient = models.CharField(max_length=255, blank=True)
     stripped_text = models.TextField(blank=True, help_text="The provider's own reply-only text, if any.")
     spam_detected = models.BooleanField(null=True)
-    auth_failure = models.CharField(max_length=255, blank=True,
-                                    help_text="SPF/DKIM/DMARC failure reported by the provider, if any.")
+    auth_failure = models.CharField(
+        max_length=255, blank=True, help_text="SPF/DKIM/DMARC failure reported by the provider, if any."
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RECEIVED)
     outcome = models.TextField(blank=True)
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")

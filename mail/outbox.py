@@ -6,6 +6,7 @@ and, once the transaction commits, queues the sending of the rows still
 ready. No network I/O happens here, so this is safe under any lock. The
 message is rendered when it is sent (mail.kinds).
 """
+
 from django.db import transaction
 
 from games import follow_ups
@@ -19,8 +20,16 @@ ACTING_KINDS = ("discard", "play", "count", "muggins")
 
 def owed(kind, user, key, *, context=None, game_id=None, seat=None, seq=None):
     """An unsaved outbox row of `kind` for `user`; `key` is unique per owed email."""
-    return OutboundEmail(kind=kind, user=user, to=user.email, key=f"{kind}:{key}", context=context or {},
-                         game_id=game_id, seat=seat, seq=seq)
+    return OutboundEmail(
+        kind=kind,
+        user=user,
+        to=user.email,
+        key=f"{kind}:{key}",
+        context=context or {},
+        game_id=game_id,
+        seat=seat,
+        seq=seq,
+    )
 
 
 def write(rows, *, send=True):
@@ -55,13 +64,15 @@ def owe(kind, user, key, **fields):
 
 def send_ready(keys):
     """Queue the sending of the rows with these keys that are still ready (after commit)."""
-    ids = OutboundEmail.objects.filter(key__in=keys, status=OutboundEmail.Status.READY,
-                                       claimed_at__isnull=True).values_list("pk", flat=True)
+    ids = OutboundEmail.objects.filter(
+        key__in=keys, status=OutboundEmail.Status.READY, claimed_at__isnull=True
+    ).values_list("pk", flat=True)
     for outbound_id in ids:
-        follow_ups.enqueue(tasks.send_outbound, outbound_id)   # a broker down: the sweeper sends it
+        follow_ups.enqueue(tasks.send_outbound, outbound_id)  # a broker down: the sweeper sends it
 
 
 # --- A move's turn and result emails (inside the move's transaction) ----------------
+
 
 def record_turn_notices(game, seats, events=(), started=()):
     """Owe a turn email to each seat that must act now and has not been told since it last moved,
@@ -115,8 +126,7 @@ def _record_results(game, seats):
 def _owed(game, number, kind, player):
     # game.seq is new under the move's lock on the game, and a game ends once, so
     # these rows cannot collide with earlier ones (the keys would refuse it).
-    key = (f"result:{game.pk}:{number}" if kind == OutboundEmail.Kind.RESULT
-           else f"{kind}:{game.pk}:{number}:{game.seq}")
+    key = f"result:{game.pk}:{number}" if kind == OutboundEmail.Kind.RESULT else f"{kind}:{game.pk}:{number}:{game.seq}"
     return OutboundEmail(game=game, seat=number, seq=game.seq, kind=kind, to=player.email, user=player, key=key)
 
 

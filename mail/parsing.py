@@ -14,6 +14,7 @@ email (status, help, unsubscribe, more time, claim, and "note ..." / "say ..." f
 the player's own text); `read_commands(texts)` every
 instruction of a reply (one a line, applied in order by mail.inbound).
 """
+
 import re
 from dataclasses import dataclass, field
 
@@ -26,24 +27,33 @@ MAX_LINES = 12  # a command is near the top; never read a whole quoted email
 
 # Lines that start the quoted part of a reply, as Gmail, Outlook and Apple Mail write them.
 _QUOTE_HEADERS = [
-    re.compile(p, re.IGNORECASE) for p in (
+    re.compile(p, re.IGNORECASE)
+    for p in (
         r"^>",
-        r"^on\b.*\bwrote:?\s*$",                      # Gmail / Apple: On Mon, ... <x@y> wrote:
-        r"^on\b.*\d{4}.*(,|at)\s",                    # a Gmail header wrapped before "wrote:"
-        r"^le\b.*\ba\s+[ée]crit\s*:?\s*$",            # Le lun. 2 juin 2025 à 10:00, X a écrit :
-        r"^am\b.*\bschrieb\b.*:?\s*$",                # Am Mo., 2. Juni 2025 um 10:00 schrieb X:
+        r"^on\b.*\bwrote:?\s*$",  # Gmail / Apple: On Mon, ... <x@y> wrote:
+        r"^on\b.*\d{4}.*(,|at)\s",  # a Gmail header wrapped before "wrote:"
+        r"^le\b.*\ba\s+[ée]crit\s*:?\s*$",  # Le lun. 2 juin 2025 à 10:00, X a écrit :
+        r"^am\b.*\bschrieb\b.*:?\s*$",  # Am Mo., 2. Juni 2025 um 10:00 schrieb X:
         r"^-{2,}\s*(original message|message d'origine|urspr[üu]ngliche nachricht)",
-        r"^_{8,}\s*$",                                # Outlook's rule before From:/Sent:
-        r"^(from|de|von)\s*:\s.*@",                   # Outlook header block
+        r"^_{8,}\s*$",  # Outlook's rule before From:/Sent:
+        r"^(from|de|von)\s*:\s.*@",  # Outlook header block
         r"^(from|de|von)\s*:\s",
-        r"^sent from my\b", r"^envoy[ée] de mon\b", r"^von meinem\b.*gesendet",
-        r"^--\s*$",                                   # a signature separator, alone on its line
+        r"^sent from my\b",
+        r"^envoy[ée] de mon\b",
+        r"^von meinem\b.*gesendet",
+        r"^--\s*$",  # a signature separator, alone on its line
     )
 ]
 # The words of play by email that are not moves (the moves are the engine's notation).
 _KEYWORDS = {
-    "status": "status", "help": "help", "?": "help", "unsubscribe": "unsubscribe",
-    "extend": "more_time", "claim": "claim", "rematch": "rematch", "review": "review",
+    "status": "status",
+    "help": "help",
+    "?": "help",
+    "unsubscribe": "unsubscribe",
+    "extend": "more_time",
+    "claim": "claim",
+    "rematch": "rematch",
+    "review": "review",
 }
 # Words followed by the player's own text, never read as a move: a private note, table talk.
 _FREE_TEXT_WORDS = ("note", "say")
@@ -52,13 +62,13 @@ _TRIM = notation.TRIM
 
 @dataclass(frozen=True)
 class Command:
-    kind: str              # discard, play, go, count, muggins, resign, status, help, unsubscribe, cards,
-                           # more_time (number: the days), claim, review, note and say (extra["text"])
-    words: str             # the line as the player wrote it
-    cards: tuple = ()      # card codes named
+    kind: str  # discard, play, go, count, muggins, resign, status, help, unsubscribe, cards,
+    # more_time (number: the days), claim, review, note and say (extra["text"])
+    words: str  # the line as the player wrote it
+    cards: tuple = ()  # card codes named
     number: int | None = None
     extra: dict = field(default_factory=dict)
-    reading: notation.Reading | None = None   # a move's words, for notation.to_move
+    reading: notation.Reading | None = None  # a move's words, for notation.to_move
 
 
 def top_lines(text):
@@ -100,14 +110,14 @@ def read_line(line):
         return None
     tokens = words.replace(",", " ").split()
     head = tokens[0].lower().strip(_TRIM) or tokens[0]
-    if head in _FREE_TEXT_WORDS:   # "note ..." / "say ...": the rest of the line is the player's own text
+    if head in _FREE_TEXT_WORDS:  # "note ..." / "say ...": the rest of the line is the player's own text
         first = line.strip().split(None, 1)
         return Command(head, words, extra={"text": first[1].strip() if len(first) > 1 else ""})
     kind = _KEYWORDS.get(head)
     rest = tokens[1:]
-    if head == "more" and rest and rest[0].lower().strip(_TRIM) == "time":   # "more time 2"
+    if head == "more" and rest and rest[0].lower().strip(_TRIM) == "time":  # "more time 2"
         kind, rest = "more_time", rest[1:]
-    if kind == "more_time":   # "more time 2", "extend 2", "extend 2 days"
+    if kind == "more_time":  # "more time 2", "extend 2", "extend 2 days"
         return Command("more_time", words, number=notation.read_number(rest[0]) if rest else None)
     if kind is not None:
         return Command(kind, words)

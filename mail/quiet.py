@@ -4,6 +4,7 @@ A player who has not come back since their last turn email for a game gets
 no other for it within TURN_EMAIL_HOLD; after that, one email that tells what
 happened since.
 """
+
 from datetime import timedelta
 
 from django.utils import timezone
@@ -17,18 +18,25 @@ TURN_EMAIL_HOLD = timedelta(hours=6)
 
 def last_turn_email(seat):
     """(sent_at, seq) of the last turn email sent to `seat`, or None."""
-    return (OutboundEmail.objects
-            .filter(game_id=seat.game_id, seat=seat.number, kind=OutboundEmail.Kind.TURN,
-                    status=OutboundEmail.Status.SENT, sent_at__isnull=False)
-            .order_by("-sent_at").values_list("sent_at", "seq").first())
+    return (
+        OutboundEmail.objects.filter(
+            game_id=seat.game_id,
+            seat=seat.number,
+            kind=OutboundEmail.Kind.TURN,
+            status=OutboundEmail.Status.SENT,
+            sent_at__isnull=False,
+        )
+        .order_by("-sent_at")
+        .values_list("sent_at", "seq")
+        .first()
+    )
 
 
 def came_back_since(seat, moment, seq):
     """Has the player looked at the game, or moved themselves, since `moment` (state `seq`)?"""
     if seat.last_seen_at and seat.last_seen_at >= moment:
         return True
-    return Event.objects.filter(game_id=seat.game_id, seat=seat.number, seq__gt=seq,
-                                source__in=PLAYER_SOURCES).exists()
+    return Event.objects.filter(game_id=seat.game_id, seat=seat.number, seq__gt=seq, source__in=PLAYER_SOURCES).exists()
 
 
 def turn_email_hold(seat, now=None):

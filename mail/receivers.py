@@ -1,5 +1,6 @@
 """Mail's receivers: every provider's inbound webhook (and `manage.py receive_email`), the ESP's
 tracking events, and what the lower apps announce (games.signals, accounts.signals)."""
+
 import logging
 
 from anymail.signals import inbound, tracking
@@ -9,11 +10,9 @@ from django.dispatch import receiver
 
 from accounts.signals import account_deleting, account_email, invitation_owed
 from games.models import Game
-from games.signals import challenge_notice
-from games.signals import move_applied
+from games.signals import challenge_notice, move_applied
 
-from . import delivery, messages, outbox
-from . import reception
+from . import delivery, messages, outbox, reception
 from .authentication import provider_name
 from .models import AnswerSent, InboundEmail, OutboundEmail
 
@@ -46,21 +45,29 @@ def handle_tracking(sender, event, esp_name, **kwargs):
 
 @receiver(challenge_notice, dispatch_uid="mail.challenge_notice")
 def owe_challenge_notice(sender, challenge, to, kind, by=None, **kwargs):
-    outbox.owe(OutboundEmail.Kind.CHALLENGE, to, f"{challenge.pk}:{kind}:{to.pk}",
-               context={"challenge": challenge.pk, "notice": kind, "by": getattr(by, "pk", None)})
+    outbox.owe(
+        OutboundEmail.Kind.CHALLENGE,
+        to,
+        f"{challenge.pk}:{kind}:{to.pk}",
+        context={"challenge": challenge.pk, "notice": kind, "by": getattr(by, "pk", None)},
+    )
 
 
 @receiver(invitation_owed, dispatch_uid="mail.invitation_owed")
 def owe_invitation(sender, user, invited_by=None, next_url="", **kwargs):
-    outbox.owe(OutboundEmail.Kind.INVITATION, user, f"{user.pk}",
-               context={"invited_by": getattr(invited_by, "pk", None), "next_url": next_url})
+    outbox.owe(
+        OutboundEmail.Kind.INVITATION,
+        user,
+        f"{user.pk}",
+        context={"invited_by": getattr(invited_by, "pk", None), "next_url": next_url},
+    )
 
 
 @receiver(account_email, dispatch_uid="mail.account_email")
 def send_account_email(sender, kind, user, context, **kwargs):
     """A direct answer to what the user just asked (a confirmation, a login link, a password
     reset): built like every email, sent now, outside any outbox."""
-    to = context.get("to") or user.email   # a change of address is confirmed at the new one
+    to = context.get("to") or user.email  # a change of address is confirmed at the new one
     messages.build(f"accounts/email/{kind}", context, to=to, user=user, automatic=False).send()
 
 

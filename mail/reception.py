@@ -4,6 +4,7 @@ The webhook of every provider (mail.receivers) and `manage.py receive_email`
 come here; a message stored while the broker is down is read when the sweeper
 (mail.tasks.requeue_unread) finds it.
 """
+
 import hashlib
 import logging
 
@@ -30,15 +31,18 @@ def receive(message, *, esp_name="", event=None):
 
     Raises NotAReply (storing nothing) for a message with no From address or no recipient.
     """
-    if not sender_of(message) or not (getattr(message, "envelope_recipient", None)
-                                     or any(message.get_all(name) for name in RECIPIENT_HEADERS)):
+    if not sender_of(message) or not (
+        getattr(message, "envelope_recipient", None) or any(message.get_all(name) for name in RECIPIENT_HEADERS)
+    ):
         raise NotAReply("not an email message: it has no sender or no recipient")
     raw = _text(_raw(message))
     message_id = _text(message.get("Message-ID")).strip()
     if not message_id:
         message_id = f"<sha256.{hashlib.sha256(raw.encode('utf-8', 'replace')).hexdigest()}@no-message-id>"
     row = InboundEmail(
-        message_id=message_id[:255], esp_name=esp_name, raw=raw[:MAX_RAW],
+        message_id=message_id[:255],
+        esp_name=esp_name,
+        raw=raw[:MAX_RAW],
         envelope_sender=_text(getattr(message, "envelope_sender", None))[:255],
         envelope_recipient=_text(getattr(message, "envelope_recipient", None))[:255],
         stripped_text=_text(getattr(message, "stripped_text", None)),

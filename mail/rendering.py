@@ -10,21 +10,20 @@ not come back since their last turn email, what happened since
 (`since_lines`: the log replayed through the engine's view for that seat
 alone). `result_message(...)` is the game-over email.
 """
+
 import logging
 
 from django.urls import reverse
 from django.utils import timezone
 
-from games import coaching, cribbage
+from games import coaching, cribbage, talk, times
 from games.cribbage import card_from_code, notation
 from games.cribbage.analysis import discard_options
 from games.models import Event
-from games import talk
 from games.presentation import cards_text, clock_text, help_text, won_text
 from games.selectors import view_for
 
 from . import links, messages, quiet
-from games import times
 
 log = logging.getLogger(__name__)
 BAR_WIDTH = 30
@@ -33,7 +32,7 @@ OTHER_WORDS = [
     ("status", "send this email again, with the game as it stands"),
     ("help", "how to reply"),
     ("resign", "concede the game"),
-    ("more time N", f"give your opponent N more days for their move (1 to {times.MAX_MORE_DAYS}; or \"extend N\")"),
+    ("more time N", f'give your opponent N more days for their move (1 to {times.MAX_MORE_DAYS}; or "extend N")'),
     ("say ...", "a word to the other players, shown at the top of their next email"),
     ("note ...", "your private note on this game"),
 ]
@@ -80,11 +79,16 @@ def board_rows(view):
         filled = min(BAR_WIDTH, round(BAR_WIDTH * score / view["target"]))
         bar = "#" * filled + "." * (BAR_WIDTH - filled)
         previous = view["previous_scores"][side] if view["previous_scores"] else 0
-        rows.append({
-            "name": names[side], "score": score, "previous": previous, "bar": bar,
-            "percent": min(100, round(100 * score / view["target"])),
-            "text": f"{names[side].ljust(width)}  [{bar}] {score:>3}/{view['target']}",
-        })
+        rows.append(
+            {
+                "name": names[side],
+                "score": score,
+                "previous": previous,
+                "bar": bar,
+                "percent": min(100, round(100 * score / view["target"])),
+                "text": f"{names[side].ljust(width)}  [{bar}] {score:>3}/{view['target']}",
+            }
+        )
     return rows
 
 
@@ -165,13 +169,17 @@ def plan_words(view):
     """How to say a plan, with the reader's own cards as the example (no other card may show)."""
     hand = view.get("hand") or []
     if view["phase"] == "discard":
-        hand = hand[view["rules"]["discard_count"]:]
+        hand = hand[view["rules"]["discard_count"] :]
     if not hand:
         return []
-    return [(f"plan {' '.join(hand)}",
-             "play your cards in this order at your turns, without an email for each "
-             f"(rules too: \"score first\", \"on 5 play {hand[0]}\", \"ask\"; \"plan clear\" drops it; "
-             "reply \"help\"). On its own line, under your discard if you like")]
+    return [
+        (
+            f"plan {' '.join(hand)}",
+            "play your cards in this order at your turns, without an email for each "
+            f'(rules too: "score first", "on 5 play {hand[0]}", "ask"; "plan clear" drops it; '
+            'reply "help"). On its own line, under your discard if you like',
+        )
+    ]
 
 
 def _deadline(view, user):
@@ -208,23 +216,27 @@ def move_choices(view, game_id, seq, *, with_values=False):
             codes = sorted(c.code for c in option.discard)
             move = next(m for m in discards if sorted(m["cards"]) == codes)
             ev = float(option.total_ev)
-            choices.append({
-                "words": notation.write(move),
-                "label": cards_text(move["cards"]),
-                "note": f"keep {cards_text(option.keep)}: expected {ev:.2f} points "
-                        f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
-                "url": links.move_url(game_id, seat, seq, move),
-            })
+            choices.append(
+                {
+                    "words": notation.write(move),
+                    "label": cards_text(move["cards"]),
+                    "note": f"keep {cards_text(option.keep)}: expected {ev:.2f} points "
+                    f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
+                    "url": links.move_url(game_id, seat, seq, move),
+                }
+            )
     elif discards:
         hand = [card_from_code(c) for c in view["hand"]]
         for move in sorted(discards, key=lambda m: sorted(card_from_code(c).index for c in m["cards"])):
             keep = [c for c in hand if c.code not in move["cards"]]
-            choices.append({
-                "words": notation.write(move),
-                "label": cards_text(move["cards"]),
-                "note": f"keep {cards_text(keep)}",
-                "url": links.move_url(game_id, seat, seq, move),
-            })
+            choices.append(
+                {
+                    "words": notation.write(move),
+                    "label": cards_text(move["cards"]),
+                    "note": f"keep {cards_text(keep)}",
+                    "url": links.move_url(game_id, seat, seq, move),
+                }
+            )
     seen = set()
     muggins = view["rules"]["muggins"]
     for move in moves:
@@ -233,23 +245,44 @@ def move_choices(view, game_id, seq, *, with_values=False):
             if move["card"] in seen:
                 continue
             seen.add(move["card"])
-            choices.append({"words": notation.write(move, blank="N"), "label": cards_text([move["card"]]),
-                            "note": "N: the points you claim for it",
-                            "url": links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]})})
+            choices.append(
+                {
+                    "words": notation.write(move, blank="N"),
+                    "label": cards_text([move["card"]]),
+                    "note": "N: the points you claim for it",
+                    "url": links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]}),
+                }
+            )
         elif kind == "play":
-            choices.append({"words": notation.write(move), "label": cards_text([move["card"]]), "note": "",
-                            "url": links.move_url(game_id, seat, seq, move)})
+            choices.append(
+                {
+                    "words": notation.write(move),
+                    "label": cards_text([move["card"]]),
+                    "note": "",
+                    "url": links.move_url(game_id, seat, seq, move),
+                }
+            )
         elif kind == "count":
             if "count" in seen:
                 continue
             seen.add("count")
-            choices.append({"words": notation.write(move, blank="N"), "label": "count",
-                            "note": "N: the points you claim for this show",
-                            "url": links.move_url(game_id, seat, seq, {"kind": "count"})})
+            choices.append(
+                {
+                    "words": notation.write(move, blank="N"),
+                    "label": "count",
+                    "note": "N: the points you claim for this show",
+                    "url": links.move_url(game_id, seat, seq, {"kind": "count"}),
+                }
+            )
         elif kind == "muggins":
-            choices.append({"words": notation.write(move), "label": "muggins",
-                            "note": "take the points the last claim missed",
-                            "url": links.move_url(game_id, seat, seq, move)})
+            choices.append(
+                {
+                    "words": notation.write(move),
+                    "label": "muggins",
+                    "note": "take the points the last claim missed",
+                    "url": links.move_url(game_id, seat, seq, move),
+                }
+            )
     return choices
 
 
@@ -261,7 +294,7 @@ def turn_context(game, seat, user=None, view=None):
     crib_owner = view.get("crib_owner")
     phase_words = {
         "discard": f"lay away {rules['discard_count']} card{'s' if rules['discard_count'] > 1 else ''} "
-                   f"to {'your' if crib_owner == seat else names.get(crib_owner, '') + chr(39) + 's'} crib",
+        f"to {'your' if crib_owner == seat else names.get(crib_owner, '') + chr(39) + 's'} crib",
         "play": "play a card",
         "show": "count your show",
     }
@@ -286,8 +319,11 @@ def turn_context(game, seat, user=None, view=None):
         "count_text": _cards(view.get("count_cards")) if view.get("count_cards") else "",
         "board": board_rows(view),
         "deadline": _deadline(view, user),
-        "moves": (move_choices(view, game.pk, view["seq"], with_values=game.help_allowed_for(seat))
-                  if view["legal_moves"] else []),
+        "moves": (
+            move_choices(view, game.pk, view["seq"], with_values=game.help_allowed_for(seat))
+            if view["legal_moves"]
+            else []
+        ),
         "other_words": other_words(game, view),
         "plan": view.get("plan"),
         "game_url": links.absolute(game.get_absolute_url()),
@@ -297,6 +333,7 @@ def turn_context(game, seat, user=None, view=None):
 
 # --- Messages ----------------------------------------------------------------
 
+
 def turn_message(game, seat, user, seat_row=None):
     """The turn email: the state and moves, the coach's notes after a discard or a hand and,
     for a player who has not come back since the last one (`seat_row`, the Seat, tells),
@@ -305,17 +342,18 @@ def turn_message(game, seat, user, seat_row=None):
     context["coach"] = turn_coach_lines(game, seat, context["view"])
     if seat_row is not None:
         last = quiet.last_turn_email(seat_row)
-        if last is None:   # the first turn email of the game: its clock, as agreed, and its help
+        if last is None:  # the first turn email of the game: its clock, as agreed, and its help
             context["clock_rules"] = clock_text(game)
             context["help_text"] = help_text(game.assistance)
         context["talk"] = talk.talk_to_tell(game, user, since=last[0] if last else None)
         if last is not None and not quiet.came_back_since(seat_row, *last):
             context["since"] = since_lines(game, seat, last[1])
-            context["recent"] = [] if context["since"] else context["recent"]   # told in full above
+            context["recent"] = [] if context["since"] else context["recent"]  # told in full above
     return messages.build("mail/email/turn", context, to=user.email, user=user, game_id=game.pk, seat=seat)
 
 
 # --- What happened since the last turn email (the quiet inbox) ----------------------
+
 
 def since_lines(game, seat, since_seq):
     """What happened after state `since_seq`, as `seat` saw it at the table.
@@ -345,8 +383,12 @@ def since_lines(game, seat, since_seq):
         return []
     if first["scores"] != before["scores"]:
         sides = side_names({**before, "players": [{"seat": n, "name": name} for n, name in names.items()]})
-        lines.append("Scores then and now: " + ", ".join(
-            f"{name} {then} \u2192 {now}" for name, then, now in zip(sides, first["scores"], before["scores"])))
+        lines.append(
+            "Scores then and now: "
+            + ", ".join(
+                f"{name} {then} \u2192 {now}" for name, then, now in zip(sides, first["scores"], before["scores"])
+            )
+        )
     return lines
 
 
@@ -358,24 +400,29 @@ def _move_lines(data, source, before, after, names, seat):
     lines = []
     if after["starter"] and not (same_hand and before["starter"]):
         lines.append(f"The starter: {_cards([after['starter']])}")
-    plays = after["plays"][len(before["plays"]):] if same_hand else after["plays"]
+    plays = after["plays"][len(before["plays"]) :] if same_hand else after["plays"]
     for_you = data.get("seat") == seat and source in (Event.Source.FORCED, Event.Source.TIMEOUT, Event.Source.PLAN)
     for p in plays:
         who = names.get(p["seat"])
         line = f"{who} said go" if p["go"] else f"{who} played {_cards([p['card']])} (count {p['count']})"
         if for_you and p["seat"] == seat:
             line += {Event.Source.FORCED: " (played for you)", Event.Source.PLAN: " (from your plan)"}.get(
-                source, " (the computer stood in for you)")
+                source, " (the computer stood in for you)"
+            )
         lines.append(line)
-    records = after["records"][len(before["records"]):] if same_hand else after["records"]
-    lines += [_record_line(r, names) for r in records
-              if r["phase"] in ("play", "heels", "start", "muggins") and (r["points"] or r.get("missed"))]
-    shows = after["shows"][len(before["shows"]):] if same_hand else after["shows"]
+    records = after["records"][len(before["records"]) :] if same_hand else after["records"]
+    lines += [
+        _record_line(r, names)
+        for r in records
+        if r["phase"] in ("play", "heels", "start", "muggins") and (r["points"] or r.get("missed"))
+    ]
+    shows = after["shows"][len(before["shows"]) :] if same_hand else after["shows"]
     lines += [_show_line(s, names, after["starter"]) for s in shows]
     return lines
 
 
 # --- The coach -----------------------------------------------------------------------
+
 
 def turn_coach_lines(game, seat, view):
     """The coach's notes a turn email carries: the verdict on the player's discard in the first
@@ -384,16 +431,21 @@ def turn_coach_lines(game, seat, view):
     From games.coaching (the seat's own view only). The coach is an extra: if it fails, the
     turn email goes without it.
     """
-    first_after_discard = (view["phase"] == "play" and view.get("my_discards")
-                           and not any(p["seat"] == seat for p in view["plays"]))
+    first_after_discard = (
+        view["phase"] == "play" and view.get("my_discards") and not any(p["seat"] == seat for p in view["plays"])
+    )
     new_hand = view["phase"] == "discard" and view.get("previous_hand")
     if not (first_after_discard or new_hand):
         return []
     notes = _coach_notes(game, seat)
     if notes is None:
         return []
-    return coach_lines({"discard": notes["discard"] if first_after_discard else None,
-                        "previous_hand": notes["previous_hand"] if new_hand else None})
+    return coach_lines(
+        {
+            "discard": notes["discard"] if first_after_discard else None,
+            "previous_hand": notes["previous_hand"] if new_hand else None,
+        }
+    )
 
 
 def _coach_notes(game, seat):
@@ -417,8 +469,9 @@ def coach_lines(notes):
         if d["is_best"]:
             line += "The best throw: good."
         else:
-            line += (f"Best was {cards_text(d['best_discard'])} ({d['best_ev']:.2f}), "
-                     f"{d['loss']:.2f} more: {d['verdict']}.")
+            line += (
+                f"Best was {cards_text(d['best_discard'])} ({d['best_ev']:.2f}), {d['loss']:.2f} more: {d['verdict']}."
+            )
         lines.append(line)
     h = notes.get("previous_hand")
     if h:
@@ -434,13 +487,17 @@ def coach_lines(notes):
     r = notes.get("review")
     if r:
         verdicts = r["verdicts"]
-        lines.append(f"Game review: about {r['total_loss']:.1f} points lost "
-                     f"({r['discard_loss']:.1f} in discards, {r['pegging_loss']:.1f} in pegging) "
-                     f"over {r['discards']} hand{'s' if r['discards'] != 1 else ''}; your throws: "
-                     f"{verdicts['good']} good, {verdicts['inaccuracy']} inaccurate, {verdicts['mistake']} mistakes.")
+        lines.append(
+            f"Game review: about {r['total_loss']:.1f} points lost "
+            f"({r['discard_loss']:.1f} in discards, {r['pegging_loss']:.1f} in pegging) "
+            f"over {r['discards']} hand{'s' if r['discards'] != 1 else ''}; your throws: "
+            f"{verdicts['good']} good, {verdicts['inaccuracy']} inaccurate, {verdicts['mistake']} mistakes."
+        )
         for w in r["worst_discards"]:
-            lines.append(f"Hand {w['hand']}: you threw {cards_text(w['discard'])}; best was "
-                         f"{cards_text(w['best_discard'])} ({w['loss']:.2f} points, {w['verdict']}).")
+            lines.append(
+                f"Hand {w['hand']}: you threw {cards_text(w['discard'])}; best was "
+                f"{cards_text(w['best_discard'])} ({w['loss']:.2f} points, {w['verdict']})."
+            )
         for w in r["worst_plays"]:
             lines.append(f"Hand {w['hand']}: " + _lapse_line(w))
     return lines
@@ -449,13 +506,16 @@ def coach_lines(notes):
 def _lapse_line(lapse):
     better = lapse["safer"] or lapse["best"]
     reasons = "; ".join(lapse["reasons"])
-    return (f"in the pegging, {_label(lapse['card'])} on {lapse['count_before']}"
-            + (f": {reasons}" if reasons else "")
-            + f"; {_label(better)} was {'safer' if lapse['safer'] else 'better'}"
-              f" ({lapse['loss']:.2f} points, {lapse['verdict']}).")
+    return (
+        f"in the pegging, {_label(lapse['card'])} on {lapse['count_before']}"
+        + (f": {reasons}" if reasons else "")
+        + f"; {_label(better)} was {'safer' if lapse['safer'] else 'better'}"
+        f" ({lapse['loss']:.2f} points, {lapse['verdict']})."
+    )
 
 
 # --- The result of a finished game ---------------------------------------------------
+
 
 def result_lines(view):
     """The result in words: who won, how, the skunk, the final scores; [] while playing."""
@@ -513,10 +573,12 @@ def review_offer(game, seat):
         return []
     if not review:
         return []
-    return [review["luck"]["summary"],
-            "Reply \"review\" for the whole review, every throw beside the best and every pegging choice "
-            f"that cost points, hand by hand; or read it on the game page: "
-            f"{links.absolute(game.get_absolute_url())}#review"]
+    return [
+        review["luck"]["summary"],
+        'Reply "review" for the whole review, every throw beside the best and every pegging choice '
+        f"that cost points, hand by hand; or read it on the game page: "
+        f"{links.absolute(game.get_absolute_url())}#review",
+    ]
 
 
 def result_message(game, seat, user):

@@ -3,6 +3,7 @@
 Built from games.coaching.full_review (each player's own review, and only numbers of
 the other sides), in the same words as the review on the game page.
 """
+
 from games import coaching
 from games.presentation import cards_text
 
@@ -17,10 +18,12 @@ def summary_lines(review):
     if not review:
         return []
     v = review["verdicts"]
-    lines = [f"About {review['total_loss']:.1f} expected points lost against the best "
-             f"({review['discard_loss']:.1f} in {review['discards']} throw{'s' if review['discards'] != 1 else ''}, "
-             f"{review['pegging_loss']:.1f} in {review['plays']} play{'s' if review['plays'] != 1 else ''}); "
-             f"your throws: {v['good']} good, {v['inaccuracy']} inaccurate, {v['mistake']} mistakes."]
+    lines = [
+        f"About {review['total_loss']:.1f} expected points lost against the best "
+        f"({review['discard_loss']:.1f} in {review['discards']} throw{'s' if review['discards'] != 1 else ''}, "
+        f"{review['pegging_loss']:.1f} in {review['plays']} play{'s' if review['plays'] != 1 else ''}); "
+        f"your throws: {v['good']} good, {v['inaccuracy']} inaccurate, {v['mistake']} mistakes."
+    ]
     if review.get("luck"):
         lines.append(review["luck"]["summary"])
     return lines
@@ -32,8 +35,11 @@ def luck_table(review):
     width = max(len(s["name"]) for s in sides)
     rows = ["".ljust(width) + "".join(f"{c:>9}" for c in _COLUMNS)]
     for s in sides:
-        rows.append(s["name"].ljust(width) + "".join(
-            f"{s[k]:>9.1f}" for k in ("dealt_ev", "starter", "cards", "choices")) + f"{s['points']:>9}")
+        rows.append(
+            s["name"].ljust(width)
+            + "".join(f"{s[k]:>9.1f}" for k in ("dealt_ev", "starter", "cards", "choices"))
+            + f"{s['points']:>9}"
+        )
     return rows
 
 
@@ -41,22 +47,32 @@ def hand_lines(hand):
     """One hand of the review: the throw beside the best, every play that cost points."""
     head = f"Hand {hand['number']}"
     if hand.get("luck"):
-        head += " (" + "; ".join(f"{s['name']}: cards {s['cards']:+.1f}, choices {s['choices']:+.1f}, "
-                                 f"scored {s['points']}" for s in hand["luck"]) + ")"
+        head += (
+            " ("
+            + "; ".join(
+                f"{s['name']}: cards {s['cards']:+.1f}, choices {s['choices']:+.1f}, scored {s['points']}"
+                for s in hand["luck"]
+            )
+            + ")"
+        )
     lines = [head]
     d = hand["discard"]
     if d:
-        line = (f"You threw {cards_text(d['discard'])}, keeping {cards_text(d['keep'])}: "
-                f"{d['ev']:.2f} expected. ")
-        line += ("The best throw." if d["is_best"] else
-                 f"Best was {cards_text(d['best_discard'])}, keeping {cards_text(d['best_keep'])}: "
-                 f"{d['best_ev']:.2f} ({d['loss']:.2f} more, {d['verdict']}).")
+        line = f"You threw {cards_text(d['discard'])}, keeping {cards_text(d['keep'])}: {d['ev']:.2f} expected. "
+        line += (
+            "The best throw."
+            if d["is_best"]
+            else f"Best was {cards_text(d['best_discard'])}, keeping {cards_text(d['best_keep'])}: "
+            f"{d['best_ev']:.2f} ({d['loss']:.2f} more, {d['verdict']})."
+        )
         lines.append(line)
     for p in hand["costly_plays"]:
         reasons = "; ".join(p["reasons"])
-        lines.append(f"In the pegging, {cards_text([p['card']])} on {p['count_before']}"
-                     + (f": {reasons}" if reasons else "")
-                     + f"; {cards_text([p['best']])} was better ({p['loss']:.2f} points, {p['verdict']}).")
+        lines.append(
+            f"In the pegging, {cards_text([p['card']])} on {p['count_before']}"
+            + (f": {reasons}" if reasons else "")
+            + f"; {cards_text([p['best']])} was better ({p['loss']:.2f} points, {p['verdict']})."
+        )
     if not hand["costly_plays"]:
         lines.append("No pegging choice cost points.")
     return lines

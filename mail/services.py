@@ -10,6 +10,7 @@ has not come back since their last one for the game, within the window, is
 HELD rather than sent; the sweeper sends it when the hold is over, and it
 then tells what happened since the last one (rendering.since_lines).
 """
+
 import logging
 import time
 from datetime import timedelta
@@ -22,13 +23,12 @@ from django.utils import timezone
 from games.models import Game
 from games.selectors import with_seats
 
-from . import delivery, kinds, rendering
+from . import delivery, kinds, quiet, rendering
 from .models import AnswerSent, InboundEmail, OutboundEmail
-from . import quiet
 
 log = logging.getLogger(__name__)
 
-STUCK_AFTER = timedelta(minutes=10)   # a SENDING row older than this was lost with its worker
+STUCK_AFTER = timedelta(minutes=10)  # a SENDING row older than this was lost with its worker
 REQUEUE_AFTER = timedelta(minutes=2)  # a READY row older than this lost its task
 REQUEUE_BATCH = 200
 ANSWER_WINDOW = 10 * 60  # seconds: at most one answer per address and kind in this window
@@ -36,14 +36,19 @@ ANSWER_WINDOW = 10 * 60  # seconds: at most one answer per address and kind in t
 
 # --- Sending ------------------------------------------------------------------
 
+
 def claim(outbound_id, now=None):
     """READY (and due, after a failed attempt) -> SENDING for one row; False when another
     worker has it, it waits for its next attempt, or it is done."""
     now = now or timezone.now()
-    return OutboundEmail.objects.filter(
-        Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now),
-        pk=outbound_id, status=OutboundEmail.Status.READY,
-    ).update(status=OutboundEmail.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1) == 1
+    return (
+        OutboundEmail.objects.filter(
+            Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now),
+            pk=outbound_id,
+            status=OutboundEmail.Status.READY,
+        ).update(status=OutboundEmail.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
+        == 1
+    )
 
 
 def send_outbound(outbound_id):
@@ -81,13 +86,15 @@ def _try_again_later(outbound_id, exc, now=None):
         retry_at = delivery.next_attempt_at(row, now)
         if retry_at is None:
             gave_up = OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(
-                status=OutboundEmail.Status.GAVE_UP, last_error=repr(exc)[:2000], next_attempt_at=None)
+                status=OutboundEmail.Status.GAVE_UP, last_error=repr(exc)[:2000], next_attempt_at=None
+            )
             if gave_up:
                 log.warning("Gave up on outbox row %s after %s attempts: %r", row.pk, row.attempts, exc)
                 delivery.address_in_trouble(row.to, delivery.User.EmailTrouble.UNDELIVERED, now)
             return OutboundEmail.Status.GAVE_UP
         OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(
-            status=OutboundEmail.Status.READY, last_error=repr(exc)[:2000], next_attempt_at=retry_at)
+            status=OutboundEmail.Status.READY, last_error=repr(exc)[:2000], next_attempt_at=retry_at
+        )
     except (OperationalError, InterfaceError):  # the sweeper will find it stuck in SENDING
         log.warning("Outbox row %s left claimed after %r.", outbound_id, exc)
         retry_at = None
@@ -97,7 +104,8 @@ def _try_again_later(outbound_id, exc, now=None):
 def _release(outbound_id, status, exc):
     try:
         OutboundEmail.objects.filter(pk=outbound_id, status=OutboundEmail.Status.SENDING).update(
-            status=status, last_error=repr(exc)[:2000], next_attempt_at=None)
+            status=status, last_error=repr(exc)[:2000], next_attempt_at=None
+        )
     except (OperationalError, InterfaceError):  # the sweeper will find it stuck in SENDING
         log.warning("Outbox row %s left claimed after %r.", outbound_id, exc)
 
@@ -107,7 +115,7 @@ def _send_claimed(outbound_id, now=None):
     if row.kind not in (OutboundEmail.Kind.TURN, OutboundEmail.Kind.RESULT):
         if row.user is not None and row.user.email_stopped:
             return _finish(row, OutboundEmail.Status.SKIPPED, "the address bounced or complained")
-        message = kinds.compose(row)   # rendered now, from the latest state
+        message = kinds.compose(row)  # rendered now, from the latest state
         if isinstance(message, str):
             return _finish(row, OutboundEmail.Status.SKIPPED, message)
         return _deliver(row, message, row.user)
@@ -123,14 +131,17 @@ def _send_claimed(outbound_id, now=None):
         return _deliver(row, rendering.result_message(game, row.seat, player), player)
     if game.is_finished or not seat.to_act or player is None or player.notify != "every_turn":
         return _finish(row, OutboundEmail.Status.SKIPPED, "not needed any more")
-    if game.seq != row.seq and OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind,
-                                                            seq__gt=row.seq).exists():
+    if (
+        game.seq != row.seq
+        and OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind, seq__gt=row.seq).exists()
+    ):
         return _finish(row, OutboundEmail.Status.SKIPPED, "a newer turn email replaces it")
     hold = quiet.turn_email_hold(seat, now)
     if hold is not None:
         # Not come back since the last one: this one waits, and then tells all that happened since.
         OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(
-            status=OutboundEmail.Status.HELD, hold_until=hold, claimed_at=None)
+            status=OutboundEmail.Status.HELD, hold_until=hold, claimed_at=None
+        )
         return OutboundEmail.Status.HELD
     return _deliver(row, rendering.turn_message(game, row.seat, player, seat_row=seat), player)
 
@@ -150,8 +161,12 @@ def _deliver(row, message, player):
 
 def _finish(row, status, error, message_id=""):
     OutboundEmail.objects.filter(pk=row.pk).update(
-        status=status, last_error=error[:2000], message_id=message_id, next_attempt_at=None,
-        sent_at=timezone.now() if status == OutboundEmail.Status.SENT else None)
+        status=status,
+        last_error=error[:2000],
+        message_id=message_id,
+        next_attempt_at=None,
+        sent_at=timezone.now() if status == OutboundEmail.Status.SENT else None,
+    )
     return status
 
 
@@ -168,8 +183,7 @@ def unsent_batch(limit=REQUEUE_BATCH, now=None):
     with transaction.atomic():
         rows = OutboundEmail.objects.filter(
             Q(status=OutboundEmail.Status.HELD, hold_until__lte=now)
-            | Q(due, status=OutboundEmail.Status.READY, created_at__lt=now - REQUEUE_AFTER,
-                claimed_at__isnull=True)
+            | Q(due, status=OutboundEmail.Status.READY, created_at__lt=now - REQUEUE_AFTER, claimed_at__isnull=True)
             | Q(due, status=OutboundEmail.Status.READY, claimed_at__lt=now - REQUEUE_AFTER)
             | Q(status=OutboundEmail.Status.SENDING, claimed_at__lt=now - STUCK_AFTER)
         ).order_by("created_at")
@@ -177,21 +191,31 @@ def unsent_batch(limit=REQUEUE_BATCH, now=None):
             rows = rows.select_for_update(skip_locked=True)
         ids = list(rows.values_list("pk", flat=True)[:limit])
         # Push the rows out of the next sweep's window while their tasks run.
-        OutboundEmail.objects.filter(pk__in=ids).exclude(status__in=(
-            OutboundEmail.Status.SENT, OutboundEmail.Status.SKIPPED, OutboundEmail.Status.FAILED,
-            OutboundEmail.Status.GAVE_UP)).update(status=OutboundEmail.Status.READY, claimed_at=now)
+        OutboundEmail.objects.filter(pk__in=ids).exclude(
+            status__in=(
+                OutboundEmail.Status.SENT,
+                OutboundEmail.Status.SKIPPED,
+                OutboundEmail.Status.FAILED,
+                OutboundEmail.Status.GAVE_UP,
+            )
+        ).update(status=OutboundEmail.Status.READY, claimed_at=now)
     return ids
 
 
 # --- Reading for others (the digest) ----------------------------------------
 
+
 def waiting_games_for(user):
     """The active games where `user` must act, most urgent deadline first (for the daily digest)."""
-    return (Game.objects.filter(status=Game.Status.ACTIVE, seats__player=user, seats__to_act=True)
-            .order_by(F("seats__deadline").asc(nulls_last=True), "pk").distinct())
+    return (
+        Game.objects.filter(status=Game.Status.ACTIVE, seats__player=user, seats__to_act=True)
+        .order_by(F("seats__deadline").asc(nulls_last=True), "pk")
+        .distinct()
+    )
 
 
 # --- Unsubscribe ----------------------------------------------------------------
+
 
 def stop_turn_emails(user):
     """RFC 8058 one-click unsubscribe, or the reply "unsubscribe": no more turn emails."""
@@ -201,6 +225,7 @@ def stop_turn_emails(user):
 
 
 # --- Answers to replies -----------------------------------------------------------
+
 
 def may_answer(address, kind, now=None):
     """Take the one answer allowed for `address` and `kind` in this window; False if already taken."""

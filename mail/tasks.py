@@ -1,4 +1,5 @@
 """Celery tasks of play by email: thin wrappers over services (each is idempotent)."""
+
 import logging
 
 from celery import shared_task
@@ -69,8 +70,14 @@ def forget_old_mail():
     return replies
 
 
-@shared_task(acks_late=True, ignore_result=True, autoretry_for=(OperationalError, InterfaceError),
-             retry_backoff=True, retry_backoff_max=300, max_retries=8)
+@shared_task(
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=True,
+    retry_backoff_max=300,
+    max_retries=8,
+)
 def process_inbound(inbound_id):
     """Read one stored reply and act on it (a move, an answer, or nothing)."""
     return inbound.process(inbound_id)

@@ -4,6 +4,7 @@ No login: the signed token is the authority, so these views are CSRF-exempt.
 GET changes nothing for an anonymous visitor: mail scanners and previews open
 links too, and must not count as the player coming back (see `move`).
 """
+
 import hashlib
 
 from django.db import transaction
@@ -12,17 +13,16 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
+from games import cribbage, visits
 from games import services as game_services
-from games import cribbage
 from games.cribbage import notation
 from games.forms import PlanForm
-from games.refusals import plan_refusal
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
+from games.refusals import plan_refusal
 
 from . import links, services
 from .rendering import turn_context
-from games import visits
 
 
 def _idempotency_key(token):
@@ -70,8 +70,19 @@ def move(request, token):
     def page(template, status=200, context=None, **extra):
         # The whole state (and the discard analysis) only for a page that shows it.
         context = context or turn_context(game, link.seat, seat.player)
-        return _page(request, template, status=status, **context, link=link, token=token, action=action,
-                     ask=ask, tracks=_tracks(context), plan_form=_plan_form(link.move, context), **extra)
+        return _page(
+            request,
+            template,
+            status=status,
+            **context,
+            link=link,
+            token=token,
+            action=action,
+            ask=ask,
+            tracks=_tracks(context),
+            plan_form=_plan_form(link.move, context),
+            **extra,
+        )
 
     if request.method != "POST":
         context = turn_context(game, link.seat, seat.player)
@@ -94,10 +105,16 @@ def move(request, token):
     # answers owes no email.
     with transaction.atomic():
         try:
-            result = game_services.submit_move(game, link.seat, move, expected_seq=link.seq,
-                                               source=Event.Source.LINK, idempotency_key=_idempotency_key(token),
-                                               actor=seat.player)
-        except game_services.MoveError as exc:   # stale, or no longer legal
+            result = game_services.submit_move(
+                game,
+                link.seat,
+                move,
+                expected_seq=link.seq,
+                source=Event.Source.LINK,
+                idempotency_key=_idempotency_key(token),
+                actor=seat.player,
+            )
+        except game_services.MoveError as exc:  # stale, or no longer legal
             stale = exc
         else:
             stale = None
@@ -106,8 +123,14 @@ def move(request, token):
     if stale is not None:
         return _page(request, "move_stale", status=409, problem=stale.message, **_fresh(game, link.seat, seat))
     fresh = _fresh(result.game, link.seat, seat)
-    return _page(request, "move_done", duplicate=result.duplicate, action=action, plan_problem=plan_problem,
-                 **{k: v for k, v in fresh.items() if k != "action"})
+    return _page(
+        request,
+        "move_done",
+        duplicate=result.duplicate,
+        action=action,
+        plan_problem=plan_problem,
+        **{k: v for k, v in fresh.items() if k != "action"},
+    )
 
 
 def _plan_form(move, context, data=None):
@@ -116,16 +139,21 @@ def _plan_form(move, context, data=None):
         return None
     hand = context["view"].get("hand") if context else None
     if context is None:
-        return PlanForm(data, cards=[k[len("place_"):] for k in (data or {}) if k.startswith("place_")])
+        return PlanForm(data, cards=[k[len("place_") :] for k in (data or {}) if k.startswith("place_")])
     return PlanForm(cards=[c for c in hand or [] if c not in move["cards"]])
 
 
 def _set_plan(game, number, seat, words, token):
     """Set the plan the confirm page's form gave with the discard; the refusal in words, or ""."""
     try:
-        game_services.submit_move(game, number, notation.read_move(f"plan {words}", "play"),
-                                  source=Event.Source.LINK, idempotency_key=_idempotency_key("plan:" + token),
-                                  actor=seat.player)
+        game_services.submit_move(
+            game,
+            number,
+            notation.read_move(f"plan {words}", "play"),
+            source=Event.Source.LINK,
+            idempotency_key=_idempotency_key("plan:" + token),
+            actor=seat.player,
+        )
     except cribbage.InvalidMove as problem:
         return plan_refusal(problem.code, problem.params)
     except game_services.MoveError as exc:

@@ -4,6 +4,7 @@ nothing, where anymail would fail with a 500 and the provider retry it for days.
 
 Database trouble is not a bad payload: it still fails (5xx), so the provider tries again.
 """
+
 import binascii
 import email.errors
 import functools
@@ -22,8 +23,17 @@ log = logging.getLogger(__name__)
 
 # What reading a payload raises when it is not what the provider sends (anymail's own errors
 # include a tracking event posted to the inbound URL); mail.reception.NotAReply is a ValueError.
-UNREADABLE = (ValueError, KeyError, IndexError, TypeError, AttributeError, binascii.Error,
-              email.errors.MessageError, AnymailError, AnymailConfigurationError)
+UNREADABLE = (
+    ValueError,
+    KeyError,
+    IndexError,
+    TypeError,
+    AttributeError,
+    binascii.Error,
+    email.errors.MessageError,
+    AnymailError,
+    AnymailConfigurationError,
+)
 
 
 def readable_or_400(view, provider):
@@ -34,8 +44,10 @@ def readable_or_400(view, provider):
             return view(request, *args, **kwargs)
         except UNREADABLE as exc:
             log.warning("Unreadable %s inbound payload refused: %s: %s", provider, type(exc).__name__, exc)
-            return HttpResponseBadRequest(f"Unreadable {provider} inbound payload ({type(exc).__name__}).",
-                                          content_type="text/plain")
+            return HttpResponseBadRequest(
+                f"Unreadable {provider} inbound payload ({type(exc).__name__}).", content_type="text/plain"
+            )
+
     return guarded
 
 

@@ -31,11 +31,14 @@ def celery_on_redis(transactional_db):
 
     if not services.redis_reachable():
         services.missing(f"needs Redis at {services.REDIS_URL}")
-    saved = {key: app.conf[key] for key in
-             ("task_always_eager", "broker_url", "result_backend", "task_default_queue")}
+    saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url", "result_backend", "task_default_queue")}
     queue = f"test-{uuid.uuid4().hex[:12]}"
-    app.conf.update(task_always_eager=False, broker_url=services.REDIS_URL,
-                    result_backend=services.REDIS_URL, task_default_queue=queue)
+    app.conf.update(
+        task_always_eager=False,
+        broker_url=services.REDIS_URL,
+        result_backend=services.REDIS_URL,
+        task_default_queue=queue,
+    )
     _drop_connection_pools(app)
     try:
         yield queue
@@ -54,8 +57,9 @@ def celery_worker_on_redis(celery_on_redis):
 
     from cribsite.celery import app
 
-    with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
-                      shutdown_timeout=10, queues=[celery_on_redis]) as worker:
+    with start_worker(
+        app, pool="solo", concurrency=1, perform_ping_check=False, shutdown_timeout=10, queues=[celery_on_redis]
+    ) as worker:
         yield worker
 
 
@@ -76,17 +80,43 @@ def celery_worker_process(celery_on_redis, settings, tmp_path):
 
     def start(timeout=30):
         log = tmp_path / f"worker-{len(started)}.log"
-        env = {**os.environ, "DEBUG": "1", "PYTHONUNBUFFERED": "1",
-               "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
-                               f"{db['PORT'] or 5432}/{db['NAME']}",
-               "CELERY_BROKER_URL": services.REDIS_URL, "CELERY_QUEUE": celery_on_redis,
-               "EMAIL_BACKEND": settings.EMAIL_BACKEND, "EMAIL_HOST": settings.EMAIL_HOST or "",
-               "EMAIL_PORT": str(settings.EMAIL_PORT)}
+        env = {
+            **os.environ,
+            "DEBUG": "1",
+            "PYTHONUNBUFFERED": "1",
+            "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
+            f"{db['PORT'] or 5432}/{db['NAME']}",
+            "CELERY_BROKER_URL": services.REDIS_URL,
+            "CELERY_QUEUE": celery_on_redis,
+            "EMAIL_BACKEND": settings.EMAIL_BACKEND,
+            "EMAIL_HOST": settings.EMAIL_HOST or "",
+            "EMAIL_PORT": str(settings.EMAIL_PORT),
+        }
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "cribsite", "worker", "--pool=solo", "--concurrency=1",
-             "-Q", celery_on_redis, "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "-n", f"{celery_on_redis}-{len(started)}@%h", "-l", "info"],
-            cwd=Path(__file__).resolve().parent.parent, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "cribsite",
+                "worker",
+                "--pool=solo",
+                "--concurrency=1",
+                "-Q",
+                celery_on_redis,
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-n",
+                f"{celery_on_redis}-{len(started)}@%h",
+                "-l",
+                "info",
+            ],
+            cwd=Path(__file__).resolve().parent.parent,
+            env=env,
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+        )
         started.append(process)
         deadline = time.monotonic() + timeout
         while " ready." not in log.read_text():
@@ -159,8 +189,11 @@ def database_dump(db):
     from django.apps import apps
 
     def dump(leave_out=()):
-        return {model._meta.label: list(model._default_manager.order_by("pk").values())
-                for label in ("accounts", "games", "mail", "clock", "ladders")
-                for model in apps.get_app_config(label).get_models()
-                if model._meta.label not in leave_out}
+        return {
+            model._meta.label: list(model._default_manager.order_by("pk").values())
+            for label in ("accounts", "games", "mail", "clock", "ladders")
+            for model in apps.get_app_config(label).get_models()
+            if model._meta.label not in leave_out
+        }
+
     return dump

@@ -1,4 +1,5 @@
 """Factories and helpers shared by every test package: users, games, time travel."""
+
 import itertools
 import random
 import threading
@@ -21,8 +22,9 @@ def make_user(email=None, display_name=None, password="pw-Secret-123", **fields)
     """
     n = next(_numbers)
     fields.setdefault("email_confirmed", True)
-    return User.objects.create_user(email or f"player{n}@example.com", password,
-                                    display_name=display_name or f"Player {n}", **fields)
+    return User.objects.create_user(
+        email or f"player{n}@example.com", password, display_name=display_name or f"Player {n}", **fields
+    )
 
 
 def start_two_player_game(variant="two", players=None, rng=None, **settings):
@@ -49,10 +51,12 @@ def play_random_move(game, seat, rng=None, **kwargs):
 # them into the asked band (plain, skunk, double skunk). Every move is a real move through submit_move; nothing is written by hand.
 
 STARTER = "5S"
-STRONG = ["5H", "5D", "5C", "JS"]            # 29 with the 5S starter
-LOSER_HANDS = [["4H", "4D", "6H", "6D"],     # 24
-               ["4H", "6H", "6D", "AC"],     # 12
-               ["7C", "8D", "2H", "KS"]]     # a few
+STRONG = ["5H", "5D", "5C", "JS"]  # 29 with the 5S starter
+LOSER_HANDS = [
+    ["4H", "4D", "6H", "6D"],  # 24
+    ["4H", "6H", "6D", "AC"],  # 12
+    ["7C", "8D", "2H", "KS"],
+]  # a few
 _used = set(STRONG) | {STARTER} | {c for hand in LOSER_HANDS for c in hand}
 
 
@@ -63,19 +67,22 @@ def _value(codes):
 def _junk(exclude):
     """The lowest-scoring keep (with the 5S starter) from cards not in `exclude`."""
     pool = [c.code for c in FULL_DECK if c.code not in exclude and c.rank != 5 and c.value != 10]
-    best = min((keep for keep in itertools.combinations(pool[:24], 4) if len({c[1] for c in keep}) > 1),
-               key=_value)
+    best = min((keep for keep in itertools.combinations(pool[:24], 4) if len({c[1] for c in keep}) > 1), key=_value)
     return list(best)
 
 
-JUNK_W = _junk(_used)                       # the winner's hand while the loser catches up
-JUNK_L = _junk(_used | set(JUNK_W))         # the loser's hand once high enough
+JUNK_W = _junk(_used)  # the winner's hand while the loser catches up
+JUNK_L = _junk(_used | set(JUNK_W))  # the loser's hand once high enough
 LOSER_VALUES = [_value(h) for h in LOSER_HANDS]
 _all = _used | set(JUNK_W) | set(JUNK_L)
 _spare = [c.code for c in FULL_DECK if c.code not in _all]
 # The four cards laid away to the crib each stacked hand: the lowest-scoring crib.
-CRIB = list(min(itertools.combinations(_spare[:20], 4), key=lambda crib: score_hand(
-    parse_cards(" ".join(crib)), card_from_code(STARTER), crib=True).total))
+CRIB = list(
+    min(
+        itertools.combinations(_spare[:20], 4),
+        key=lambda crib: score_hand(parse_cards(" ".join(crib)), card_from_code(STARTER), crib=True).total,
+    )
+)
 
 BANDS = {"": (91, 120), "skunk": (61, 90), "double_skunk": (0, 60)}
 
@@ -91,7 +98,7 @@ class StackedDeck(random.Random):
         if k != 52 or self.plan is None:
             return super().sample(population, k)
         dealer, keeps = self.plan
-        hands = {seat: keep + CRIB[2 * seat:2 * seat + 2] for seat, keep in keeps.items()}
+        hands = {seat: keep + CRIB[2 * seat : 2 * seat + 2] for seat, keep in keeps.items()}
         pone = 1 - dealer
         order = [code for i in range(6) for code in (hands[pone][i], hands[dealer][i])]
         rest = [c for c in FULL_DECK if c.code not in set(order) | {STARTER}]
@@ -129,7 +136,10 @@ def finish_game(game, winner, skunk="", max_moves=600):
         services.submit_move(game, seat, move, rng=rng)
     game.refresh_from_db()
     assert game.is_finished and game.winner_side == winner and game.skunk == skunk, (
-        game.winner_side, game.skunk, services.engine_state(game).scores)
+        game.winner_side,
+        game.skunk,
+        services.engine_state(game).scores,
+    )
     return game
 
 
@@ -147,6 +157,7 @@ def _choose(state, seat, moves, planned):
 # --- Time travel -----------------------------------------------------------------
 # Test helpers for the clock: travel in time with after-commit work (emails, follow-ups) run.
 
+
 @contextmanager
 def committed():
     """Run what the code under test queues with transaction.on_commit (the test's transaction never commits)."""
@@ -162,6 +173,7 @@ def at(moment):
 
 
 # --- Concurrency ---------------------------------------------------------------
+
 
 def at_once(*calls):
     """Run the callables at the same moment, each in its own thread (and so its own

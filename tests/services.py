@@ -4,6 +4,7 @@ On a laptop without PostgreSQL, Redis or Chromium the tests that need them are
 skipped and say why. With REQUIRE_SERVICES=1 (set by .ci/run) a missing service
 fails the test instead, so CI can never pass by skipping.
 """
+
 import os
 import shutil
 import socket

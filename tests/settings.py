@@ -1,5 +1,6 @@
 """The settings the tests run with: production's (DEBUG off, as cribsite.settings gives it),
 except that the test client and the live server speak plain http, not https."""
+
 from cribsite.settings import *  # noqa: F403
 
 SECURE_SSL_REDIRECT = False

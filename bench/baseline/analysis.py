@@ -28,13 +28,14 @@ closed form from the unseen suit counts. The same numbers as enumerating every
 starter and throw with ``score_hand`` (the tests check that), about two
 thousand times faster (1-3 ms for a whole deal; see bench/bench_analysis.py).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb
-from typing import Iterable, Sequence
 
 from games.cribbage.cards import Card
 from games.cribbage.stats import INDEX_WEIGHT, RANK_WEIGHT, SUITLESS

@@ -38,21 +38,30 @@ expectation of that best over their unknown hand is exact (hypergeometric
 over the unseen cards). When they cannot play, we play on alone (best
 sequence of our cards, plus the go). About a millisecond per decision.
 """
+
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
-from .analysis import discard_options, hand_ev, throw_count
 from games.cribbage.cards import FULL_DECK, Card, card_from_code
 from games.cribbage.engine import legal_moves, view
 
+from .analysis import discard_options, hand_ev, throw_count
+
 __all__ = [
-    "LEVELS", "BASELINES", "choose_move", "choose_discard", "Table", "table_from_plays",
-    "evaluate_plays", "choose_play",
+    "LEVELS",
+    "BASELINES",
+    "choose_move",
+    "choose_discard",
+    "Table",
+    "table_from_plays",
+    "evaluate_plays",
+    "choose_play",
 ]
 
 LEVELS = ("easy", "standard", "expert")
@@ -64,6 +73,7 @@ def _value(rank: int) -> int:
 
 
 # --- Pegging points on ranks -------------------------------------------------
+
 
 @lru_cache(maxsize=200_000)
 def peg_points(ranks: tuple[int, ...]) -> int:
@@ -101,7 +111,7 @@ def _alone(mine: tuple[int, ...], count_ranks: tuple[int, ...], count: int) -> f
         v = _value(r)
         if count + v <= 31:
             ranks = count_ranks + (r,)
-            pts = peg_points(ranks) + _alone(mine[:i] + mine[i + 1:], ranks, count + v)
+            pts = peg_points(ranks) + _alone(mine[:i] + mine[i + 1 :], ranks, count + v)
             if best is None or pts > best:
                 best = pts
     if best is None:
@@ -111,23 +121,33 @@ def _alone(mine: tuple[int, ...], count_ranks: tuple[int, ...], count: int) -> f
 
 # --- What a seat knows during the play -----------------------------------------
 
+
 class Table(NamedTuple):
     """One seat's knowledge at its turn in the play (all public, plus its own cards)."""
+
     players: int
     seat: int
-    hand: tuple[Card, ...]          # cards the seat still holds
-    count_cards: tuple[Card, ...]   # the cards of this count
-    unseen: tuple[Card, ...]        # cards the seat cannot place (others' hands, crib, deck)
-    held: tuple[int, ...]           # cards each seat still holds
-    gone: frozenset[int]            # seats that said go in this count
-    floor: tuple[int, ...]          # per seat: their cards are all worth more than this
+    hand: tuple[Card, ...]  # cards the seat still holds
+    count_cards: tuple[Card, ...]  # the cards of this count
+    unseen: tuple[Card, ...]  # cards the seat cannot place (others' hands, crib, deck)
+    held: tuple[int, ...]  # cards each seat still holds
+    gone: frozenset[int]  # seats that said go in this count
+    floor: tuple[int, ...]  # per seat: their cards are all worth more than this
     partnerships: bool = False
     one_go: bool = False
 
 
-def table_from_plays(*, players: int, seat: int, kept: Sequence[Card], known: Iterable[Card],
-                     plays: Sequence[dict], round: int, partnerships: bool = False,
-                     one_go: bool = False) -> Table:
+def table_from_plays(
+    *,
+    players: int,
+    seat: int,
+    kept: Sequence[Card],
+    known: Iterable[Card],
+    plays: Sequence[dict],
+    round: int,
+    partnerships: bool = False,
+    one_go: bool = False,
+) -> Table:
     """Rebuild a seat's knowledge at a play from the public plays before it (view-style dicts).
 
     ``kept``: the seat's kept cards (all of them, played or not); ``known``:
@@ -158,8 +178,18 @@ def table_from_plays(*, players: int, seat: int, kept: Sequence[Card], known: It
                 gone.add(s)
     hand = tuple(c for c in kept if c not in mine_played)
     unseen = tuple(c for c in FULL_DECK if c not in seen)
-    return Table(players, seat, hand, tuple(count_cards), unseen, tuple(held), frozenset(gone),
-                 tuple(floor), partnerships, one_go)
+    return Table(
+        players,
+        seat,
+        hand,
+        tuple(count_cards),
+        unseen,
+        tuple(held),
+        frozenset(gone),
+        tuple(floor),
+        partnerships,
+        one_go,
+    )
 
 
 def _table_from_view(v: dict, seat: int) -> Table:
@@ -180,9 +210,18 @@ def _table_from_view(v: dict, seat: int) -> Table:
             floor[p["seat"]] = max(floor[p["seat"]], 31 - p["count"])
             if p["round"] == cur_round and count_cards:
                 gone.add(p["seat"])
-    return Table(rules["players"], seat, hand, count_cards,
-                 tuple(c for c in FULL_DECK if c not in seen), tuple(v["cards_held"]),
-                 frozenset(gone), tuple(floor), rules["partnerships"], rules["one_go"])
+    return Table(
+        rules["players"],
+        seat,
+        hand,
+        count_cards,
+        tuple(c for c in FULL_DECK if c not in seen),
+        tuple(v["cards_held"]),
+        frozenset(gone),
+        tuple(floor),
+        rules["partnerships"],
+        rules["one_go"],
+    )
 
 
 def _side(table: Table, seat: int) -> int:
@@ -213,7 +252,7 @@ def evaluate_plays(table: Table, deep: bool = True) -> dict[Card, float]:
     for i, card in enumerate(table.hand):
         if count + card.value > 31:
             continue
-        rest = mine[:i] + mine[i + 1:]
+        rest = mine[:i] + mine[i + 1 :]
         ranks = count_ranks + (card.rank,)
         c1 = count + card.value
         now = peg_points(ranks)
@@ -231,8 +270,9 @@ def evaluate_plays(table: Table, deep: bool = True) -> dict[Card, float]:
     return out
 
 
-def _expected_reply(table: Table, opp: int, rest: tuple[int, ...], ranks: tuple[int, ...], c1: int,
-                    deep: bool) -> float:
+def _expected_reply(
+    table: Table, opp: int, rest: tuple[int, ...], ranks: tuple[int, ...], c1: int, deep: bool
+) -> float:
     """Expected (their points - our answer) when `opp` replies at count c1; they play their best."""
     floor = table.floor[opp] if deep else 0
     pool = [0] * 14
@@ -255,7 +295,7 @@ def _expected_reply(table: Table, opp: int, rest: tuple[int, ...], ranks: tuple[
         theirs = peg_points(r_ranks)
         if deep and c2 < 31:
             best = None
-            for j, y in enumerate(rest):
+            for _j, y in enumerate(rest):
                 if c2 + _value(y) <= 31:
                     p = peg_points(r_ranks + (y,))
                     if best is None or p > best:
@@ -315,8 +355,10 @@ def _keep_bias(table: Table, card: Card) -> float:
 
 # --- Discards ------------------------------------------------------------------
 
-def choose_discard(hand: Sequence[Card], is_dealer: bool, players: int = 2, level: str = "expert",
-                   rng: _random.Random | None = None) -> tuple[Card, ...]:
+
+def choose_discard(
+    hand: Sequence[Card], is_dealer: bool, players: int = 2, level: str = "expert", rng: _random.Random | None = None
+) -> tuple[Card, ...]:
     """The cards to lay away at this level."""
     rng = rng or _random
     throw = throw_count(len(hand), players)
@@ -332,6 +374,7 @@ def choose_discard(hand: Sequence[Card], is_dealer: bool, players: int = 2, leve
 
 
 # --- Claims, muggins and the move ---------------------------------------------------
+
 
 def _is_dealer_side(v: dict, seat: int) -> bool:
     rules = v["rules"]

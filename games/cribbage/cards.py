@@ -4,6 +4,7 @@ A card is a `(rank, suit)` tuple: rank 1..13 (A=1, J=11, Q=12, K=13), suit one
 of 'S', 'H', 'D', 'C'.  Cards compare by `.index`, i.e. by rank, then suit in
 the order S, H, D, C, so `sorted(FULL_DECK) == list(FULL_DECK)`.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,7 +29,7 @@ class Card(namedtuple("_Card", "rank suit")):
 
     __slots__ = ()
 
-    def __new__(cls, rank: int, suit: str) -> "Card":
+    def __new__(cls, rank: int, suit: str) -> Card:
         if type(rank) is not int or not 1 <= rank <= 13 or suit not in _SUIT_INDEX:
             raise ValueError(f"Not a card: rank={rank!r}, suit={suit!r}")
         return super().__new__(cls, rank, suit)
@@ -54,7 +55,7 @@ class Card(namedtuple("_Card", "rank suit")):
         return _RANK_LABELS.get(self[0], str(self[0])) + _SUIT_SYMBOLS[self[1]]
 
     @classmethod
-    def from_index(cls, i: int) -> "Card":
+    def from_index(cls, i: int) -> Card:
         return FULL_DECK[i]
 
     def __str__(self) -> str:
@@ -97,9 +98,18 @@ _CODES = {c: _rank_code(c.rank) + c.suit for c in FULL_DECK}
 _RANK_TOKENS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_TOKENS.update({str(r): r for r in range(2, 10)})
 _SUIT_TOKENS = {
-    "S": "S", "H": "H", "D": "D", "C": "C",
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+    "S": "S",
+    "H": "H",
+    "D": "D",
+    "C": "C",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
 }
 _BY_CODE = {}
 for _card in FULL_DECK:

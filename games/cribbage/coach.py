@@ -21,11 +21,12 @@ Verdicts by the expected points lost (``verdict``): under ``GOOD_BELOW`` (0.25)
 "good", under ``MISTAKE_FROM`` (1.0) "inaccuracy", else "mistake". A play is a
 lapse when its expected cost is at least ``LAPSE_FROM`` (0.5 points).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from .analysis import discard_options, hand_ev
 from .cards import FULL_DECK, Card, card_from_code
@@ -33,9 +34,26 @@ from .players import Table, evaluate_plays, peg_points, table_from_plays
 from .scoring import score_hand
 
 __all__ = [
-    "GOOD_BELOW", "MISTAKE_FROM", "LAPSE_FROM", "verdict", "DiscardJudgment", "judge_discard",
-    "PlayJudgment", "judge_plays", "play_reasons", "pegging_lapses", "HandRecord", "HandReview", "GameReview",
-    "game_review", "review_hand", "COSTLY_FROM", "SideLuck", "HandLuck", "LuckAndSkill", "starter_effect",
+    "GOOD_BELOW",
+    "MISTAKE_FROM",
+    "LAPSE_FROM",
+    "verdict",
+    "DiscardJudgment",
+    "judge_discard",
+    "PlayJudgment",
+    "judge_plays",
+    "play_reasons",
+    "pegging_lapses",
+    "HandRecord",
+    "HandReview",
+    "GameReview",
+    "game_review",
+    "review_hand",
+    "COSTLY_FROM",
+    "SideLuck",
+    "HandLuck",
+    "LuckAndSkill",
+    "starter_effect",
     "luck_and_skill",
 ]
 
@@ -48,7 +66,7 @@ _RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
 def verdict(loss: float) -> str:
-    """"good", "inaccuracy" or "mistake" for an expected loss in points."""
+    """ "good", "inaccuracy" or "mistake" for an expected loss in points."""
     if loss < GOOD_BELOW:
         return "good"
     if loss < MISTAKE_FROM:
@@ -58,32 +76,34 @@ def verdict(loss: float) -> str:
 
 # --- Discards -------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class DiscardJudgment:
     discard: tuple[Card, ...]
     keep: tuple[Card, ...]
     hand_ev: Fraction
-    crib_ev: Fraction        # signed: + your (side's) crib, - the opponent's
-    ev: Fraction             # hand_ev + crib_ev
+    crib_ev: Fraction  # signed: + your (side's) crib, - the opponent's
+    ev: Fraction  # hand_ev + crib_ev
     best_discard: tuple[Card, ...]
     best_keep: tuple[Card, ...]
     best_hand_ev: Fraction
     best_crib_ev: Fraction
     best_ev: Fraction
-    loss: Fraction           # best_ev - ev, >= 0
-    rank: int                # 1 = the best of the choices
+    loss: Fraction  # best_ev - ev, >= 0
+    rank: int  # 1 = the best of the choices
     choices: int
     verdict: str
 
 
-def judge_discard(dealt_cards: Sequence[Card], discard: Iterable[Card], is_dealer: bool,
-                  players: int = 2) -> DiscardJudgment:
+def judge_discard(
+    dealt_cards: Sequence[Card], discard: Iterable[Card], is_dealer: bool, players: int = 2
+) -> DiscardJudgment:
     """The player's discard against the best one, by exact expected hand plus (minus) crib."""
     discard = set(discard)
     if not discard or not discard <= set(dealt_cards):
         raise ValueError("The discard must be cards of the dealt hand")
     options = discard_options(tuple(sorted(dealt_cards)), is_dealer, players=players)  # deck order
-    for rank, mine in enumerate(options, start=1):
+    for rank, mine in enumerate(options, start=1):  # noqa: B007 (rank is the answer, read after the loop)
         if set(mine.discard) == discard:
             break
     else:
@@ -91,26 +111,39 @@ def judge_discard(dealt_cards: Sequence[Card], discard: Iterable[Card], is_deale
     best = options[0]
     loss = best.total_ev - mine.total_ev
     return DiscardJudgment(
-        mine.discard, mine.keep, mine.hand_ev, mine.crib_ev, mine.total_ev,
-        best.discard, best.keep, best.hand_ev, best.crib_ev, best.total_ev,
-        loss, rank, len(options), verdict(float(loss)),
+        mine.discard,
+        mine.keep,
+        mine.hand_ev,
+        mine.crib_ev,
+        mine.total_ev,
+        best.discard,
+        best.keep,
+        best.hand_ev,
+        best.crib_ev,
+        best.total_ev,
+        loss,
+        rank,
+        len(options),
+        verdict(float(loss)),
     )
 
 
 # --- Pegging --------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class PlayJudgment:
     """One play of the seat: its expected net points against the best card's."""
-    index: int                      # position in the hand's plays
+
+    index: int  # position in the hand's plays
     card: Card
     count_before: int
-    value: float                    # expected net points of the card played
+    value: float  # expected net points of the card played
     best: Card
     best_value: float
     loss: float
-    safer: Card | None              # the card to have played instead (None: it was the best)
-    reasons: tuple[str, ...]        # what the card gave away, in words
+    safer: Card | None  # the card to have played instead (None: it was the best)
+    reasons: tuple[str, ...]  # what the card gave away, in words
 
 
 def _rank_name(rank: int) -> str:
@@ -124,8 +157,9 @@ def _exposure(table: Table, card: Card) -> dict[int, int]:
     if count == 31:
         return {}
     unseen = {c.rank for c in table.unseen}
-    return {r: peg_points(ranks + (r,)) for r in sorted(unseen)
-            if count + min(r, 10) <= 31 and peg_points(ranks + (r,)) > 0}
+    return {
+        r: peg_points(ranks + (r,)) for r in sorted(unseen) if count + min(r, 10) <= 31 and peg_points(ranks + (r,)) > 0
+    }
 
 
 def play_reasons(table: Table, card: Card, best: Card) -> tuple[str, ...]:
@@ -152,8 +186,16 @@ def play_reasons(table: Table, card: Card, best: Card) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-def judge_plays(*, seat: int, players: int, kept: Sequence[Card], known: Iterable[Card],
-                plays: Sequence[dict], partnerships: bool = False, one_go: bool = False) -> list[PlayJudgment]:
+def judge_plays(
+    *,
+    seat: int,
+    players: int,
+    kept: Sequence[Card],
+    known: Iterable[Card],
+    plays: Sequence[dict],
+    partnerships: bool = False,
+    one_go: bool = False,
+) -> list[PlayJudgment]:
     """Every play the seat made in a hand, each against its best card at that moment.
 
     ``kept``: the seat's kept cards; ``known``: cards it saw out of play (its
@@ -165,8 +207,16 @@ def judge_plays(*, seat: int, players: int, kept: Sequence[Card], known: Iterabl
     for i, p in enumerate(plays):
         if p["seat"] != seat or not p["card"]:
             continue
-        table = table_from_plays(players=players, seat=seat, kept=kept, known=known, plays=plays[:i],
-                                 round=p["round"], partnerships=partnerships, one_go=one_go)
+        table = table_from_plays(
+            players=players,
+            seat=seat,
+            kept=kept,
+            known=known,
+            plays=plays[:i],
+            round=p["round"],
+            partnerships=partnerships,
+            one_go=one_go,
+        )
         card = card_from_code(p["card"])
         values = evaluate_plays(table)
         if card not in values:  # the record does not match the cards given
@@ -174,38 +224,61 @@ def judge_plays(*, seat: int, players: int, kept: Sequence[Card], known: Iterabl
         best = max(values, key=lambda c: (round(values[c], 9), -c.index))
         loss = max(0.0, values[best] - values[card])
         safer = best if loss > 1e-9 else None
-        out.append(PlayJudgment(
-            i, card, sum(c.value for c in table.count_cards), values[card], best, values[best], loss,
-            safer, play_reasons(table, card, best) if safer else (),
-        ))
+        out.append(
+            PlayJudgment(
+                i,
+                card,
+                sum(c.value for c in table.count_cards),
+                values[card],
+                best,
+                values[best],
+                loss,
+                safer,
+                play_reasons(table, card, best) if safer else (),
+            )
+        )
     return out
 
 
-def pegging_lapses(*, seat: int, players: int, kept: Sequence[Card], known: Iterable[Card],
-                   plays: Sequence[dict], partnerships: bool = False, one_go: bool = False,
-                   threshold: float = LAPSE_FROM) -> list[PlayJudgment]:
+def pegging_lapses(
+    *,
+    seat: int,
+    players: int,
+    kept: Sequence[Card],
+    known: Iterable[Card],
+    plays: Sequence[dict],
+    partnerships: bool = False,
+    one_go: bool = False,
+    threshold: float = LAPSE_FROM,
+) -> list[PlayJudgment]:
     """The seat's plays that cost at least ``threshold`` expected points (see ``judge_plays``)."""
-    return [j for j in judge_plays(seat=seat, players=players, kept=kept, known=known, plays=plays,
-                                   partnerships=partnerships, one_go=one_go)
-            if j.loss >= threshold]
+    return [
+        j
+        for j in judge_plays(
+            seat=seat, players=players, kept=kept, known=known, plays=plays, partnerships=partnerships, one_go=one_go
+        )
+        if j.loss >= threshold
+    ]
 
 
 # --- A whole game -------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class HandRecord:
     """One hand as the seat saw it: everything ``game_review`` needs."""
+
     number: int
     seat: int
     players: int
     dealt: tuple[Card, ...]
     discard: tuple[Card, ...]
-    is_dealer: bool                 # the crib is the seat's (or its partner's)
-    starter: Card | None            # None: the hand ended before the starter was turned
-    plays: tuple[dict, ...] = ()    # public plays, view-style
+    is_dealer: bool  # the crib is the seat's (or its partner's)
+    starter: Card | None  # None: the hand ended before the starter was turned
+    plays: tuple[dict, ...] = ()  # public plays, view-style
     partnerships: bool = False
     one_go: bool = False
-    shows: tuple[dict, ...] = ()    # the hand's public shows, view-style ({"seat", "what", "cards"})
+    shows: tuple[dict, ...] = ()  # the hand's public shows, view-style ({"seat", "what", "cards"})
 
 
 @dataclass(frozen=True)
@@ -246,9 +319,15 @@ def review_hand(hand: HandRecord) -> HandReview:
     plays: list[PlayJudgment] = []
     if hand.discard and hand.starter is not None and hand.plays:
         kept = tuple(c for c in hand.dealt if c not in hand.discard)
-        plays = judge_plays(seat=hand.seat, players=hand.players, kept=kept,
-                            known=(*hand.discard, hand.starter), plays=hand.plays,
-                            partnerships=hand.partnerships, one_go=hand.one_go)
+        plays = judge_plays(
+            seat=hand.seat,
+            players=hand.players,
+            kept=kept,
+            known=(*hand.discard, hand.starter),
+            plays=hand.plays,
+            partnerships=hand.partnerships,
+            one_go=hand.one_go,
+        )
     return HandReview(hand.number, discard, tuple(plays), sum(p.loss for p in plays))
 
 
@@ -270,6 +349,7 @@ def game_review(hands: Iterable[HandRecord]) -> GameReview:
 
 
 # --- Luck and skill ---------------------------------------------------------------------
+
 
 def starter_effect(hand: HandRecord) -> float:
     """Show points the starter gave the seat beyond what it could expect: its hand with this
@@ -304,6 +384,7 @@ class SideLuck:
     ``choices``: expected points its throws and plays lost against the best (<= 0);
     ``points``: what it actually scored.
     """
+
     side: int
     dealt_ev: float
     starter: float
@@ -324,7 +405,7 @@ class HandLuck:
 @dataclass(frozen=True)
 class LuckAndSkill:
     hands: tuple[HandLuck, ...]
-    sides: tuple[SideLuck, ...]     # the whole game, per side
+    sides: tuple[SideLuck, ...]  # the whole game, per side
 
     def margin(self, side: int) -> int:
         """Points `side` scored beyond the best of the other sides."""
@@ -340,8 +421,9 @@ class LuckAndSkill:
         return self.sides[side].choices - max(s.choices for s in self.sides if s.side != side)
 
 
-def luck_and_skill(records_by_seat: dict[int, Sequence[HandRecord]], side_of_seat: Sequence[int],
-                   points: dict[int, Sequence[int]]) -> LuckAndSkill:
+def luck_and_skill(
+    records_by_seat: dict[int, Sequence[HandRecord]], side_of_seat: Sequence[int], points: dict[int, Sequence[int]]
+) -> LuckAndSkill:
     """The cards and the choices of every side, hand by hand and for the game.
 
     ``records_by_seat``: each seat's ``HandRecord``s, each judged on what that seat
@@ -363,10 +445,22 @@ def luck_and_skill(records_by_seat: dict[int, Sequence[HandRecord]], side_of_sea
     for number in sorted(set(per_hand) | set(points)):
         rows = per_hand.get(number, [[0.0, 0.0, 0.0] for _ in range(sides)])
         scored = points.get(number, [0] * sides)
-        hands.append(HandLuck(number, tuple(SideLuck(side, rows[side][0], rows[side][1], rows[side][2], scored[side])
-                                            for side in range(sides))))
+        hands.append(
+            HandLuck(
+                number,
+                tuple(
+                    SideLuck(side, rows[side][0], rows[side][1], rows[side][2], scored[side]) for side in range(sides)
+                ),
+            )
+        )
     totals = tuple(
-        SideLuck(side, sum(h.sides[side].dealt_ev for h in hands), sum(h.sides[side].starter for h in hands),
-                 sum(h.sides[side].choices for h in hands), sum(h.sides[side].points for h in hands))
-        for side in range(sides))
+        SideLuck(
+            side,
+            sum(h.sides[side].dealt_ev for h in hands),
+            sum(h.sides[side].starter for h in hands),
+            sum(h.sides[side].choices for h in hands),
+            sum(h.sides[side].points for h in hands),
+        )
+        for side in range(sides)
+    )
     return LuckAndSkill(tuple(hands), totals)

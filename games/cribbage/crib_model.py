@@ -22,15 +22,16 @@ Hessel's; the analysis adds them exactly.
 Regenerate the shipped data (about a minute):
 ``nice -n 10 python -m games.cribbage.crib_model`` writes ``data/crib_model.json``.
 """
+
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 from pathlib import Path
-from typing import Sequence
 
 from .stats import RANK_WEIGHT, SUITLESS
 
@@ -177,7 +178,7 @@ def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=
                 total += w * matrix[i][j]
                 ways += w
         random_values.append(total / ways)
-    own = list(random_values)   # crib value for the dealer's throw
+    own = list(random_values)  # crib value for the dealer's throw
     theirs = list(random_values)  # crib value (the dealer's) for the pone's throw
     n = 0
     for n in range(1, rounds + 1):
@@ -185,8 +186,7 @@ def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=
         pone_policy = _policy(hands, theirs, -1)
         new_own = _crib_values(_throw_distributions(hands, pone_policy), matrix)
         new_theirs = _crib_values(_throw_distributions(hands, dealer_policy), matrix)
-        change = max(max(abs(x - y) for x, y in zip(own, new_own)),
-                     max(abs(x - y) for x, y in zip(theirs, new_theirs)))
+        change = max(max(abs(x - y) for x, y in zip(own, new_own)), max(abs(x - y) for x, y in zip(theirs, new_theirs)))
         # Best responses alone cycle among near-equal throws: average them in (fictitious play).
         step = 1.0 if n <= 3 else 2 / n
         own = [x + step * (y - x) for x, y in zip(own, new_own)]
@@ -196,10 +196,15 @@ def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=
         if change < tolerance:
             break
     keyed = lambda values: {pair_key(p): round(v, 4) for p, v in zip(PAIRS, values)}  # noqa: E731
-    return {"dealer": keyed(own), "pone": keyed(theirs), "random_dealer": keyed(random_values),
-            "random_pone": keyed(random_values), "rounds": n,
-            "keep_dealer": _keep_rates(hands, _policy(hands, own, +1)),
-            "keep_pone": _keep_rates(hands, _policy(hands, theirs, -1))}
+    return {
+        "dealer": keyed(own),
+        "pone": keyed(theirs),
+        "random_dealer": keyed(random_values),
+        "random_pone": keyed(random_values),
+        "rounds": n,
+        "keep_dealer": _keep_rates(hands, _policy(hands, own, +1)),
+        "keep_pone": _keep_rates(hands, _policy(hands, theirs, -1)),
+    }
 
 
 def _keep_rates(hands: _Hands, policy: Sequence[int]) -> list[float]:
@@ -235,8 +240,7 @@ def crib_value(ranks: Sequence[int], dealer_throws: bool, hand_size: int = 6) ->
     return tables["dealer" if dealer_throws else "pone"][pair_key(ranks)]
 
 
-def model_correction(ranks: Sequence[int], dealer_throws: bool, hand_size: int = 6,
-                     players: int = 2) -> float:
+def model_correction(ranks: Sequence[int], dealer_throws: bool, hand_size: int = 6, players: int = 2) -> float:
     """What the expert's other throw adds to a random-throw crib for this pair (0 where the
     model does not apply: three and four players throw one card each)."""
     key = _variant_key(hand_size, players)

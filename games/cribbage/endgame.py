@@ -9,9 +9,11 @@ a side reaches the target and the rest judged by ``win_chance.after_play``
 (``play_chances``). So it plays defence when ahead, pegs out before the
 dealer counts, and keeps the cards that reach the target.
 """
+
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence, TypeGuard
+from collections.abc import Sequence
+from typing import NamedTuple, TypeGuard
 
 from .analysis import DiscardOption
 from .cards import FULL_DECK, Card, card_from_code
@@ -22,8 +24,16 @@ from .scoring import score_hand
 from .stats import fast_score
 from .win_chance import after_play, has_table, pegging_chances, show_chances
 
-__all__ = ["REACH", "Board", "board_from_view", "in_reach", "discard_chances", "play_chances",
-           "kept_and_starter", "crib_shift"]
+__all__ = [
+    "REACH",
+    "Board",
+    "board_from_view",
+    "in_reach",
+    "discard_chances",
+    "play_chances",
+    "kept_and_starter",
+    "crib_shift",
+]
 
 #: A side this close to the target may get there in one deal (a dealer's good deal is ~30).
 REACH = 31
@@ -32,6 +42,7 @@ PEGGING_OUTCOMES = 30  # most likely (pone, dealer) play totals used for a disca
 
 class Board(NamedTuple):
     """The score as one seat sees it."""
+
     mine: int
     theirs: int
     i_deal: bool
@@ -44,8 +55,7 @@ def board_from_view(v: dict, seat: int) -> Board | None:
     rules = v["rules"]
     if not has_table(rules["variant"], rules["target"], rules["players"]):
         return None
-    return Board(v["scores"][seat], v["scores"][1 - seat], v["dealer"] == seat, rules["variant"],
-                 rules["target"])
+    return Board(v["scores"][seat], v["scores"][1 - seat], v["dealer"] == seat, rules["variant"], rules["target"])
 
 
 def in_reach(board: Board | None) -> TypeGuard[Board]:
@@ -76,20 +86,27 @@ def discard_chances(options: Sequence[DiscardOption], hand: Sequence[Card], boar
         for s, n in hands.items():
             for pone, dealer, w in pegging:
                 mine, theirs = (dealer, pone) if board.i_deal else (pone, dealer)
-                chance += n * w * after_play(board.mine + mine, board.theirs + theirs, board.i_deal, s,
-                                             board.variant, board.target, shift)
+                chance += (
+                    n
+                    * w
+                    * after_play(
+                        board.mine + mine, board.theirs + theirs, board.i_deal, s, board.variant, board.target, shift
+                    )
+                )
         out.append(chance / (len(unseen) * mass))
     return out
 
 
-def play_chances(table: Table, board: Board, kept: Sequence[Card], starter: Card | None,
-                 crib_shift: int = 0) -> dict[Card, float]:
+def play_chances(
+    table: Table, board: Board, kept: Sequence[Card], starter: Card | None, crib_shift: int = 0
+) -> dict[Card, float]:
     """My chance to win after each playable card (see ``peg_search.search_win``)."""
     my_hand = score_hand(tuple(kept), starter).total if starter is not None else 0
 
     def worth(ours: int, theirs: int) -> float:
-        return after_play(board.mine + ours, board.theirs + theirs, board.i_deal, my_hand,
-                          board.variant, board.target, crib_shift)
+        return after_play(
+            board.mine + ours, board.theirs + theirs, board.i_deal, my_hand, board.variant, board.target, crib_shift
+        )
 
     need = (board.target - board.mine, board.target - board.theirs)
     return search_win(table, need, worth)

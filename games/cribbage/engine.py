@@ -4,39 +4,65 @@ Events are plain JSON-able dicts with a "kind" (see README.md). Randomness never
 happens here: chance events (the cut for deal, the shuffled deck) are built by
 `cut_for_deal_event` / `deal_event` from a caller-supplied `random.Random`.
 """
+
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from .cards import FULL_DECK, Card, card_from_code
 from .notation import write as move_text
 from .pegging import playable, resolve_play
-from .plans import ASK, Plan, PlanProblem, PlanRule, choose, plan_from_event, plan_json, plan_words, without
+from .plans import ASK, Plan, PlanProblem, PlanRule, choose, plan_from_event, plan_json, without
 from .rules import Rules
 from .scoring import Score, ScoreItem, describe, score_hand
 
 __all__ = [
-    "IllegalMove", "REFUSALS", "State", "ScoreRecord", "ShowResult", "PlayEntry", "HandSummary", "Outcome",
-    "new_game", "apply", "replay", "needs_chance", "to_act", "legal_moves", "view",
-    "is_over", "result", "state_to_json", "state_from_json", "move_text",
-    "cut_for_deal_event", "deal_event", "show_order", "forced_move", "moved_on_for", "is_simple_turn",
-    "planned_move", "plan_of",
+    "IllegalMove",
+    "REFUSALS",
+    "State",
+    "ScoreRecord",
+    "ShowResult",
+    "PlayEntry",
+    "HandSummary",
+    "Outcome",
+    "new_game",
+    "apply",
+    "replay",
+    "needs_chance",
+    "to_act",
+    "legal_moves",
+    "view",
+    "is_over",
+    "result",
+    "state_to_json",
+    "state_from_json",
+    "move_text",
+    "cut_for_deal_event",
+    "deal_event",
+    "show_order",
+    "forced_move",
+    "moved_on_for",
+    "is_simple_turn",
+    "planned_move",
+    "plan_of",
 ]
 
 # Why a move is refused: IllegalMove.code, with the parameters it carries in IllegalMove.params.
 REFUSALS = {
     "game_over": (),
-    "malformed": (),                       # not an event the engine can read (a program's mistake)
+    "malformed": (),  # not an event the engine can read (a program's mistake)
     "unknown_kind": ("kind",),
     "no_such_seat": ("seat",),
-    "waiting_for_chance": ("chance",),     # the cut for deal or the deal comes first
-    "chance_not_due": ("kind",),           # a cut for deal or a deal when none is due
-    "bad_cut": (), "bad_deck": (),         # a chance event that breaks the rules of the cut or the deck
-    "not_your_turn": ("kind", "phase"),    # the seat is not to act now
-    "wrong_phase": ("kind", "phase"),      # the seat is to act, but not with this kind of move
+    "waiting_for_chance": ("chance",),  # the cut for deal or the deal comes first
+    "chance_not_due": ("kind",),  # a cut for deal or a deal when none is due
+    "bad_cut": (),
+    "bad_deck": (),  # a chance event that breaks the rules of the cut or the deck
+    "not_your_turn": ("kind", "phase"),  # the seat is not to act now
+    "wrong_phase": ("kind", "phase"),  # the seat is to act, but not with this kind of move
     "not_a_card": ("token",),
     "not_held": ("cards",),
     "same_card_twice": ("cards",),
@@ -44,17 +70,17 @@ REFUSALS = {
     "count_over_31": ("card", "count"),
     "claim_out_of_range": ("card", "claim"),
     "count_out_of_range": ("points", "what"),
-    "no_muggins": (),                      # no claim of another side is open to this seat
-    "muggins_nothing_missed": (),          # a claim is open, and it missed nothing
-    "go_is_automatic": ("playable",),      # "go" is said for a seat by the engine, never by the seat
+    "no_muggins": (),  # no claim of another side is open to this seat
+    "muggins_nothing_missed": (),  # a claim is open, and it missed nothing
+    "go_is_automatic": ("playable",),  # "go" is said for a seat by the engine, never by the seat
     # Pegging plans (plans.py): a card of the plan that is not the seat's to plan, or a plan too late.
     "plan_not_held": ("card", "held"),
-    "plan_thrown": ("card",),              # laid away to the crib
+    "plan_thrown": ("card",),  # laid away to the crib
     "plan_twice": ("cards",),
-    "plan_unknown_word": ("word",),        # an event whose order or rules a program got wrong
+    "plan_unknown_word": ("word",),  # an event whose order or rules a program got wrong
     "plan_unknown_rule": ("rule",),
-    "plan_too_late": (),                   # the play of the hand is over (or the seat holds no card)
-    "not_the_plans_card": ("card",),       # a play marked as the plan's that the plan does not make
+    "plan_too_late": (),  # the play of the hand is over (or the seat holds no card)
+    "not_the_plans_card": ("card",),  # a play marked as the plan's that the plan does not make
 }
 
 
@@ -66,8 +92,7 @@ class IllegalMove(ValueError):
     true counts included) are for developers only. `.legal` lists the legal moves.
     """
 
-    def __init__(self, code: str, reason: str,
-                 legal: Sequence[dict] | Callable[[], Sequence[dict]] = (), **params):
+    def __init__(self, code: str, reason: str, legal: Sequence[dict] | Callable[[], Sequence[dict]] = (), **params):
         # `legal` may be a function, so that the legal moves are only listed when needed.
         assert code in REFUSALS, code
         self.code, self.params = code, params
@@ -84,12 +109,14 @@ class IllegalMove(ValueError):
 
 # --- State -----------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class ScoreRecord:
     """Points pegged: phase is 'start' (five-card bonus), 'heels', 'play', 'show' or 'muggins'.
 
     Under muggins, `points` is what was claimed and `missed` what the claim left out.
     """
+
     seat: int
     side: int
     phase: str
@@ -101,6 +128,7 @@ class ScoreRecord:
 @dataclass(frozen=True, slots=True)
 class ShowResult:
     """One hand (or the crib) shown: its cards, true score, and the claim under muggins."""
+
     seat: int
     what: str  # "hand" or "crib"
     cards: tuple[Card, ...]
@@ -111,16 +139,18 @@ class ShowResult:
 @dataclass(frozen=True, slots=True)
 class PlayEntry:
     """A card played in the pegging (card None: the seat had to say go)."""
+
     seat: int
     card: Card | None
-    count: int      # the count after this card
-    points: int     # points pegged for it (claimed, under muggins)
-    round: int      # which count of the hand, from 0
+    count: int  # the count after this card
+    points: int  # points pegged for it (claimed, under muggins)
+    round: int  # which count of the hand, from 0
 
 
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """A finished hand, public after its show."""
+
     number: int
     dealer: int
     starter: Card
@@ -133,9 +163,9 @@ class HandSummary:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    winner: int          # side (seat, or team 0/1 in partnerships)
-    reason: str          # "target", "resign" or "forfeit"
-    seat: int | None = None    # who resigned or forfeited
+    winner: int  # side (seat, or team 0/1 in partnerships)
+    reason: str  # "target", "resign" or "forfeit"
+    seat: int | None = None  # who resigned or forfeited
     detail: str | None = None  # forfeit reason
 
 
@@ -144,14 +174,14 @@ class State:
     rules: Rules
     phase: str = "cut_for_deal"  # cut_for_deal, deal, discard, play, show, over
     dealer: int | None = None
-    hand_number: int = 0         # hands dealt so far
+    hand_number: int = 0  # hands dealt so far
     scores: tuple[int, ...] = ()
     prev_scores: tuple[int, ...] = ()
     cuts: tuple[tuple[Card, ...], ...] = ()
     deck: tuple[Card, ...] = ()  # undealt cards; the first is the starter until it is turned
     starter: Card | None = None
-    hands: tuple[tuple[Card, ...], ...] = ()     # cards each seat still holds
-    kept: tuple[tuple[Card, ...], ...] = ()      # cards kept for the show (empty until discarded)
+    hands: tuple[tuple[Card, ...], ...] = ()  # cards each seat still holds
+    kept: tuple[tuple[Card, ...], ...] = ()  # cards kept for the show (empty until discarded)
     discards: tuple[tuple[Card, ...], ...] = ()  # each seat's own cards laid away
     crib: tuple[Card, ...] = ()
     count: int = 0
@@ -168,7 +198,7 @@ class State:
     outcome: Outcome | None = None
     # Each seat's pegging plan (None: none), private to the seat; () when no seat has one.
     plans: tuple[Plan | None, ...] = ()
-    plan_played: frozenset[int] = frozenset()       # seats whose plan played a card this hand
+    plan_played: frozenset[int] = frozenset()  # seats whose plan played a card this hand
     plan_played_before: frozenset[int] = frozenset()  # ... and in the hand before
 
 
@@ -188,7 +218,9 @@ def new_game(rules: Rules, first_dealer: int | None = None) -> State:
         rules=rules,
         scores=(0,) * rules.sides,
         prev_scores=(0,) * rules.sides,
-        hands=((),) * n, kept=((),) * n, discards=((),) * n,
+        hands=((),) * n,
+        kept=((),) * n,
+        discards=((),) * n,
     )
     if first_dealer is None:
         return state
@@ -208,12 +240,13 @@ def _start(state: State, dealer: int) -> State:
 
 # --- Queries ---------------------------------------------------------------
 
+
 def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
 def needs_chance(state: State) -> str | None:
-    """"cut_for_deal" or "deal" when the next event must be a chance event, else None."""
+    """ "cut_for_deal" or "deal" when the next event must be a chance event, else None."""
     return state.phase if state.phase in ("cut_for_deal", "deal") else None
 
 
@@ -252,8 +285,7 @@ def legal_moves(state: State, seat: int) -> list[dict]:
         for card in playable(state.hands[seat], state.count):
             if rules.muggins:
                 points = _play_result(state, seat, card)[0].score.total
-                moves += [{"kind": "play", "seat": seat, "card": card.code, "claim": k}
-                          for k in range(points + 1)]
+                moves += [{"kind": "play", "seat": seat, "card": card.code, "claim": k} for k in range(points + 1)]
             else:
                 moves.append({"kind": "play", "seat": seat, "card": card.code})
     elif state.phase == "show" and seat == state.turn:
@@ -315,20 +347,19 @@ def moved_on_for(seat: int, events: Iterable[dict]) -> bool:
 
 # --- Scoring into the state ------------------------------------------------
 
-def _peg(state: State, seat: int, phase: str, points: int, items: Iterable[ScoreItem],
-         missed: int = 0) -> State:
+
+def _peg(state: State, seat: int, phase: str, points: int, items: Iterable[ScoreItem], missed: int = 0) -> State:
     """Add a score record; the game ends the moment a side reaches the target."""
     rules = state.rules
     side = rules.side_of(seat)
     record = ScoreRecord(seat, side, phase, points, tuple(items), missed)
     scores, prev = state.scores, state.prev_scores
     if points:
-        prev = prev[:side] + (scores[side],) + prev[side + 1:]
-        scores = scores[:side] + (scores[side] + points,) + scores[side + 1:]
+        prev = prev[:side] + (scores[side],) + prev[side + 1 :]
+        scores = scores[:side] + (scores[side] + points,) + scores[side + 1 :]
     state = _replace(state, scores=scores, prev_scores=prev, records=state.records + (record,))
     if scores[side] >= rules.target:
-        state = _replace(state, phase="over", turn=None, open_claim=None,
-                        outcome=Outcome(side, "target"))
+        state = _replace(state, phase="over", turn=None, open_claim=None, outcome=Outcome(side, "target"))
     return state
 
 
@@ -352,6 +383,7 @@ def _close_window(state: State, seat: int) -> State:
 
 # --- Applying events -------------------------------------------------------
 
+
 def _seat_of(state: State, event: dict) -> int:
     seat = event.get("seat")
     if type(seat) is not int or seat not in range(state.rules.players):
@@ -367,17 +399,20 @@ def _require_turn(state: State, seat: int, kind: str) -> None:
     if seat not in to_act(state):
         legal = _all_legal(state)
         if state.phase in ("cut_for_deal", "deal"):
-            raise IllegalMove("waiting_for_chance",
-                              f"Waiting for the {state.phase.replace('_', ' ')} (a chance event)", legal,
-                              chance=state.phase)
-        raise IllegalMove("not_your_turn", f"Seat {seat} cannot {kind} now (phase {state.phase})", legal,
-                          kind=kind, phase=state.phase)
+            raise IllegalMove(
+                "waiting_for_chance",
+                f"Waiting for the {state.phase.replace('_', ' ')} (a chance event)",
+                legal,
+                chance=state.phase,
+            )
+        raise IllegalMove(
+            "not_your_turn", f"Seat {seat} cannot {kind} now (phase {state.phase})", legal, kind=kind, phase=state.phase
+        )
 
 
 def _wrong_phase(state: State, seat: int, kind: str) -> IllegalMove:
     """The seat is to act, but not with a move of this kind."""
-    return IllegalMove("wrong_phase", f"Seat {seat} cannot {kind} now", _all_legal(state),
-                       kind=kind, phase=state.phase)
+    return IllegalMove("wrong_phase", f"Seat {seat} cannot {kind} now", _all_legal(state), kind=kind, phase=state.phase)
 
 
 def _card(code: Any, legal: Sequence[dict] | Callable[[], Sequence[dict]]) -> Card:
@@ -404,8 +439,9 @@ def apply(state: State, event: dict) -> State:
 
 def _apply_cut(state: State, event: dict) -> State:
     if state.phase != "cut_for_deal":
-        raise IllegalMove("chance_not_due", "The dealer has already been decided", _all_legal(state),
-                          kind="cut_for_deal")
+        raise IllegalMove(
+            "chance_not_due", "The dealer has already been decided", _all_legal(state), kind="cut_for_deal"
+        )
     n = state.rules.players
     rounds = event.get("cuts")
     if not isinstance(rounds, list) or not rounds:
@@ -429,8 +465,9 @@ def _apply_cut(state: State, event: dict) -> State:
 
 def _summary(state: State) -> HandSummary:
     assert state.dealer is not None and state.starter is not None, "only a hand that was played is summed up"
-    return HandSummary(state.hand_number, state.dealer, state.starter, state.kept, state.crib,
-                       state.plays, state.records, state.shows)
+    return HandSummary(
+        state.hand_number, state.dealer, state.starter, state.kept, state.crib, state.plays, state.records, state.shows
+    )
 
 
 def _apply_deal(state: State, event: dict) -> State:
@@ -453,13 +490,28 @@ def _apply_deal(state: State, event: dict) -> State:
     crib_end = dealt + rules.deck_to_crib
     return _replace(
         state,
-        phase="discard", dealer=dealer, hand_number=state.hand_number + 1,
-        deck=deck[crib_end:], starter=None, crib=deck[dealt:crib_end],
-        hands=tuple(map(tuple, hands)), kept=((),) * n, discards=((),) * n,
-        count=0, count_cards=(), round=0, turn=None, gone=frozenset(),
-        plays=(), records=state.records if not played_before else (), shows=(), show_next=0,
+        phase="discard",
+        dealer=dealer,
+        hand_number=state.hand_number + 1,
+        deck=deck[crib_end:],
+        starter=None,
+        crib=deck[dealt:crib_end],
+        hands=tuple(map(tuple, hands)),
+        kept=((),) * n,
+        discards=((),) * n,
+        count=0,
+        count_cards=(),
+        round=0,
+        turn=None,
+        gone=frozenset(),
+        plays=(),
+        records=state.records if not played_before else (),
+        shows=(),
+        show_next=0,
         previous=_summary(state) if played_before else state.previous,
-        plans=(), plan_played=frozenset(), plan_played_before=state.plan_played,
+        plans=(),
+        plan_played=frozenset(),
+        plan_played_before=state.plan_played,
     )
 
 
@@ -479,15 +531,25 @@ def _apply_discard(state: State, event: dict) -> State:
     if missing:
         raise IllegalMove("not_held", f"Seat {seat} does not hold {' '.join(missing)}", legal, cards=missing)
     if len(set(cards)) != len(cards):
-        raise IllegalMove("same_card_twice", f"The same card twice: {' '.join(c.code for c in cards)}", legal,
-                          cards=[c.code for c in cards])
+        raise IllegalMove(
+            "same_card_twice",
+            f"The same card twice: {' '.join(c.code for c in cards)}",
+            legal,
+            cards=[c.code for c in cards],
+        )
     if len(cards) != rules.discard_count:
-        raise IllegalMove("wrong_throw_count", f"Lay away exactly {rules.discard_count} card(s) to the crib",
-                          legal, needed=rules.discard_count, given=len(cards))
+        raise IllegalMove(
+            "wrong_throw_count",
+            f"Lay away exactly {rules.discard_count} card(s) to the crib",
+            legal,
+            needed=rules.discard_count,
+            given=len(cards),
+        )
     rest = tuple(c for c in held if c not in cards)
     state = _replace(
         _close_window(state, seat),
-        hands=_set(state.hands, seat, rest), kept=_set(state.kept, seat, rest),
+        hands=_set(state.hands, seat, rest),
+        kept=_set(state.kept, seat, rest),
         discards=_set(state.discards, seat, cards),
     )
     if plan_of(state, seat) is not None:
@@ -526,28 +588,41 @@ def _apply_play(state: State, event: dict) -> State:
     if card not in state.hands[seat]:
         raise IllegalMove("not_held", f"Seat {seat} does not hold {card.code}", legal, cards=[card.code])
     if state.count + card.value > 31:
-        raise IllegalMove("count_over_31", f"{card.code} would take the count past 31 (count is {state.count})",
-                          legal, card=card.code, count=state.count)
+        raise IllegalMove(
+            "count_over_31",
+            f"{card.code} would take the count past 31 (count is {state.count})",
+            legal,
+            card=card.code,
+            count=state.count,
+        )
     if event.get("plan"):
         chosen = planned_move(state)
         if chosen is None or chosen["seat"] != seat or chosen["card"] != card.code:
-            raise IllegalMove("not_the_plans_card", f"Seat {seat}'s plan does not play {card.code} now",
-                              legal, card=card.code)
+            raise IllegalMove(
+                "not_the_plans_card", f"Seat {seat}'s plan does not play {card.code} now", legal, card=card.code
+            )
     res, hands_after = _play_result(state, seat, card)
     true = res.score
     if state.rules.muggins:
         claim = event.get("claim", 0)
         if type(claim) is not int or not 0 <= claim <= true.total:
-            raise IllegalMove("claim_out_of_range", f"Cannot claim {claim!r} for {card.code}", legal,
-                              card=card.code, claim=claim)
+            raise IllegalMove(
+                "claim_out_of_range", f"Cannot claim {claim!r} for {card.code}", legal, card=card.code, claim=claim
+            )
         points = claim
     else:
         points = true.total
     plays = state.plays + (PlayEntry(seat, card, res.count, points, state.round),)
     newly_gone = [s for s in res.went if s not in state.gone]
     plays += tuple(PlayEntry(s, None, res.count, 0, state.round) for s in newly_gone)
-    state = _replace(_close_window(state, seat), hands=hands_after, count=res.count,
-                     count_cards=state.count_cards + (card,), plays=plays, gone=state.gone.union(newly_gone))
+    state = _replace(
+        _close_window(state, seat),
+        hands=hands_after,
+        count=res.count,
+        count_cards=state.count_cards + (card,),
+        plays=plays,
+        gone=state.gone.union(newly_gone),
+    )
     if event.get("plan"):
         state = _replace(state, plan_played=state.plan_played | {seat})
     if state.rules.muggins:
@@ -559,8 +634,7 @@ def _apply_play(state: State, event: dict) -> State:
     if not res.count_over:
         return _replace(state, turn=res.next_seat)
     if not res.play_over:
-        return _replace(state, turn=res.next_seat, count=0, count_cards=(), gone=frozenset(),
-                       round=state.round + 1)
+        return _replace(state, turn=res.next_seat, count=0, count_cards=(), gone=frozenset(), round=state.round + 1)
     # A plan ends with the hand's play.
     state = _replace(state, count=0, count_cards=(), gone=frozenset(), turn=None, plans=())
     if state.rules.muggins:
@@ -602,12 +676,12 @@ def _apply_count(state: State, event: dict) -> State:
     score = _show_score(state)
     if type(points) is not int or not 0 <= points <= score.total:
         what = show_order(state)[state.show_next][1]
-        raise IllegalMove("count_out_of_range", f"Cannot count {points!r} for this {what}", legal,
-                          points=points, what=what)
+        raise IllegalMove(
+            "count_out_of_range", f"Cannot count {points!r} for this {what}", legal, points=points, what=what
+        )
     seat, what = show_order(state)[state.show_next]
     cards = _show_cards(state, seat, what)
-    state = _replace(_close_window(state, seat),
-                     shows=state.shows + (ShowResult(seat, what, cards, score, points),))
+    state = _replace(_close_window(state, seat), shows=state.shows + (ShowResult(seat, what, cards, score, points),))
     state = _claim(state, seat, "show", score, points)
     if state.phase == "over":
         return state
@@ -624,8 +698,11 @@ def _apply_muggins(state: State, event: dict) -> State:
         raise IllegalMove("no_muggins", f"Seat {seat} has no muggins to call", legal_moves(state, seat))
     target = _muggins_target(state)
     if target is None:
-        raise IllegalMove("muggins_nothing_missed", f"Seat {seat} has no muggins to call (nothing was missed)",
-                          legal_moves(state, seat))
+        raise IllegalMove(
+            "muggins_nothing_missed",
+            f"Seat {seat} has no muggins to call (nothing was missed)",
+            legal_moves(state, seat),
+        )
     state = _replace(state, open_claim=None)
     return _peg(state, seat, "muggins", target.missed, target.items)
 
@@ -635,8 +712,12 @@ def _apply_go(state: State, event: dict) -> State:
     seat = _seat_of(state, event)
     _require_turn(state, seat, "go")
     cards = playable(state.hands[seat], state.count) if state.phase == "play" else []
-    raise IllegalMove("go_is_automatic", "Go is said for a seat that cannot play, never by it",
-                      lambda: legal_moves(state, seat), playable=[c.code for c in cards])
+    raise IllegalMove(
+        "go_is_automatic",
+        "Go is said for a seat that cannot play, never by it",
+        lambda: legal_moves(state, seat),
+        playable=[c.code for c in cards],
+    )
 
 
 def _apply_end(state: State, event: dict) -> State:
@@ -652,11 +733,11 @@ def _apply_end(state: State, event: dict) -> State:
     others = [rules.side_of((seat + k) % rules.players) for k in range(1, rules.players)]
     others = [s for i, s in enumerate(others) if s != loser and s not in others[:i]]
     winner = max(others, key=lambda s: state.scores[s])
-    return _replace(state, phase="over", turn=None, open_claim=None,
-                   outcome=Outcome(winner, kind, seat, detail))
+    return _replace(state, phase="over", turn=None, open_claim=None, outcome=Outcome(winner, kind, seat, detail))
 
 
 # --- Pegging plans (see plans.py) -----------------------------------------------
+
 
 def plan_of(state: State, seat: int) -> Plan | None:
     """The seat's pegging plan for this hand; private to the seat (see `view`)."""
@@ -676,8 +757,10 @@ def _apply_plan(state: State, event: dict) -> State:
     """
     seat = _seat_of(state, event)
     if state.phase not in ("discard", "play") or not state.hands[seat]:
-        raise IllegalMove("plan_too_late", "The play of this hand is over: "
-                          "a plan can be set from the deal until your last card is played.")
+        raise IllegalMove(
+            "plan_too_late",
+            "The play of this hand is over: a plan can be set from the deal until your last card is played.",
+        )
     played = [p.card for p in state.plays if p.seat == seat and p.card]
     try:
         plan = plan_from_event(event, state.hands[seat], state.discards[seat], played)
@@ -703,8 +786,7 @@ def planned_move(state: State) -> dict | None:
     if plan is None:
         return None
     last = state.count_cards[-1] if state.count_cards else None
-    card = choose(plan, state.hands[seat], state.count, last,
-                  lambda c: _play_result(state, seat, c)[0].score.total)
+    card = choose(plan, state.hands[seat], state.count, last, lambda c: _play_result(state, seat, c)[0].score.total)
     if card is None:
         return None
     move = {"kind": "play", "seat": seat, "card": card.code, "plan": True}
@@ -715,14 +797,21 @@ def planned_move(state: State) -> dict | None:
 
 
 _HANDLERS = {
-    "cut_for_deal": _apply_cut, "deal": _apply_deal, "discard": _apply_discard,
-    "play": _apply_play, "go": _apply_go, "count": _apply_count, "muggins": _apply_muggins,
-    "resign": _apply_end, "forfeit": _apply_end, "plan": _apply_plan,
+    "cut_for_deal": _apply_cut,
+    "deal": _apply_deal,
+    "discard": _apply_discard,
+    "play": _apply_play,
+    "go": _apply_go,
+    "count": _apply_count,
+    "muggins": _apply_muggins,
+    "resign": _apply_end,
+    "forfeit": _apply_end,
+    "plan": _apply_plan,
 }
 
 
 def _set(seq: tuple, i: int, value) -> tuple:
-    return seq[:i] + (value,) + seq[i + 1:]
+    return seq[:i] + (value,) + seq[i + 1 :]
 
 
 def replay(rules: Rules, events: Iterable[dict], first_dealer: int | None = None) -> State:
@@ -734,6 +823,7 @@ def replay(rules: Rules, events: Iterable[dict], first_dealer: int | None = None
 
 
 # --- Chance events ---------------------------------------------------------
+
 
 def cut_for_deal_event(state: State, rng: random.Random) -> dict:
     """A cut for deal: rounds of one card per seat until the lowest rank is alone."""
@@ -752,6 +842,7 @@ def deal_event(state: State, rng: random.Random) -> dict:
 
 
 # --- Results and text ------------------------------------------------------
+
 
 def result(state: State) -> dict | None:
     """Winner side and seats, final scores, skunk status and reason; None while playing."""
@@ -781,6 +872,7 @@ def result(state: State) -> dict | None:
 
 
 # --- The table as one seat sees it -----------------------------------------
+
 
 def _codes(cards) -> list[str]:
     return [c.code for c in cards]
@@ -821,8 +913,14 @@ def _records_view(state: State, records) -> list[dict]:
 
 
 def _play_view(p: PlayEntry) -> dict:
-    return {"seat": p.seat, "card": p.card.code if p.card else None, "go": p.card is None,
-            "count": p.count, "points": p.points, "round": p.round}
+    return {
+        "seat": p.seat,
+        "card": p.card.code if p.card else None,
+        "go": p.card is None,
+        "count": p.count,
+        "points": p.points,
+        "round": p.round,
+    }
 
 
 def _hidden_show(state: State) -> ShowResult | None:
@@ -873,11 +971,11 @@ def view(state: State, seat: int | None = None) -> dict:
         v["hand"] = _codes(state.hands[seat])
         v["kept"] = _codes(state.kept[seat])
         v["my_discards"] = _codes(state.discards[seat])
-        v["playable"] = (_codes(playable(state.hands[seat], state.count))
-                         if state.phase == "play" and seat == state.turn else [])
+        v["playable"] = (
+            _codes(playable(state.hands[seat], state.count)) if state.phase == "play" and seat == state.turn else []
+        )
         # Whether a call is possible, not whether anything was missed (that would tell).
-        v["may_call_muggins"] = (state.open_claim is not None
-                                 and rules.side_of(seat) != state.open_claim.side)
+        v["may_call_muggins"] = state.open_claim is not None and rules.side_of(seat) != state.open_claim.side
         # The seat's own plan only: no other seat's, not even a partner's.
         v["plan"] = plan_json(plan_of(state, seat))
         v["plan_played_last_hand"] = seat in state.plan_played_before
@@ -889,14 +987,21 @@ def _counting_view(state: State) -> dict | None:
     if state.phase != "show":
         return None
     seat, what = show_order(state)[state.show_next]
-    return {"seat": seat, "what": what, "cards": _codes(_show_cards(state, seat, what)),
-            "starter": state.starter.code if state.starter else None}
+    return {
+        "seat": seat,
+        "what": what,
+        "cards": _codes(_show_cards(state, seat, what)),
+        "starter": state.starter.code if state.starter else None,
+    }
 
 
 def _summary_view(state: State, h: HandSummary, hidden_show: ShowResult | None) -> dict:
     return {
-        "number": h.number, "dealer": h.dealer, "starter": h.starter.code,
-        "kept": [_codes(k) for k in h.kept], "crib": _codes(h.crib),
+        "number": h.number,
+        "dealer": h.dealer,
+        "starter": h.starter.code,
+        "kept": [_codes(k) for k in h.kept],
+        "crib": _codes(h.crib),
         "plays": [_play_view(p) for p in h.plays],
         "records": _records_view(state, h.records),
         "shows": [_show_view(s, s is hidden_show) for s in h.shows],
@@ -904,6 +1009,7 @@ def _summary_view(state: State, h: HandSummary, hidden_show: ShowResult | None) 
 
 
 # --- Snapshots -------------------------------------------------------------
+
 
 def _enc(v: Any) -> Any:
     if isinstance(v, Card):
@@ -964,19 +1070,35 @@ _DECODERS = {
     Outcome: {},
 }
 _DECODERS[HandSummary] = {
-    "starter": card_from_code, "kept": _cards2_dec, "crib": _cards_dec,
-    "plays": _each(PlayEntry), "records": _each(ScoreRecord), "shows": _each(ShowResult),
+    "starter": card_from_code,
+    "kept": _cards2_dec,
+    "crib": _cards_dec,
+    "plays": _each(PlayEntry),
+    "records": _each(ScoreRecord),
+    "shows": _each(ShowResult),
 }
 _DECODERS[State] = {
-    "rules": Rules.from_json, "scores": tuple, "prev_scores": tuple, "cuts": _cards2_dec,
-    "deck": _cards_dec, "starter": _opt(card_from_code), "hands": _cards2_dec,
-    "kept": _cards2_dec, "discards": _cards2_dec, "crib": _cards_dec,
-    "count_cards": _cards_dec, "gone": frozenset, "plays": _each(PlayEntry),
-    "records": _each(ScoreRecord), "shows": _each(ShowResult),
-    "previous": _opt(lambda d: _dec(HandSummary, d)), "outcome": _opt(lambda d: _dec(Outcome, d)),
+    "rules": Rules.from_json,
+    "scores": tuple,
+    "prev_scores": tuple,
+    "cuts": _cards2_dec,
+    "deck": _cards_dec,
+    "starter": _opt(card_from_code),
+    "hands": _cards2_dec,
+    "kept": _cards2_dec,
+    "discards": _cards2_dec,
+    "crib": _cards_dec,
+    "count_cards": _cards_dec,
+    "gone": frozenset,
+    "plays": _each(PlayEntry),
+    "records": _each(ScoreRecord),
+    "shows": _each(ShowResult),
+    "previous": _opt(lambda d: _dec(HandSummary, d)),
+    "outcome": _opt(lambda d: _dec(Outcome, d)),
     "open_claim": _opt(lambda d: _dec(ScoreRecord, d)),
     "plans": lambda plans: tuple(_opt(_plan_dec)(p) for p in plans),
-    "plan_played": frozenset, "plan_played_before": frozenset,
+    "plan_played": frozenset,
+    "plan_played_before": frozenset,
 }
 
 

@@ -4,10 +4,12 @@
 played in the open); ``table_from_plays`` rebuilds it from the public plays.
 Shared by the computer player (``players``, ``peg_search``) and the coach.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .cards import FULL_DECK, Card, card_from_code
 
@@ -19,6 +21,7 @@ def _value(rank: int) -> int:
 
 
 # --- Pegging points on ranks -------------------------------------------------
+
 
 @lru_cache(maxsize=200_000)
 def peg_points(ranks: tuple[int, ...]) -> int:
@@ -51,24 +54,34 @@ def peg_points(ranks: tuple[int, ...]) -> int:
 
 # --- What a seat knows during the play -----------------------------------------
 
+
 class Table(NamedTuple):
     """One seat's knowledge at its turn in the play (all public, plus its own cards)."""
+
     players: int
     seat: int
-    hand: tuple[Card, ...]          # cards the seat still holds
-    count_cards: tuple[Card, ...]   # the cards of this count
-    unseen: tuple[Card, ...]        # cards the seat cannot place (others' hands, crib, deck)
-    held: tuple[int, ...]           # cards each seat still holds
-    gone: frozenset[int]            # seats that said go in this count
-    floor: tuple[int, ...]          # per seat: their cards are all worth more than this
+    hand: tuple[Card, ...]  # cards the seat still holds
+    count_cards: tuple[Card, ...]  # the cards of this count
+    unseen: tuple[Card, ...]  # cards the seat cannot place (others' hands, crib, deck)
+    held: tuple[int, ...]  # cards each seat still holds
+    gone: frozenset[int]  # seats that said go in this count
+    floor: tuple[int, ...]  # per seat: their cards are all worth more than this
     partnerships: bool = False
     one_go: bool = False
-    dealer: int | None = None      # the dealer's seat, when known
+    dealer: int | None = None  # the dealer's seat, when known
 
 
-def table_from_plays(*, players: int, seat: int, kept: Sequence[Card], known: Iterable[Card],
-                     plays: Sequence[dict], round: int, partnerships: bool = False,
-                     one_go: bool = False) -> Table:
+def table_from_plays(
+    *,
+    players: int,
+    seat: int,
+    kept: Sequence[Card],
+    known: Iterable[Card],
+    plays: Sequence[dict],
+    round: int,
+    partnerships: bool = False,
+    one_go: bool = False,
+) -> Table:
     """Rebuild a seat's knowledge at a play from the public plays before it (view-style dicts).
 
     ``kept``: the seat's kept cards (all of them, played or not); ``known``:
@@ -99,8 +112,18 @@ def table_from_plays(*, players: int, seat: int, kept: Sequence[Card], known: It
                 gone.add(s)
     hand = tuple(c for c in kept if c not in mine_played)
     unseen = tuple(c for c in FULL_DECK if c not in seen)
-    return Table(players, seat, hand, tuple(count_cards), unseen, tuple(held), frozenset(gone),
-                 tuple(floor), partnerships, one_go)
+    return Table(
+        players,
+        seat,
+        hand,
+        tuple(count_cards),
+        unseen,
+        tuple(held),
+        frozenset(gone),
+        tuple(floor),
+        partnerships,
+        one_go,
+    )
 
 
 def _table_from_view(v: dict, seat: int) -> Table:
@@ -121,6 +144,16 @@ def _table_from_view(v: dict, seat: int) -> Table:
             floor[p["seat"]] = max(floor[p["seat"]], 31 - p["count"])
             if p["round"] == cur_round and count_cards:
                 gone.add(p["seat"])
-    return Table(rules["players"], seat, hand, count_cards,
-                 tuple(c for c in FULL_DECK if c not in seen), tuple(v["cards_held"]),
-                 frozenset(gone), tuple(floor), rules["partnerships"], rules["one_go"], v["dealer"])
+    return Table(
+        rules["players"],
+        seat,
+        hand,
+        count_cards,
+        tuple(c for c in FULL_DECK if c not in seen),
+        tuple(v["cards_held"]),
+        frozenset(gone),
+        tuple(floor),
+        rules["partnerships"],
+        rules["one_go"],
+        v["dealer"],
+    )

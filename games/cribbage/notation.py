@@ -23,34 +23,47 @@ rules. Both carry a `code` and `params` for channels to put in their own words.
 A new instruction word is one entry in READERS (a reader: the tokens after the
 word -> a Reading); a new kind of move is one entry in BUILDERS too.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from .cards import parse_cards
 from .plans import PlanProblem, plan_words, read_plan
 
 __all__ = [
-    "InvalidMove", "INVALID", "Reading", "READERS", "BUILDERS", "read", "to_move", "read_move",
-    "write", "from_form", "same_move", "is_offered", "number_to_say",
+    "InvalidMove",
+    "INVALID",
+    "Reading",
+    "READERS",
+    "BUILDERS",
+    "read",
+    "to_move",
+    "read_move",
+    "write",
+    "from_form",
+    "same_move",
+    "is_offered",
+    "number_to_say",
 ]
 
 # Why words are not a move: InvalidMove.code, with the parameters it carries.
 INVALID = {
-    "not_a_move": ("words",),              # nothing in the words reads as a move
-    "no_cards": ("kind",),                 # "crib" or "play" without a card after it
-    "no_points": (),                       # "count" without a number
-    "cards_not_asked": ("phase",),         # just cards, when neither a discard nor a play is due
-    "one_card_at_a_time": ("cards",),      # several cards named as one play
-    "claim_missing": ("card",),            # under muggins a play says what it pegs
+    "not_a_move": ("words",),  # nothing in the words reads as a move
+    "no_cards": ("kind",),  # "crib" or "play" without a card after it
+    "no_points": (),  # "count" without a number
+    "cards_not_asked": ("phase",),  # just cards, when neither a discard nor a play is due
+    "one_card_at_a_time": ("cards",),  # several cards named as one play
+    "claim_missing": ("card",),  # under muggins a play says what it pegs
     # A pegging plan's words (plans.read_plan): "plan 7C 8D ask", "plan score first, on 5 play TH".
-    "plan_empty": (),                      # "plan" and nothing after it
-    "plan_unknown_word": ("word",),        # neither a card nor a word of plans
-    "plan_unknown_rule": ("words",),       # "score" without "first", "on 5 TH", "on 11 play TH"
+    "plan_empty": (),  # "plan" and nothing after it
+    "plan_unknown_word": ("word",),  # neither a card nor a word of plans
+    "plan_unknown_rule": ("words",),  # "score" without "first", "on 5 TH", "on 11 play TH"
 }
 
-TRIM = " \t-*•–—.,!;:"   # what may stand around a word: bullets, dashes, punctuation
+TRIM = " \t-*•–—.,!;:"  # what may stand around a word: bullets, dashes, punctuation
 
 
 class InvalidMove(ValueError):
@@ -69,13 +82,15 @@ class Reading:
     `kind` is a move kind ("discard", "play", "go", "count", "muggins",
     "resign") or "cards" (just cards: a discard or a play, by the phase).
     """
+
     kind: str
-    words: str                        # the line as the player wrote it
-    cards: tuple[str, ...] = ()       # card codes named
-    number: int | None = None         # the claim of a play, the points of a count
+    words: str  # the line as the player wrote it
+    cards: tuple[str, ...] = ()  # card codes named
+    number: int | None = None  # the claim of a play, the points of a count
 
 
 # --- Reading ---------------------------------------------------------------------
+
 
 def read_number(token: str | None) -> int | None:
     """A whole number as written, in ASCII digits, its sign kept: "-3" is minus three (for the
@@ -121,13 +136,16 @@ def _read_word(kind: str) -> Callable[[Sequence[str], str], Reading]:
 
 # The words that start a move, each with its reader (the tokens after the word -> a Reading).
 READERS: dict[str, Callable[[Sequence[str], str], Reading]] = {
-    "crib": _read_discard, "discard": _read_discard, "throw": _read_discard,
+    "crib": _read_discard,
+    "discard": _read_discard,
+    "throw": _read_discard,
     "play": _read_play,
     "go": _read_word("go"),
     "count": _read_count,
     "muggins": _read_word("muggins"),
-    "resign": _read_word("resign"), "concede": _read_word("resign"),
-    "plan": lambda rest, words: Reading("plan", words, cards=tuple(rest)),   # the plan's own words
+    "resign": _read_word("resign"),
+    "concede": _read_word("resign"),
+    "plan": lambda rest, words: Reading("plan", words, cards=tuple(rest)),  # the plan's own words
 }
 
 
@@ -149,6 +167,7 @@ def read(words: str) -> Reading | None:
 
 
 # --- From words to a move ----------------------------------------------------------
+
 
 def _discard(reading: Reading, muggins: bool) -> dict:
     if not reading.cards:
@@ -186,7 +205,9 @@ def _plan(reading: Reading, muggins: bool) -> dict:
 
 # The move each kind of reading makes (a builder may refuse the words with InvalidMove).
 BUILDERS: dict[str, Callable[[Reading, bool], dict]] = {
-    "discard": _discard, "play": _play, "count": _count,
+    "discard": _discard,
+    "play": _play,
+    "count": _count,
     "go": lambda reading, muggins: {"kind": "go"},
     "muggins": lambda reading, muggins: {"kind": "muggins"},
     "resign": lambda reading, muggins: {"kind": "resign"},
@@ -224,6 +245,7 @@ def read_move(words: str, phase: str, muggins: bool = False) -> dict:
 
 # --- Writing ----------------------------------------------------------------------
 
+
 def write(move: dict, blank: str | None = None) -> str:
     """The words a player would type for `move`: "crib 5H JD", "play 7C", "count 12", "muggins".
 
@@ -247,8 +269,15 @@ def write(move: dict, blank: str | None = None) -> str:
     return str(kind)
 
 
-def from_form(action: str, *, cards: Iterable[str] = (), card: str = "", claim: int | None = None,
-              points: int | None = None, muggins: bool = False) -> dict:
+def from_form(
+    action: str,
+    *,
+    cards: Iterable[str] = (),
+    card: str = "",
+    claim: int | None = None,
+    points: int | None = None,
+    muggins: bool = False,
+) -> dict:
     """The move a form names: its action ("discard", "play", "count", "muggins", "resign") and fields.
 
     Under muggins a play claims what the form says, nothing if it says nothing.
@@ -266,6 +295,7 @@ def from_form(action: str, *, cards: Iterable[str] = (), card: str = "", claim: 
 
 
 # --- Comparing --------------------------------------------------------------------
+
 
 def same_move(move: dict, other: dict) -> bool:
     """Whether two moves are one choice: the seat aside, a discard's cards in any order,

@@ -16,13 +16,14 @@ for the win chance near the end of a game (see ``endgame``).
 The draws are seeded from what the seat sees (``_seed``), so the same view
 always gives the same move, and no hidden card can change it.
 """
+
 from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Callable
 
 from .crib_model import load as load_crib_model
 from .knowledge import Table, peg_points
@@ -34,8 +35,15 @@ FEWER_SAMPLES = {8: 12, 7: 24}  # ...fewer when more cards remain (longer search
 
 
 def _seed(table: Table) -> int:
-    seen = (table.seat, tuple(c.index for c in table.hand), tuple(c.index for c in table.count_cards),
-            tuple(c.index for c in table.unseen), table.held, table.floor, tuple(sorted(table.gone)))
+    seen = (
+        table.seat,
+        tuple(c.index for c in table.hand),
+        tuple(c.index for c in table.count_cards),
+        tuple(c.index for c in table.unseen),
+        table.held,
+        table.floor,
+        tuple(sorted(table.gone)),
+    )
     return zlib.crc32(repr(seen).encode())
 
 
@@ -137,10 +145,10 @@ class _Search:
         """(our points, their points) when `turn` plays rank r now and both play on best."""
         if turn == 0:
             i = mine.index(r)
-            mine = mine[:i] + mine[i + 1:]
+            mine = mine[:i] + mine[i + 1 :]
         else:
             i = theirs.index(r)
-            theirs = theirs[:i] + theirs[i + 1:]
+            theirs = theirs[:i] + theirs[i + 1 :]
         s = seq + (r,)
         pts = peg_points(s)
         c = count + _VALUE[r]
@@ -178,7 +186,6 @@ def search_plays(table: Table) -> dict:
             line = search.after(mine, theirs, count_ranks, count, 0, r)
             by_rank[r] = by_rank.get(r, 0.0) + weight * (line[0] - line[1])
     return {c: by_rank[c.rank] for c in table.hand if c.rank in by_rank}
-
 
 
 class _EndSearch:
@@ -225,10 +232,10 @@ class _EndSearch:
     def after(self, mine, theirs, seq, count, turn, r, got):
         if turn == 0:
             i = mine.index(r)
-            mine = mine[:i] + mine[i + 1:]
+            mine = mine[:i] + mine[i + 1 :]
         else:
             i = theirs.index(r)
-            theirs = theirs[:i] + theirs[i + 1:]
+            theirs = theirs[:i] + theirs[i + 1 :]
         s = seq + (r,)
         got = self._add(got, turn, peg_points(s))
         if got[turn] >= self.need[turn]:

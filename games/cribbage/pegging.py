@@ -5,9 +5,11 @@ Going is automatic: a seat with no card that fits under 31 is skipped, and
 when nobody can play the count ends, the player of the last card pegging 1 for
 the go (or "last_card" when it was the last card of the play), nothing extra at 31.
 """
+
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from .cards import Card
 from .scoring import Score, score_last_card, score_pegging
@@ -48,25 +50,29 @@ def next_leader(hands: Sequence[Sequence[Card]], last_seat: int) -> int | None:
 
 
 class PlayResult(NamedTuple):
-    score: Score            # everything the card pegs, the go / last-card point included
+    score: Score  # everything the card pegs, the go / last-card point included
     count: int  # type: ignore[assignment]  # the count after the card (shadows tuple.count; callers read .count)
-    count_over: bool        # nobody can play on (or 31): the count restarts
-    play_over: bool         # the play of this hand is finished
-    next_seat: int | None   # who plays next (leads the new count if count_over)
-    went: tuple[int, ...]   # seats (holding cards) that had to say go after this card
+    count_over: bool  # nobody can play on (or 31): the count restarts
+    play_over: bool  # the play of this hand is finished
+    next_seat: int | None  # who plays next (leads the new count if count_over)
+    went: tuple[int, ...]  # seats (holding cards) that had to say go after this card
 
 
-def resolve_play(count_cards: Sequence[Card], card: Card, hands_after: Sequence[Sequence[Card]],
-                 seat: int, one_go: bool = False) -> PlayResult:
+def resolve_play(
+    count_cards: Sequence[Card], card: Card, hands_after: Sequence[Sequence[Card]], seat: int, one_go: bool = False
+) -> PlayResult:
     """What happens when `seat` plays `card` on `count_cards`; `hands_after` excludes the card."""
     cards = (*count_cards, card)
     count = sum(c.value for c in cards)
     score = score_pegging(cards)
     nxt = None if count == 31 else next_to_play(hands_after, count, seat)
     # At 31 the count is over: nobody says go.
-    went = () if count == 31 else tuple(
-        s for s in range(len(hands_after))
-        if s != seat and hands_after[s] and not can_play(hands_after[s], count)
+    went = (
+        ()
+        if count == 31
+        else tuple(
+            s for s in range(len(hands_after)) if s != seat and hands_after[s] and not can_play(hands_after[s], count)
+        )
     )
     if nxt is not None:
         return PlayResult(score, count, False, False, nxt, went)

@@ -25,16 +25,28 @@ The words (`read_plan`) are the same on every channel:
     plan ask                     no plan: ask me at every turn
     plan clear                   drop the plan
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence, cast
+from typing import Any, cast
 
 from .cards import Card, card_from_code
 
-__all__ = ["ASK", "Plan", "PlanRule", "PlanProblem", "read_plan", "plan_from_event", "plan_json",
-           "plan_words", "choose", "RULE_WORDS"]
+__all__ = [
+    "ASK",
+    "Plan",
+    "PlanRule",
+    "PlanProblem",
+    "read_plan",
+    "plan_from_event",
+    "plan_json",
+    "plan_words",
+    "choose",
+    "RULE_WORDS",
+]
 
 ASK = "ask"
 RULE_WORDS = {"score_first": "score first", "on": "on <rank> play <card>"}
@@ -54,7 +66,7 @@ class PlanProblem(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class PlanRule:
-    rule: str               # "score_first" or "on"
+    rule: str  # "score_first" or "on"
     rank: int | None = None  # "on": the rank laid just before
     card: Card | None = None  # "on": the card that answers it
 
@@ -71,6 +83,7 @@ def rank_code(rank: int) -> str:
 
 # --- Words -> event ------------------------------------------------------------
 
+
 def read_plan(text: str) -> dict:
     """The plan move (without its seat) that the words after "plan" name; PlanProblem if none.
 
@@ -81,8 +94,7 @@ def read_plan(text: str) -> dict:
     if [t.lower() for t in tokens] in (["clear"], ["cancel"], ["none"], ["off"]):
         return {"kind": "plan", "order": [], "rules": []}
     if not tokens:
-        raise PlanProblem("plan_empty", 'Name the cards of your plan, e.g. "plan 7C 8D 5H KS", '
-                                        'or say "plan clear".')
+        raise PlanProblem("plan_empty", 'Name the cards of your plan, e.g. "plan 7C 8D 5H KS", or say "plan clear".')
     order: list[str] = []
     rules: list[dict[str, Any]] = []
     i = 0
@@ -100,16 +112,19 @@ def read_plan(text: str) -> dict:
             else:
                 raise PlanProblem("plan_unknown_rule", 'Did you mean "score first"?', words="score")
         elif word == "on":
-            rank, card = _on_rule(tokens[i + 1:i + 4])
+            rank, card = _on_rule(tokens[i + 1 : i + 4])
             rules.append({"rule": "on", "rank": rank, "card": card})
             i += 4
         else:
             try:
                 order.append(card_from_code(tokens[i]).code)
             except ValueError:
-                raise PlanProblem("plan_unknown_word", f'"{tokens[i]}" is neither a card nor a word of '
-                                  'plans (ask, score first, on <rank> play <card>, clear).',
-                                  word=tokens[i]) from None
+                raise PlanProblem(
+                    "plan_unknown_word",
+                    f'"{tokens[i]}" is neither a card nor a word of '
+                    "plans (ask, score first, on <rank> play <card>, clear).",
+                    word=tokens[i],
+                ) from None
             i += 1
     return {"kind": "plan", "order": order, "rules": rules}
 
@@ -120,13 +135,11 @@ def _on_rule(words: Sequence[str]) -> tuple[int, str]:
         raise PlanProblem("plan_unknown_rule", f'"{said}" is not a rule: say "on 5 play TH".', words=said)
     rank = _RANKS.get(words[0].upper())
     if rank is None:
-        raise PlanProblem("plan_unknown_rule", f'"{words[0]}" is not a rank (A 2-9 T J Q K) in "{said}".',
-                          words=said)
+        raise PlanProblem("plan_unknown_rule", f'"{words[0]}" is not a rank (A 2-9 T J Q K) in "{said}".', words=said)
     try:
         card = card_from_code(words[2])
     except ValueError:
-        raise PlanProblem("plan_unknown_word", f'"{words[2]}" is not a card, in "{said}".',
-                          word=words[2]) from None
+        raise PlanProblem("plan_unknown_word", f'"{words[2]}" is not a card, in "{said}".', word=words[2]) from None
     return rank, card.code
 
 
@@ -146,8 +159,8 @@ def _rule_words(rule: dict) -> str:
 
 # --- Event -> Plan, checked against the seat's cards ---------------------------------
 
-def plan_from_event(event: dict, held: Sequence[Card], thrown: Sequence[Card],
-                    played: Sequence[Card]) -> Plan | None:
+
+def plan_from_event(event: dict, held: Sequence[Card], thrown: Sequence[Card], played: Sequence[Card]) -> Plan | None:
     """The plan `event` sets for a seat holding `held` (None: cleared); PlanProblem if it cannot be set."""
     order_in, rules_in = event.get("order", []), event.get("rules", [])
     if not isinstance(order_in, list) or not isinstance(rules_in, list):
@@ -181,8 +194,12 @@ def plan_from_event(event: dict, held: Sequence[Card], thrown: Sequence[Card],
             continue
         if card in thrown:
             raise PlanProblem("plan_thrown", f"{card.code} is in the crib: you laid it away.", card=card.code)
-        raise PlanProblem("plan_not_held", f"You do not hold {card.code}. Your cards: {_text(held)}.",
-                          card=card.code, held=_codes(held))
+        raise PlanProblem(
+            "plan_not_held",
+            f"You do not hold {card.code}. Your cards: {_text(held)}.",
+            card=card.code,
+            held=_codes(held),
+        )
     order = [c for c in order if c not in played]
     rules = [r for r in rules if r.card not in played]
     if not order and not rules:
@@ -221,16 +238,24 @@ def plan_json(plan: Plan | None) -> dict | None:
     if plan is None:
         return None
     # ASK is the only item of an order that is not a card; an "on" rule always names its card.
-    event = {"order": [c if isinstance(c, str) else c.code for c in plan.order],
-             "rules": [{"rule": r.rule} if r.rule == "score_first" else
-                       {"rule": "on", "rank": r.rank, "card": cast(Card, r.card).code} for r in plan.rules]}
+    event = {
+        "order": [c if isinstance(c, str) else c.code for c in plan.order],
+        "rules": [
+            {"rule": r.rule}
+            if r.rule == "score_first"
+            else {"rule": "on", "rank": r.rank, "card": cast(Card, r.card).code}
+            for r in plan.rules
+        ],
+    }
     return {**event, "words": plan_words(event)}
 
 
 # --- Which card a plan plays ----------------------------------------------------------------
 
-def choose(plan: Plan | None, hand: Sequence[Card], count: int, last_laid: Card | None,
-           pegs: Callable[[Card], int]) -> Card | None:
+
+def choose(
+    plan: Plan | None, hand: Sequence[Card], count: int, last_laid: Card | None, pegs: Callable[[Card], int]
+) -> Card | None:
     """The card `plan` plays now from `hand` at `count` (after `last_laid`, None when leading),
     or None when the plan does not answer. `pegs(card)` is what the card would peg now."""
     if plan is None:

@@ -45,23 +45,31 @@ expectation of that best over their unknown hand is exact (hypergeometric
 over the unseen cards). When they cannot play, we play on alone (best
 sequence of our cards, plus the go). About a millisecond per decision.
 """
+
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence
 from itertools import combinations
 from math import comb
-from typing import Sequence, cast
+from typing import cast
 
 from .analysis import discard_options, hand_ev, throw_count
 from .cards import Card, card_from_code
+from .endgame import Board, board_from_view, crib_shift, discard_chances, in_reach, kept_and_starter, play_chances
 from .engine import legal_moves, view
 from .knowledge import Table, _table_from_view, _value, peg_points, table_from_plays
-from .endgame import Board, board_from_view, crib_shift, discard_chances, in_reach, kept_and_starter, play_chances
 from .peg_search import search_plays
 
 __all__ = [
-    "LEVELS", "BASELINES", "choose_move", "choose_discard", "Table", "table_from_plays",
-    "evaluate_plays", "choose_play",
+    "LEVELS",
+    "BASELINES",
+    "choose_move",
+    "choose_discard",
+    "Table",
+    "table_from_plays",
+    "evaluate_plays",
+    "choose_play",
 ]
 
 LEVELS = ("easy", "standard", "expert")
@@ -75,7 +83,7 @@ def _alone(mine: tuple[int, ...], count_ranks: tuple[int, ...], count: int) -> f
         v = _value(r)
         if count + v <= 31:
             ranks = count_ranks + (r,)
-            pts = peg_points(ranks) + _alone(mine[:i] + mine[i + 1:], ranks, count + v)
+            pts = peg_points(ranks) + _alone(mine[:i] + mine[i + 1 :], ranks, count + v)
             if best is None or pts > best:
                 best = pts
     if best is None:
@@ -111,7 +119,7 @@ def evaluate_plays(table: Table, deep: bool = True) -> dict[Card, float]:
     for i, card in enumerate(table.hand):
         if count + card.value > 31:
             continue
-        rest = mine[:i] + mine[i + 1:]
+        rest = mine[:i] + mine[i + 1 :]
         ranks = count_ranks + (card.rank,)
         c1 = count + card.value
         now = peg_points(ranks)
@@ -129,8 +137,9 @@ def evaluate_plays(table: Table, deep: bool = True) -> dict[Card, float]:
     return out
 
 
-def _expected_reply(table: Table, opp: int, rest: tuple[int, ...], ranks: tuple[int, ...], c1: int,
-                    deep: bool) -> float:
+def _expected_reply(
+    table: Table, opp: int, rest: tuple[int, ...], ranks: tuple[int, ...], c1: int, deep: bool
+) -> float:
     """Expected (their points - our answer) when `opp` replies at count c1; they play their best."""
     floor = table.floor[opp] if deep else 0
     pool = [0] * 14
@@ -153,7 +162,7 @@ def _expected_reply(table: Table, opp: int, rest: tuple[int, ...], ranks: tuple[
         theirs = peg_points(r_ranks)
         if deep and c2 < 31:
             best = None
-            for j, y in enumerate(rest):
+            for _j, y in enumerate(rest):
                 if c2 + _value(y) <= 31:
                     pts = peg_points(r_ranks + (y,))
                     if best is None or pts > best:
@@ -183,9 +192,15 @@ def _expected_reply(table: Table, opp: int, rest: tuple[int, ...], ranks: tuple[
     return expected
 
 
-def choose_play(table: Table, level: str = "expert", rng: _random.Random | None = None,
-                board: Board | None = None, kept: Sequence[Card] = (), starter: Card | None = None,
-                crib_shift: int = 0) -> Card:
+def choose_play(
+    table: Table,
+    level: str = "expert",
+    rng: _random.Random | None = None,
+    board: Board | None = None,
+    kept: Sequence[Card] = (),
+    starter: Card | None = None,
+    crib_shift: int = 0,
+) -> Card:
     """The card to play at this level (see the module docstring); ``board`` (with the seat's
     ``kept`` cards, the ``starter`` and what its thrown cards move the crib by): the score,
     for the expert's win-chance play near the end."""
@@ -226,8 +241,15 @@ def _keep_bias(table: Table, card: Card) -> float:
 
 # --- Discards ------------------------------------------------------------------
 
-def choose_discard(hand: Sequence[Card], is_dealer: bool, players: int = 2, level: str = "expert",
-                   rng: _random.Random | None = None, board: Board | None = None) -> tuple[Card, ...]:
+
+def choose_discard(
+    hand: Sequence[Card],
+    is_dealer: bool,
+    players: int = 2,
+    level: str = "expert",
+    rng: _random.Random | None = None,
+    board: Board | None = None,
+) -> tuple[Card, ...]:
     """The cards to lay away at this level (the expert, given the ``board`` near the end of a
     game: the best chance to win, points breaking ties)."""
     rng = rng or cast(_random.Random, _random)  # the module's functions are its hidden Random's
@@ -248,6 +270,7 @@ def choose_discard(hand: Sequence[Card], is_dealer: bool, players: int = 2, leve
 
 
 # --- Claims, muggins and the move ---------------------------------------------------
+
 
 def _is_dealer_side(v: dict, seat: int) -> bool:
     rules = v["rules"]

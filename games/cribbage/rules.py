@@ -12,6 +12,7 @@ below 61; in a 61 game the loser is skunked (lurched) below 31 and there is no
 double skunk. Other targets: skunk below target - 30, double below target - 60
 when that is still positive and the target is at least 121.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,9 +21,9 @@ from typing import Any
 __all__ = ["Rules", "rules_for", "skunk_lines", "VARIANTS", "TARGETS", "FULL_GAME", "SHORT_GAME"]
 
 VARIANTS = ("two", "three", "four", "five_card")
-FULL_GAME = 121    # the standard game
-SHORT_GAME = 61    # the short game, and five-card cribbage
-TARGETS = (FULL_GAME, SHORT_GAME)   # the games played here (a board is drawn for each)
+FULL_GAME = 121  # the standard game
+SHORT_GAME = 61  # the short game, and five-card cribbage
+TARGETS = (FULL_GAME, SHORT_GAME)  # the games played here (a board is drawn for each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +40,7 @@ class Rules:
     one_go: bool = False
     skunk_line: int = 91
     double_skunk_line: int | None = 61
-    resign_concedes_skunk: bool = True   # a resignation concedes the board as it stands (False: practice)
+    resign_concedes_skunk: bool = True  # a resignation concedes the board as it stands (False: practice)
 
     def __post_init__(self):
         if self.players not in (2, 3, 4):
@@ -73,7 +74,7 @@ class Rules:
         return tuple(s for s in range(self.players) if self.side_of(s) == side)
 
     def skunk(self, loser_score: int) -> str | None:
-        """"double_skunk", "skunk" or None for a losing score."""
+        """ "double_skunk", "skunk" or None for a losing score."""
         if self.double_skunk_line is not None and loser_score < self.double_skunk_line:
             return "double_skunk"
         if loser_score < self.skunk_line:
@@ -84,7 +85,7 @@ class Rules:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Rules":
+    def from_json(cls, d: dict) -> Rules:
         return cls(**d)
 
 
@@ -94,8 +95,9 @@ def skunk_lines(target: int) -> tuple[int, int | None]:
     return target - 30, double
 
 
-def rules_for(variant: str, target: int | None = None, muggins: bool = False,
-              resign_concedes_skunk: bool = True) -> Rules:
+def rules_for(
+    variant: str, target: int | None = None, muggins: bool = False, resign_concedes_skunk: bool = True
+) -> Rules:
     """The `Rules` of a named variant; `target` defaults to 121 (61 for five_card)."""
     shapes: dict[str, dict[str, Any]] = {
         "two": dict(players=2, hand_size=6, discard_count=2),
@@ -110,5 +112,12 @@ def rules_for(variant: str, target: int | None = None, muggins: bool = False,
     if target < 31:
         raise ValueError(f"target {target} is too small")
     skunk, double = skunk_lines(target)
-    return Rules(variant=variant, target=target, muggins=muggins, resign_concedes_skunk=resign_concedes_skunk,
-                 skunk_line=skunk, double_skunk_line=double, **shapes[variant])
+    return Rules(
+        variant=variant,
+        target=target,
+        muggins=muggins,
+        resign_concedes_skunk=resign_concedes_skunk,
+        skunk_line=skunk,
+        double_skunk_line=double,
+        **shapes[variant],
+    )

@@ -14,21 +14,40 @@ Pairs are reported as one item per set of equal ranks (a pair royal is one
 item of 6), runs as one item per distinct run (a double run of three is two
 run items plus a pair item), fifteens as one item per combination.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .cards import Card
 
 __all__ = [
-    "ScoreItem", "Score", "KINDS", "score_hand", "hand_points", "score_pegging",
-    "score_last_card", "describe", "number_words",
+    "ScoreItem",
+    "Score",
+    "KINDS",
+    "score_hand",
+    "hand_points",
+    "score_pegging",
+    "score_last_card",
+    "describe",
+    "number_words",
 ]
 
 KINDS = (
-    "fifteen", "pair", "pair_royal", "double_pair_royal", "run", "flush",
-    "nobs", "heels", "go", "thirty_one", "last_card", "pone_start",
+    "fifteen",
+    "pair",
+    "pair_royal",
+    "double_pair_royal",
+    "run",
+    "flush",
+    "nobs",
+    "heels",
+    "go",
+    "thirty_one",
+    "last_card",
+    "pone_start",
 )
 
 
@@ -57,6 +76,7 @@ _by_rank_then_suit = tuple  # sort key: plain (rank, suit) tuples compare in C
 
 class _Template(NamedTuple):
     """Rank-only part of a show score (fifteens, pairs, runs) for sorted ranks."""
+
     total: int
     parts: tuple  # (kind, itemgetter of card positions, points)
 
@@ -89,7 +109,7 @@ def _template_parts(ranks: tuple[int, ...]) -> list[tuple[str, tuple[int, ...], 
             best_start, best_len = start, i - start + 1
     if best_len >= 3:
         runs: list[tuple[int, ...]] = [()]
-        for r in distinct[best_start:best_start + best_len]:
+        for r in distinct[best_start : best_start + best_len]:
             runs = [run + (i,) for run in runs for i in groups[r]]
         parts += [("run", run, best_len) for run in runs]
     return parts
@@ -188,8 +208,10 @@ def score_last_card(count: int, cards: Iterable[Card] = (), kind: str = "last_ca
 
 # --- Counting aloud -------------------------------------------------------
 
-_ONES = ("zero one two three four five six seven eight nine ten eleven twelve "
-         "thirteen fourteen fifteen sixteen seventeen eighteen nineteen").split()
+_ONES = (
+    "zero one two three four five six seven eight nine ten eleven twelve "
+    "thirteen fourteen fifteen sixteen seventeen eighteen nineteen"
+).split()
 _TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
 
 
@@ -213,11 +235,14 @@ def _phrase(item: ScoreItem, running: str) -> str:
     if kind == "run":
         return f"a run of {number_words(len(item.cards))} is {running}"
     names = {
-        "pair": "a pair", "pair_royal": "a pair royal",
+        "pair": "a pair",
+        "pair_royal": "a pair royal",
         "double_pair_royal": "a double pair royal",
         "flush": f"a {number_words(item.points)}-card flush",
-        "nobs": "one for his nob", "heels": "two for his heels",
-        "go": "one for the go", "last_card": "one for last card",
+        "nobs": "one for his nob",
+        "heels": "two for his heels",
+        "go": "one for the go",
+        "last_card": "one for last card",
         "pone_start": "three for last",
     }
     return f"{names.get(kind, kind)} is {running}"

@@ -18,16 +18,24 @@ in base 5, so codes are unique and can be added). On top of it:
   counting its suit assignments combinatorially (flush and nobs in closed
   form), instead of scoring 13 million hands one by one.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
 from math import comb, prod
-from typing import Iterable, Sequence
 
 __all__ = [
-    "RANK_WEIGHT", "INDEX_WEIGHT", "SUITLESS", "JACK", "rank_code", "suitless_score",
-    "fast_score", "show_distribution", "rank_pattern_distribution",
+    "RANK_WEIGHT",
+    "INDEX_WEIGHT",
+    "SUITLESS",
+    "JACK",
+    "rank_code",
+    "suitless_score",
+    "fast_score",
+    "show_distribution",
+    "rank_pattern_distribution",
 ]
 
 JACK = 11

@@ -20,17 +20,26 @@ of a deal); ``after_play(...)`` gives the chance once the play is over, from
 one's own known show and the distribution of the other counts: the worth of
 the points at stake in the play near the end of a game.
 """
+
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
 
-__all__ = ["TABLES", "DATA_PATH", "win_chance", "after_play", "show_chances", "has_table",
-           "pegging_chances",
-           "build_table", "load"]
+__all__ = [
+    "TABLES",
+    "DATA_PATH",
+    "win_chance",
+    "after_play",
+    "show_chances",
+    "has_table",
+    "pegging_chances",
+    "build_table",
+    "load",
+]
 
 DATA_PATH = Path(__file__).with_name("data") / "win_chance.json"
 #: (name, variant, target) of the shipped tables.
@@ -38,6 +47,7 @@ TABLES = (("two-121", "two", 121), ("two-61", "two", 61), ("five_card-61", "five
 
 
 # --- The dynamic programme -------------------------------------------------------------
+
 
 def build_table(deals: Sequence, target: int) -> list[list[float]]:
     """``p[a][b]``: the pone's chance to win from pone ``a``, dealer ``b`` at the start of a deal."""
@@ -59,8 +69,8 @@ def build_table(deals: Sequence, target: int) -> list[list[float]]:
     seq_items = [(seq, c / n) for seq, c in sequences.items()]
 
     t = target
-    p = [[0.0] * t for _ in range(t)]   # pone a, dealer b, start of a deal
-    s = [[0.0] * t for _ in range(t)]   # pone a, dealer b, after the play (shows to come)
+    p = [[0.0] * t for _ in range(t)]  # pone a, dealer b, start of a deal
+    s = [[0.0] * t for _ in range(t)]  # pone a, dealer b, after the play (shows to come)
 
     def after_play_value(a: int, b: int) -> float:
         """Pone's chance after the play from pone a, dealer b (both under the target)."""
@@ -103,13 +113,14 @@ def build_table(deals: Sequence, target: int) -> list[list[float]]:
     for diagonal in range(2 * t - 2, -1, -1):
         cells = [(a, diagonal - a) for a in range(max(0, diagonal - t + 1), min(t - 1, diagonal) + 1)]
         for a, b in cells:
-            p[a][b] = start_value(a, b)   # needs s on higher diagonals (the play scores >= 1)
+            p[a][b] = start_value(a, b)  # needs s on higher diagonals (the play scores >= 1)
         for a, b in cells:
             s[a][b] = after_play_value(a, b)  # needs p on this diagonal and above
     return p
 
 
 # --- Reading the tables ----------------------------------------------------------------
+
 
 @lru_cache(maxsize=1)
 def load() -> dict:
@@ -125,8 +136,7 @@ def _name(variant: str, target: int) -> str:
 
 
 def has_table(variant: str, target: int, players: int = 2) -> bool:
-    return players == 2 and variant in ("two", "five_card") and \
-        f"{variant}-{target}" in {n for n, _, _ in TABLES}
+    return players == 2 and variant in ("two", "five_card") and f"{variant}-{target}" in {n for n, _, _ in TABLES}
 
 
 def win_chance(mine: int, theirs: int, i_deal: bool, variant: str = "two", target: int = 121) -> float:
@@ -167,8 +177,9 @@ def pegging_chances(variant: str, target: int) -> list[tuple[int, int, float]]:
     return sorted(out, key=lambda x: -x[2])
 
 
-def after_play(mine: int, theirs: int, i_deal: bool, my_hand: int, variant: str = "two",
-               target: int = 121, crib_shift: int = 0) -> float:
+def after_play(
+    mine: int, theirs: int, i_deal: bool, my_hand: int, variant: str = "two", target: int = 121, crib_shift: int = 0
+) -> float:
     """My chance to win once the play is over, scores after it, my hand's show known
     (``my_hand``: its points with the starter; the crib and their show drawn from the
     self-play distributions, the crib moved by ``crib_shift`` points for the cards known to

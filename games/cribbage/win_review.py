@@ -16,10 +16,11 @@ and the review after a game (``games.coaching`` decides when):
 Every figure uses only what the seat could see (its cards, the cards played,
 the score): the same knowledge the computer player has.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 from xml.sax.saxutils import escape
 
 from .analysis import discard_options
@@ -29,13 +30,13 @@ from .knowledge import Table
 from .peg_search import search_plays
 from .win_chance import win_chance
 
-__all__ = ["DecisionCost", "discard_cost", "play_cost", "chance_series", "biggest_swings",
-           "chance_chart_svg"]
+__all__ = ["DecisionCost", "discard_cost", "play_cost", "chance_series", "biggest_swings", "chance_chart_svg"]
 
 
 @dataclass(frozen=True)
 class DecisionCost:
     """A decision against the best one: expected points lost and win chance lost (0..1)."""
+
     points_lost: float
     chance_lost: float
     best_by_points: tuple[Card, ...]
@@ -48,28 +49,31 @@ def discard_cost(dealt: Sequence[Card], discard: Sequence[Card], is_dealer: bool
     chances = discard_chances(options, dealt, board)
     chosen = next(i for i, o in enumerate(options) if set(o.discard) == set(discard))
     best_chance = max(range(len(options)), key=lambda i: chances[i])
-    return DecisionCost(float(options[0].total_ev - options[chosen].total_ev),
-                        max(0.0, chances[best_chance] - chances[chosen]),
-                        options[0].discard, options[best_chance].discard)
+    return DecisionCost(
+        float(options[0].total_ev - options[chosen].total_ev),
+        max(0.0, chances[best_chance] - chances[chosen]),
+        options[0].discard,
+        options[best_chance].discard,
+    )
 
 
-def play_cost(table: Table, card: Card, board: Board, kept: Sequence[Card], starter: Card | None,
-              crib_shift: int = 0) -> DecisionCost:
+def play_cost(
+    table: Table, card: Card, board: Board, kept: Sequence[Card], starter: Card | None, crib_shift: int = 0
+) -> DecisionCost:
     """What playing ``card`` cost, by expected net play points and by chance (two players)."""
     points = search_plays(table)
     chances = play_chances(table, board, kept, starter, crib_shift)
     best_p = max(points, key=lambda c: points[c])
     best_c = max(chances, key=lambda c: chances[c])
-    return DecisionCost(points[best_p] - points[card], max(0.0, chances[best_c] - chances[card]),
-                        (best_p,), (best_c,))
+    return DecisionCost(points[best_p] - points[card], max(0.0, chances[best_c] - chances[card]), (best_p,), (best_c,))
 
 
-def chance_series(deals: Sequence[tuple[Sequence[int], int]], seat: int, variant: str, target: int,
-                  winner_side: int | None = None) -> list[float]:
+def chance_series(
+    deals: Sequence[tuple[Sequence[int], int]], seat: int, variant: str, target: int, winner_side: int | None = None
+) -> list[float]:
     """``deals``: (scores by side, dealer seat) at the start of each deal, in order. The seat's
     chance to win before each, then 1 or 0 when ``winner_side`` is given."""
-    out = [win_chance(scores[seat], scores[1 - seat], dealer == seat, variant, target)
-           for scores, dealer in deals]
+    out = [win_chance(scores[seat], scores[1 - seat], dealer == seat, variant, target) for scores, dealer in deals]
     if winner_side is not None:
         out.append(1.0 if winner_side == seat else 0.0)
     return out
@@ -81,8 +85,7 @@ def biggest_swings(series: Sequence[float], n: int = 3) -> list[tuple[int, float
     return sorted(swings, key=lambda s: -abs(s[1]))[:n]
 
 
-def chance_chart_svg(series: Sequence[float], title: str = "Chance to win", width: int = 600,
-                     height: int = 200) -> str:
+def chance_chart_svg(series: Sequence[float], title: str = "Chance to win", width: int = 600, height: int = 200) -> str:
     """An SVG line chart of the chance to win before each deal (0-100%), 50% marked."""
     pad = 30
     w, h = width - 2 * pad, height - 2 * pad
@@ -92,7 +95,9 @@ def chance_chart_svg(series: Sequence[float], title: str = "Chance to win", widt
     label = escape(title)
     ticks = "".join(
         f'<text x="{pad + w * i / n:.1f}" y="{height - 8}" font-size="10" text-anchor="middle">{i + 1}</text>'
-        for i in range(len(series)) if len(series) <= 30 or i % 5 == 0)
+        for i in range(len(series))
+        if len(series) <= 30 or i % 5 == 0
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}" role="img" aria-label="{label}">'

@@ -3,13 +3,15 @@
 ``nice -n 10 python -m games.cribbage.win_tables [deals]`` (default 4000 per
 variant) writes ``data/win_chance.json`` and prints the first dealer's chance.
 """
+
 from __future__ import annotations
 
 import json
 import random
 import sys
 from collections import Counter
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .engine import apply, deal_event, new_game, to_act
 from .players import choose_move
@@ -73,13 +75,16 @@ def main(argv: Sequence[str] = ()) -> None:
         data[name] = {
             "deals": len(d),
             "pone_wins": [[round(x, 5) for x in row] for row in table],
-            "shows": {"pone_hand": _distribution(x[1] for x in d),
-                      "dealer_hand": _distribution(x[2] for x in d),
-                      "crib": _distribution(x[3] for x in d),
-                      "dealer_show": _distribution(x[2] + x[3] for x in d)},
+            "shows": {
+                "pone_hand": _distribution(x[1] for x in d),
+                "dealer_hand": _distribution(x[2] for x in d),
+                "crib": _distribution(x[3] for x in d),
+                "dealer_show": _distribution(x[2] + x[3] for x in d),
+            },
             # The play's points, "pone-dealer" (heels included), for the discard's win chance.
             "pegging": _distribution(
-                f"{sum(p for r, p in x[0] if r == 0)}-{sum(p for r, p in x[0] if r == 1)}" for x in d),
+                f"{sum(p for r, p in x[0] if r == 0)}-{sum(p for r, p in x[0] if r == 1)}" for x in d
+            ),
         }
         start = 3 if variant == "five_card" else 0  # five-card: the pone starts three up
         print(f"{name}: first dealer wins {1 - table[start][0]:.4f}", flush=True)

@@ -1,16 +1,17 @@
 """Template helpers for cards and scores: `{% load cards %}`.
 
-    {% card c %}            one card chip (a Card or a code such as "5H")
-    {{ c|card }}            the same, as a filter
-    {{ hand|cards }}        several chips separated by spaces
-    {{ c|card_name }}       "5 of hearts"
-    {% board tracks 121 %}  the cribbage board SVG (see games.board.board_svg)
+{% card c %}            one card chip (a Card or a code such as "5H")
+{{ c|card }}            the same, as a filter
+{{ hand|cards }}        several chips separated by spaces
+{{ c|card_name }}       "5 of hearts"
+{% board tracks 121 %}  the cribbage board SVG (see games.board.board_svg)
 """
+
 from django import template
 
 from games import presentation
-from games.cribbage import FULL_GAME
 from games.board import board_svg
+from games.cribbage import FULL_GAME
 
 register = template.Library()
 

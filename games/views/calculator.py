@@ -5,6 +5,7 @@ JavaScript): type the cards ("5H 5C 5S JD", starter "5D"), or pick each card
 with a rank and a suit select. Either way the show is laid out as it is
 counted aloud, every combination with its cards and points, and the total.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,7 +14,11 @@ from django.shortcuts import render
 
 from games.cribbage import Card, Score, score_hand
 from games.presentation import (
-    RANK_CHOICES, SUIT_CHOICES, read_show, say_score, score_rows,
+    RANK_CHOICES,
+    SUIT_CHOICES,
+    read_show,
+    say_score,
+    score_rows,
 )
 
 HAND_SLOTS = ("1", "2", "3", "4")
@@ -25,11 +30,12 @@ _RANK_CODE = {label: code for code, label in RANK_CHOICES} | {code: code for cod
 @dataclass
 class Count:
     """What the calculator was asked and what it found."""
+
     asked: bool = False
     hand_text: str = ""
     starter_text: str = ""
     crib: bool = False
-    picks: dict = field(default_factory=dict)     # slot -> (rank code, suit code)
+    picks: dict = field(default_factory=dict)  # slot -> (rank code, suit code)
     errors: list = field(default_factory=list)
     hand: list = field(default_factory=list)
     starter: Card | None = None
@@ -81,8 +87,12 @@ def count_from_query(params) -> Count:
 def calculator(request):
     count = count_from_query(request.GET)
     pickers = [
-        {"slot": slot, "label": _SLOT_LABELS[slot],
-         "rank": count.picks.get(slot, ("", ""))[0], "suit": count.picks.get(slot, ("", ""))[1]}
+        {
+            "slot": slot,
+            "label": _SLOT_LABELS[slot],
+            "rank": count.picks.get(slot, ("", ""))[0],
+            "suit": count.picks.get(slot, ("", ""))[1],
+        }
         for slot in (*HAND_SLOTS, STARTER_SLOT)
     ]
     context = {

@@ -1,4 +1,5 @@
 """Challenges to named players, the open seek board, and answering them."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
@@ -12,8 +13,9 @@ from games.models import Challenge, ChallengePlace
 
 def _challenge(challenge_id):
     places = Prefetch("places", queryset=ChallengePlace.objects.select_related("player").order_by("seat"))
-    return get_object_or_404(Challenge.objects.select_related("challenger", "game").prefetch_related(places),
-                             pk=challenge_id)
+    return get_object_or_404(
+        Challenge.objects.select_related("challenger", "game").prefetch_related(places), pk=challenge_id
+    )
 
 
 @login_required
@@ -31,8 +33,7 @@ def new_challenge(request):
                 messages.success(request, "Your challenge is sent. The game starts when it is accepted.")
                 return redirect(challenge)
         messages.error(request, "No challenge was sent: please correct the fields marked below.")
-    return render(request, "games/challenge_form.html", {"form": form},
-                  status=400 if form.is_bound else 200)
+    return render(request, "games/challenge_form.html", {"form": form}, status=400 if form.is_bound else 200)
 
 
 @login_required
@@ -43,12 +44,17 @@ def challenge(request, challenge_id):
     involved = ch.challenger_id == request.user.pk or any(p.player_id == request.user.pk for p in places)
     if not (ch.is_seek or involved):
         return render(request, "games/challenge_not_yours.html", status=403)
-    return render(request, "games/challenge.html", {
-        "challenge": ch, "places": places,
-        "mine": ch.challenger_id == request.user.pk,
-        "to_answer": ch.is_open and challenges.waiting_for(ch, request.user),
-        "can_take": ch.is_open and ch.is_seek and not involved,
-    })
+    return render(
+        request,
+        "games/challenge.html",
+        {
+            "challenge": ch,
+            "places": places,
+            "mine": ch.challenger_id == request.user.pk,
+            "to_answer": ch.is_open and challenges.waiting_for(ch, request.user),
+            "can_take": ch.is_open and ch.is_seek and not involved,
+        },
+    )
 
 
 def _answer(request, challenge_id, operation, done):
@@ -67,16 +73,27 @@ def _answer(request, challenge_id, operation, done):
 @login_required
 @require_POST
 def accept(request, challenge_id):
-    return _answer(request, challenge_id, challenges.accept, lambda ch: (
-        "The game has started. Good luck!" if ch.game_id else
-        "You have accepted. The game starts when everyone has accepted."))
+    return _answer(
+        request,
+        challenge_id,
+        challenges.accept,
+        lambda ch: (
+            "The game has started. Good luck!"
+            if ch.game_id
+            else "You have accepted. The game starts when everyone has accepted."
+        ),
+    )
 
 
 @login_required
 @require_POST
 def decline(request, challenge_id):
-    return _answer(request, challenge_id, challenges.decline,
-                   lambda ch: f"You declined the challenge; {ch.challenger} will be told.")
+    return _answer(
+        request,
+        challenge_id,
+        challenges.decline,
+        lambda ch: f"You declined the challenge; {ch.challenger} will be told.",
+    )
 
 
 @login_required
@@ -99,5 +116,9 @@ def seeks(request):
                 messages.success(request, "Your seek is on the board: the game starts when someone takes it.")
                 return redirect(seek)
         messages.error(request, "No seek was posted: please correct the fields marked below.")
-    return render(request, "games/seeks.html", {"form": form, "seeks": challenges.open_seeks()},
-                  status=400 if form.is_bound else 200)
+    return render(
+        request,
+        "games/seeks.html",
+        {"form": form, "seeks": challenges.open_seeks()},
+        status=400 if form.is_bound else 200,
+    )

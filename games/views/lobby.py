@@ -1,4 +1,5 @@
 """My games and practice against the computer."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -16,8 +17,14 @@ def my_games(request):
     for game in selectors.games_for(request.user):
         seat = selectors.seat_of(game, request.user)
         table = Table(selectors.view_for(game, seat.number))
-        row = {"game": game, "table": table, "status": table.status(), "sides": table.sides(),
-               "deadline": None if game.practice else seat.deadline, "won": table.i_won()}
+        row = {
+            "game": game,
+            "table": table,
+            "status": table.status(),
+            "sides": table.sides(),
+            "deadline": None if game.practice else seat.deadline,
+            "won": table.i_won(),
+        }
         if game.is_finished:
             finished.append(row)
         elif game.practice:
@@ -29,9 +36,18 @@ def my_games(request):
     open_challenges = list(challenges.challenges_for(request.user))
     to_answer = [c for c in open_challenges if challenges.waiting_for(c, request.user)]
     sent = [c for c in open_challenges if c.challenger_id == request.user.pk]
-    return render(request, "games/my_games.html", {
-        "your_turn": your_turn, "waiting": waiting, "practice": practice, "finished": finished,
-        "to_answer": to_answer, "sent": sent})
+    return render(
+        request,
+        "games/my_games.html",
+        {
+            "your_turn": your_turn,
+            "waiting": waiting,
+            "practice": practice,
+            "finished": finished,
+            "to_answer": to_answer,
+            "sent": sent,
+        },
+    )
 
 
 @login_required
@@ -42,8 +58,9 @@ def practice(request):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                game = challenges.start_practice(request.user, data["level"], data["variant"],
-                                                 data["target"], data["muggins"])
+                game = challenges.start_practice(
+                    request.user, data["level"], data["variant"], data["target"], data["muggins"]
+                )
             except challenges.ChallengeError as error:
                 messages.error(request, error.message)
             else:

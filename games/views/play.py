@@ -5,27 +5,26 @@ Everything shown of a game comes from `selectors.view_for(game, seat)` (or
 raw engine state. Moves go to `services.submit_move`; an error leaves the game
 as it was and shows the service's message.
 """
+
 from __future__ import annotations
 
 import json
 import secrets
 
 from django.contrib import messages
-from django.db.models import Max, Q
 from django.contrib.auth.decorators import login_required
+from django.db.models import Max, Q
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import coaching, refusals, selectors, services
+from games import coaching, refusals, selectors, services, visits
 from games.board import DEFAULT_COLOURS
-from games.cribbage import Score, ScoreItem, card_from_code
-from games.cribbage import InvalidMove, notation
+from games.cribbage import InvalidMove, Score, ScoreItem, card_from_code, notation
 from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
 from games.presentation import help_text, score_rows, won_text
-from games import visits
 from games.views import talk
 
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
@@ -37,12 +36,14 @@ def _game(game_id):
 
 def _score(data):
     """An engine Score from its JSON form in a view (for the presentation helpers)."""
-    items = tuple(ScoreItem(i["kind"], tuple(card_from_code(c) for c in i["cards"]), i["points"])
-                  for i in data["items"])
+    items = tuple(
+        ScoreItem(i["kind"], tuple(card_from_code(c) for c in i["cards"]), i["points"]) for i in data["items"]
+    )
     return Score(data["total"], items)
 
 
 # --- Presenting a view --------------------------------------------------------------
+
 
 class Table:
     """A seat's view of the game, arranged for the templates. Built only from `view_for`."""
@@ -69,21 +70,40 @@ class Table:
 
     def sides(self):
         v = self.view
-        return [{"side": side, "name": self.side_name(side), "score": v["scores"][side],
-                 "previous": v["previous_scores"][side],
-                 "mine": self.seat is not None and self.side_of(self.seat) == side}
-                for side in range(len(v["scores"]))]
+        return [
+            {
+                "side": side,
+                "name": self.side_name(side),
+                "score": v["scores"][side],
+                "previous": v["previous_scores"][side],
+                "mine": self.seat is not None and self.side_of(self.seat) == side,
+            }
+            for side in range(len(v["scores"]))
+        ]
 
     def tracks(self):
-        return [{"name": s["name"], "score": s["score"], "previous": s["previous"],
-                 "colour": DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]} for i, s in enumerate(self.sides())]
+        return [
+            {
+                "name": s["name"],
+                "score": s["score"],
+                "previous": s["previous"],
+                "colour": DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)],
+            }
+            for i, s in enumerate(self.sides())
+        ]
 
     def players(self):
         out = []
         for p in self.view["players"]:
-            out.append({**p, "label": self.name(p["seat"]), "dealer": p["seat"] == self.view["dealer"],
-                        "cards_held": (self.view["cards_held"][p["seat"]] if self.view["cards_held"] else 0),
-                        "discarded": (self.view["discarded"][p["seat"]] if self.view["discarded"] else False)})
+            out.append(
+                {
+                    **p,
+                    "label": self.name(p["seat"]),
+                    "dealer": p["seat"] == self.view["dealer"],
+                    "cards_held": (self.view["cards_held"][p["seat"]] if self.view["cards_held"] else 0),
+                    "discarded": (self.view["discarded"][p["seat"]] if self.view["discarded"] else False),
+                }
+            )
         return out
 
     def status(self):
@@ -129,9 +149,15 @@ class Table:
     def records(self, records, limit=None):
         out = []
         for r in records:
-            out.append({**r, "who": self.name(r["seat"]),
-                        "rows": score_rows(_score({"total": r["points"], "items": r["items"]}))
-                        if r.get("items") and not r.get("missed") and r["phase"] != "muggins" else []})
+            out.append(
+                {
+                    **r,
+                    "who": self.name(r["seat"]),
+                    "rows": score_rows(_score({"total": r["points"], "items": r["items"]}))
+                    if r.get("items") and not r.get("missed") and r["phase"] != "muggins"
+                    else [],
+                }
+            )
         out.reverse()
         return out[:limit] if limit else out
 
@@ -140,27 +166,43 @@ class Table:
         for s in shows:
             score = _score(s["score"]) if "score" in s else None
             owner = self.name(s["seat"])
-            title = (f"{owner}’s crib" if owner != "You" else "Your crib") if s["what"] == "crib" else \
-                    (f"{owner}’s hand" if owner != "You" else "Your hand")
-            out.append({"title": title, "cards": s["cards"], "starter": starter, "score": score,
-                        "rows": score_rows(score) if score else [], "claimed": s["claimed"],
-                        "said": score.describe() if score else ""})
+            title = (
+                (f"{owner}’s crib" if owner != "You" else "Your crib")
+                if s["what"] == "crib"
+                else (f"{owner}’s hand" if owner != "You" else "Your hand")
+            )
+            out.append(
+                {
+                    "title": title,
+                    "cards": s["cards"],
+                    "starter": starter,
+                    "score": score,
+                    "rows": score_rows(score) if score else [],
+                    "claimed": s["claimed"],
+                    "said": score.describe() if score else "",
+                }
+            )
         return out
 
     def previous(self):
         h = self.view["previous_hand"]
         if not h:
             return None
-        return {"number": h["number"], "dealer": self.name(h["dealer"]), "starter": h["starter"],
-                "kept": [{"who": self.name(s), "cards": cards} for s, cards in enumerate(h["kept"])],
-                "crib": h["crib"], "shows": self.shows(h["shows"], h["starter"]),
-                "plays": self.plays(h["plays"]), "records": self.records(h["records"])}
+        return {
+            "number": h["number"],
+            "dealer": self.name(h["dealer"]),
+            "starter": h["starter"],
+            "kept": [{"who": self.name(s), "cards": cards} for s, cards in enumerate(h["kept"])],
+            "crib": h["crib"],
+            "shows": self.shows(h["shows"], h["starter"]),
+            "plays": self.plays(h["plays"]),
+            "records": self.records(h["records"]),
+        }
 
     # What the viewer may do now
     def can(self, phase):
         v = self.view
-        return (not self.finished and self.seat is not None and v["phase"] == phase
-                and self.seat in v["to_act"])
+        return not self.finished and self.seat is not None and v["phase"] == phase and self.seat in v["to_act"]
 
     def counting(self):
         """What the viewer must count now under muggins: the hand or crib laid on the table."""
@@ -174,16 +216,25 @@ def _context(request, game, seat_number):
     table = Table(view)
     v = view
     return {
-        "game": game, "v": v, "table": table, "sides": table.sides(), "tracks": table.tracks(),
-        "players": table.players(), "status": table.status(), "deadline": table.deadline(),
-        "rounds": table.plays(), "records": table.records(v["records"], limit=6),
+        "game": game,
+        "v": v,
+        "table": table,
+        "sides": table.sides(),
+        "tracks": table.tracks(),
+        "players": table.players(),
+        "status": table.status(),
+        "deadline": table.deadline(),
+        "rounds": table.plays(),
+        "records": table.records(v["records"], limit=6),
         "shows": table.shows(v["shows"], v["starter"]),
-        "previous": table.previous(), "counting": table.counting(),
+        "previous": table.previous(),
+        "counting": table.counting(),
         "advice": coaching.advice_before(game, seat_number) if seat_number is not None else None,
         "coach": coaching.coach_notes(game, seat_number) if seat_number is not None else {},
         "review": coaching.full_review(game, seat_number),
         "help_text": help_text(game.assistance, game.is_finished),
-        "can_discard": table.can("discard"), "can_play": table.can("play"),
+        "can_discard": table.can("discard"),
+        "can_play": table.can("play"),
         "can_count": table.can("show"),
         "can_muggins": bool(v.get("may_call_muggins")) and not table.finished,
         "can_resign": table.seat is not None and not table.finished,
@@ -214,14 +265,17 @@ def _plan_form(view):
         if rule["rule"] == "score_first":
             initial["score_first"] = True
         elif rule["rule"] == "on":
-            initial.update(on_rank={1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(rule["rank"], str(rule["rank"])),
-                           on_card=rule["card"])
+            initial.update(
+                on_rank={1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(rule["rank"], str(rule["rank"])),
+                on_card=rule["card"],
+            )
     form = PlanForm(cards=view["hand"])
     form.initial = initial
     return form
 
 
 # --- Pages ----------------------------------------------------------------------------
+
 
 @never_cache
 @require_GET
@@ -245,12 +299,18 @@ def state(request, game_id):
         visits.note_seen(seat)  # the open page polls: the player is looking
     view = selectors.view_for(game, seat.number if seat else None)
     table = Table(view)
-    return JsonResponse({"game_id": view["game_id"], "seq": _seen_seq(game, seat.number if seat else None),
-                         "status": view["status"],
-                         "phase": view["phase"], "scores": view["scores"],
-                         "to_act": [table.names[s] for s in view["to_act"]],
-                         "your_turn": seat is not None and seat.number in view["to_act"],
-                         "status_text": table.status()})
+    return JsonResponse(
+        {
+            "game_id": view["game_id"],
+            "seq": _seen_seq(game, seat.number if seat else None),
+            "status": view["status"],
+            "phase": view["phase"],
+            "scores": view["scores"],
+            "to_act": [table.names[s] for s in view["to_act"]],
+            "your_turn": seat is not None and seat.number in view["to_act"],
+            "status_text": table.status(),
+        }
+    )
 
 
 @login_required
@@ -266,8 +326,14 @@ def move(request, game_id):
         return redirect(game)
     try:
         result = services.submit_move(
-            game, seat.number, form.move(game.muggins), expected_seq=form.cleaned_data["expected_seq"],
-            source=Event.Source.WEB, idempotency_key=f"web:{form.cleaned_data['token']}", actor=request.user)
+            game,
+            seat.number,
+            form.move(game.muggins),
+            expected_seq=form.cleaned_data["expected_seq"],
+            source=Event.Source.WEB,
+            idempotency_key=f"web:{form.cleaned_data['token']}",
+            actor=request.user,
+        )
     except services.MoveError as error:
         messages.error(request, error.message)
         return redirect(game)
@@ -290,17 +356,26 @@ def plan(request, game_id):
         return redirect(f"{game.get_absolute_url()}#plan")
     try:
         move = notation.read_move(f"plan {form.words()}", "play")
-        services.submit_move(game, seat.number, move, source=Event.Source.WEB,
-                             idempotency_key=f"web:{request.POST.get('token', '')}" if request.POST.get("token") else None,
-                             actor=request.user)
+        services.submit_move(
+            game,
+            seat.number,
+            move,
+            source=Event.Source.WEB,
+            idempotency_key=f"web:{request.POST.get('token', '')}" if request.POST.get("token") else None,
+            actor=request.user,
+        )
     except InvalidMove as problem:
         messages.error(request, refusals.plan_refusal(problem.code, problem.params))
         return redirect(f"{game.get_absolute_url()}#plan")
     except services.MoveError as error:
         messages.error(request, error.message)
         return redirect(f"{game.get_absolute_url()}#plan")
-    messages.success(request, "Your plan is cleared." if move["order"] == move["rules"] == [] else
-                     f"Your plan is set: {notation.write(move)}. Nobody else sees it.")
+    messages.success(
+        request,
+        "Your plan is cleared."
+        if move["order"] == move["rules"] == []
+        else f"Your plan is set: {notation.write(move)}. Nobody else sees it.",
+    )
     return redirect(f"{game.get_absolute_url()}#plan")
 
 
@@ -317,14 +392,21 @@ def record(request, game_id):
     table = Table(selectors.view_for(game, seat))
     hands = []
     for h in rec["hands"]:
-        hands.append({**h, "dealer_name": table.name(h["dealer"]),
-                      "rounds": table.plays(h["plays"]),
-                      "records": table.records(h["records"])[::-1],
-                      "shows": table.shows(h["shows"], h["starter"]),
-                      "score_line": list(zip([table.side_name(s) for s in range(len(h["scores"] or []))],
-                                             h["scores"] or []))})
-    return render(request, "games/record.html", {"game": game, "record": rec, "hands": hands,
-                                                 "table": table, "result": table.result_text()})
+        hands.append(
+            {
+                **h,
+                "dealer_name": table.name(h["dealer"]),
+                "rounds": table.plays(h["plays"]),
+                "records": table.records(h["records"])[::-1],
+                "shows": table.shows(h["shows"], h["starter"]),
+                "score_line": list(zip([table.side_name(s) for s in range(len(h["scores"] or []))], h["scores"] or [])),
+            }
+        )
+    return render(
+        request,
+        "games/record.html",
+        {"game": game, "record": rec, "hands": hands, "table": table, "result": table.result_text()},
+    )
 
 
 @require_GET
@@ -332,8 +414,9 @@ def record_download(request, game_id, fmt):
     game = _game(game_id)
     rec = selectors.record_for(game, _reader(request, game))
     if fmt == "json":
-        response = HttpResponse(json.dumps(rec, indent=2, ensure_ascii=False) + "\n",
-                                content_type="application/json; charset=utf-8")
+        response = HttpResponse(
+            json.dumps(rec, indent=2, ensure_ascii=False) + "\n", content_type="application/json; charset=utf-8"
+        )
     else:
         response = HttpResponse(selectors.record_text(rec), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="cribbage-game-{game.pk}.{fmt}"'

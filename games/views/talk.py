@@ -1,6 +1,7 @@
 """At the table, from the game page: the private note, table talk, mute and report.
 
 Thin: parse, call games.talk, redirect to the game with a message."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
@@ -17,9 +18,14 @@ def panel_context(user, game, seat):
         return {"at_table": False}
     muted = talk.muted_by(user)
     others = [s.player for s in game.seats.all() if s.player_id and s.player_id != user.pk]
-    return {"at_table": True, "note": talk.note_of(game, user), "talk": talk.talk_for(game, user),
-            "note_max": talk.NOTE_MAX_CHARS, "say_max": talk.SAY_MAX_CHARS,
-            "talk_players": [{"user": p, "muted": p.pk in muted} for p in others]}
+    return {
+        "at_table": True,
+        "note": talk.note_of(game, user),
+        "talk": talk.talk_for(game, user),
+        "note_max": talk.NOTE_MAX_CHARS,
+        "say_max": talk.SAY_MAX_CHARS,
+        "talk_players": [{"user": p, "muted": p.pk in muted} for p in others],
+    }
 
 
 def _back(game, anchor="table"):
@@ -40,16 +46,19 @@ def _do(request, game, call, done):
 @require_POST
 def note(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
-    return _do(request, game, lambda: talk.save_note(game, request.user, request.POST.get("text", "")),
-               "Your note is saved: nobody else sees it.")
+    return _do(
+        request,
+        game,
+        lambda: talk.save_note(game, request.user, request.POST.get("text", "")),
+        "Your note is saved: nobody else sees it.",
+    )
 
 
 @login_required
 @require_POST
 def say(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
-    return _do(request, game, lambda: talk.say(game, request.user, request.POST.get("text", "")),
-               "Said to the table.")
+    return _do(request, game, lambda: talk.say(game, request.user, request.POST.get("text", "")), "Said to the table.")
 
 
 @login_required
@@ -66,5 +75,4 @@ def mute(request, game_id, user_id):
 @require_POST
 def report(request, game_id, message_id):
     message = get_object_or_404(TableMessage.objects.select_related("game"), pk=message_id, game_id=game_id)
-    return _do(request, message.game, lambda: talk.report(message, request.user),
-               "Thank you: the staff will read it.")
+    return _do(request, message.game, lambda: talk.report(message, request.user), "Thank you: the staff will read it.")

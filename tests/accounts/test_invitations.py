@@ -1,6 +1,6 @@
 import pytest
-from django.core.exceptions import ValidationError
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.shortcuts import resolve_url
 from django.urls import reverse
 
@@ -22,8 +22,7 @@ def test_inviting_a_new_address_makes_an_account_without_a_password_and_mails_it
     ann = make_user(display_name="Ann")
     with committed():
         carol = services.invite(" Carol@Example.com", ann, "/calculator/")
-    assert (carol.email, carol.email_confirmed, carol.has_usable_password()) == \
-        ("carol@example.com", False, False)
+    assert (carol.email, carol.email_confirmed, carol.has_usable_password()) == ("carol@example.com", False, False)
     [message] = mailoutbox
     assert message.to == ["carol@example.com"]
     assert "Ann invites you" in message.subject
@@ -89,11 +88,14 @@ def test_an_invitation_without_a_next_url_lands_home(client, mailoutbox):
     assert client.post(path, FORM).url == resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
-@pytest.mark.parametrize("change, text", [
-    ({"password2": "pw-Secret-780"}, "didn’t match"),
-    ({"display_name": "  "}, "required"),
-    ({"password1": "abc", "password2": "abc"}, "too short"),
-])
+@pytest.mark.parametrize(
+    "change, text",
+    [
+        ({"password2": "pw-Secret-780"}, "didn’t match"),
+        ({"display_name": "  "}, "required"),
+        ({"password1": "abc", "password2": "abc"}, "too short"),
+    ],
+)
 def test_bad_input_on_the_invitation_form_changes_nothing(client, mailoutbox, change, text):
     carol, path = invited(mailoutbox)
     response = client.post(path, {**FORM, **change})
@@ -105,8 +107,7 @@ def test_bad_input_on_the_invitation_form_changes_nothing(client, mailoutbox, ch
 
 def test_forged_invitation_links_are_refused(client, mailoutbox):
     carol, _ = invited(mailoutbox)
-    for token in ("forged", tokens.make_token(carol, tokens.LOGIN),
-                  tokens.make_token(carol, tokens.CONFIRM)):
+    for token in ("forged", tokens.make_token(carol, tokens.LOGIN), tokens.make_token(carol, tokens.CONFIRM)):
         response = client.post(reverse("accounts:invitation", args=[token]), FORM)
         assert response.status_code == 400 and "not valid" in response.text
     carol.refresh_from_db()

@@ -21,6 +21,7 @@ def logged_in_user(client):
 
 # --- password login and logout ---------------------------------------------------
 
+
 def test_the_login_page_offers_every_way_in(client):
     response = client.get(reverse("accounts:login") + "?next=/calculator/")
     assert response.status_code == 200
@@ -31,16 +32,14 @@ def test_the_login_page_offers_every_way_in(client):
 
 def test_logging_in_with_a_password(client):
     user = make_user(email="ann@example.com")
-    response = client.post(reverse("accounts:login"),
-                           {"username": "ANN@example.com", "password": "pw-Secret-123"})
+    response = client.post(reverse("accounts:login"), {"username": "ANN@example.com", "password": "pw-Secret-123"})
     assert response.status_code == 302 and response.url == resolve_url(settings.LOGIN_REDIRECT_URL)
     assert logged_in_user(client) == user
 
 
 def test_a_wrong_password_is_refused(client):
     make_user(email="ann@example.com")
-    response = client.post(reverse("accounts:login"),
-                           {"username": "ann@example.com", "password": "nope"})
+    response = client.post(reverse("accounts:login"), {"username": "ann@example.com", "password": "nope"})
     assert response.status_code == 200
     assert "correct email address and password" in response.text
     assert not logged_in_user(client).is_authenticated
@@ -66,6 +65,7 @@ def test_the_nav_shows_profile_and_logout_or_login_and_signup(client):
 
 
 # --- login links -----------------------------------------------------------------
+
 
 def ask_for_link(client, email, next_url=""):
     return client.post(reverse("accounts:login_link"), {"email": email, "next": next_url})
@@ -135,8 +135,12 @@ def test_an_expired_login_link_is_refused(client, mailoutbox):
 
 def test_forged_login_links_are_refused(client):
     user = make_user()
-    for token in ("x", tokens.make_token(user, tokens.CONFIRM),
-                  tokens.make_token(user, tokens.INVITE), tokens.make_token(user, tokens.LOGIN)[:-2]):
+    for token in (
+        "x",
+        tokens.make_token(user, tokens.CONFIRM),
+        tokens.make_token(user, tokens.INVITE),
+        tokens.make_token(user, tokens.LOGIN)[:-2],
+    ):
         response = client.post(reverse("accounts:login_link_use", args=[token]))
         assert response.status_code == 400 and "not valid" in response.text
     assert not logged_in_user(client).is_authenticated
@@ -148,8 +152,7 @@ def test_an_inactive_account_gets_no_link_and_cannot_use_one(client, mailoutbox)
     user = make_user(email="ann@example.com", is_active=False)
     ask_for_link(client, "ann@example.com")
     assert mailoutbox == []
-    response = client.post(reverse("accounts:login_link_use",
-                                   args=[tokens.make_token(user, tokens.LOGIN)]))
+    response = client.post(reverse("accounts:login_link_use", args=[tokens.make_token(user, tokens.LOGIN)]))
     assert response.status_code == 400
 
 

@@ -1,5 +1,6 @@
 """A player's own data: the JSON download; deleting the account (confirmed by email) leaves every
 game verifiable and no trace of the address; a change of address confirmed at the new one."""
+
 import json
 import random
 
@@ -34,8 +35,11 @@ def rows_holding(text):
                 if model._default_manager.filter(**query).exists():
                     found.append((model.__name__, field.attname))
             elif isinstance(field, models.JSONField):
-                if model._default_manager.annotate(_t=Cast(field.attname, models.TextField())).filter(
-                        _t__icontains=text).exists():
+                if (
+                    model._default_manager.annotate(_t=Cast(field.attname, models.TextField()))
+                    .filter(_t__icontains=text)
+                    .exists()
+                ):
                     found.append((model.__name__, field.attname))
     return found
 
@@ -43,9 +47,13 @@ def rows_holding(text):
 def a_reply(game, seat, body, sender):
     from anymail.inbound import AnymailInboundMessage
 
-    return AnymailInboundMessage.construct(from_email=f"Dora <{sender}>", to=links.reply_address(game.pk, seat),
-                                           subject=f"Re: game {game.pk}", text=body,
-                                           headers={"Message-ID": f"<{random.getrandbits(64):x}@example.org>"})
+    return AnymailInboundMessage.construct(
+        from_email=f"Dora <{sender}>",
+        to=links.reply_address(game.pk, seat),
+        subject=f"Re: game {game.pk}",
+        text=body,
+        headers={"Message-ID": f"<{random.getrandbits(64):x}@example.org>"},
+    )
 
 
 @pytest.fixture
@@ -71,7 +79,7 @@ def dora_game(client):
     talk.save_note(game, alice, "Dora throws fives")
     client.post(reverse("accounts:login"), {"username": ADDRESS, "password": "wrong"})
     assert Event.objects.filter(game=game, source=Event.Source.EMAIL, seat=1).exists()
-    assert rows_holding(ADDRESS)      # the address is in many places before
+    assert rows_holding(ADDRESS)  # the address is in many places before
     return game, alice, User.objects.get(pk=dora.pk)
 
 
@@ -84,10 +92,12 @@ def test_the_download_has_my_games_records_notes_and_talk_and_nothing_of_others(
     assert data["profile"]["email"] == ADDRESS and data["profile"]["display_name"] == "Dora"
     [mine] = data["games"]
     assert (mine["game"], mine["seat"], mine["players"]) == (game.pk, 1, ["Alice", "Dora"])
-    assert mine["record"]   # the record as Dora's seat saw it
-    assert data["notes"] == [{"game": game.pk, "text": "Alice counts fast", "updated_at": data["notes"][0]["updated_at"]}]
+    assert mine["record"]  # the record as Dora's seat saw it
+    assert data["notes"] == [
+        {"game": game.pk, "text": "Alice counts fast", "updated_at": data["notes"][0]["updated_at"]}
+    ]
     assert [m["text"] for m in data["table_talk"]] == ["Nice crib!"]
-    assert "Dora throws fives" not in response.content.decode()   # Alice's note is hers alone
+    assert "Dora throws fives" not in response.content.decode()  # Alice's note is hers alone
 
 
 def test_deleting_my_account_keeps_the_games_whole_and_leaves_no_trace_of_the_address(client, dora_game):
@@ -96,7 +106,7 @@ def test_deleting_my_account_keeps_the_games_whole_and_leaves_no_trace_of_the_ad
     mail.outbox.clear()
     response = client.post(reverse("accounts:delete_request"), follow=True)
     assert f"We sent a link to {ADDRESS}" in response.content.decode()
-    assert User.objects.get(pk=dora.pk).is_active      # nothing changes before the link is followed
+    assert User.objects.get(pk=dora.pk).is_active  # nothing changes before the link is followed
     [message] = mail.outbox
     assert message.to == [ADDRESS]
     path = link_in(message)
@@ -108,11 +118,11 @@ def test_deleting_my_account_keeps_the_games_whole_and_leaves_no_trace_of_the_ad
     assert (gone.display_name, gone.is_active, gone.has_usable_password()) == ("a former player", False, False)
     assert rows_holding(ADDRESS) == []
     assert not Note.objects.filter(player=gone).exists() and not TableMessage.objects.filter(author=gone).exists()
-    assert Note.objects.filter(player=alice).exists()     # Alice's own note stays hers
+    assert Note.objects.filter(player=alice).exists()  # Alice's own note stays hers
     seat = Seat.objects.get(game=game, number=1)
     assert seat.player_id == gone.pk and str(seat) == "a former player"
     assert Event.objects.filter(game=game, actor=gone).exists()
-    call_command("verify_games", game.pk)    # raises if the log no longer replays to the snapshot
+    call_command("verify_games", game.pk)  # raises if the log no longer replays to the snapshot
     client.force_login(alice)
     assert "a former player" in client.get(game.get_absolute_url()).content.decode()
 
@@ -129,8 +139,11 @@ def test_a_new_address_is_confirmed_at_the_new_address(client):
     user = make_user("old@example.com", "Olga")
     other = make_user("taken@example.com")
     client.force_login(user)
-    for bad, words in (("taken@example.com", "Another account has that address."),
-                       ("not an address", "is not an email address."), ("old@example.com", "already your address")):
+    for bad, words in (
+        ("taken@example.com", "Another account has that address."),
+        ("not an address", "is not an email address."),
+        ("old@example.com", "already your address"),
+    ):
         response = client.post(reverse("accounts:change_email"), {"email": bad}, follow=True)
         assert words in response.content.decode()
     assert not mail.outbox and User.objects.get(pk=user.pk).email == "old@example.com"
@@ -138,7 +151,7 @@ def test_a_new_address_is_confirmed_at_the_new_address(client):
     client.post(reverse("accounts:change_email"), {"email": "New@Example.com"})
     [message] = mail.outbox
     assert message.to == ["new@example.com"]
-    assert User.objects.get(pk=user.pk).email == "old@example.com"   # not yet
+    assert User.objects.get(pk=user.pk).email == "old@example.com"  # not yet
     path = link_in(message)
     assert "Use new@example.com" in client.get(path).content.decode()
     response = client.post(path, follow=True)
@@ -146,6 +159,8 @@ def test_a_new_address_is_confirmed_at_the_new_address(client):
     changed = User.objects.get(pk=user.pk)
     assert (changed.email, changed.email_confirmed) == ("new@example.com", True)
     response = client.post(path)
-    assert response.status_code == 400 and "The address has already been changed with this link" in \
-        response.content.decode()
+    assert (
+        response.status_code == 400
+        and "The address has already been changed with this link" in response.content.decode()
+    )
     assert User.objects.get(pk=user.pk).email == "new@example.com" and other.email == "taken@example.com"

@@ -31,13 +31,11 @@ def test_a_password_reset_end_to_end(client, mailoutbox):
     form_page = client.get(path, follow=True)
     assert form_page.context["validlink"]
     set_url = form_page.redirect_chain[-1][0]
-    mismatched = client.post(set_url, {"new_password1": "new-Secret-456",
-                                       "new_password2": "new-Secret-457"})
+    mismatched = client.post(set_url, {"new_password1": "new-Secret-456", "new_password2": "new-Secret-457"})
     assert "didn’t match" in mismatched.text
     user.refresh_from_db()
     assert user.check_password("pw-Secret-123")
-    done = client.post(set_url, {"new_password1": "new-Secret-456",
-                                 "new_password2": "new-Secret-456"})
+    done = client.post(set_url, {"new_password1": "new-Secret-456", "new_password2": "new-Secret-456"})
     assert done.url == reverse("accounts:password_reset_complete")
     assert "log in" in client.get(done.url).text
     user.refresh_from_db()
@@ -54,8 +52,7 @@ def test_a_reset_for_an_unknown_address_looks_the_same_and_sends_nothing(client,
 
 def test_a_forged_reset_link_is_refused(client):
     user = make_user()
-    response = client.get(reverse("accounts:password_reset_confirm",
-                                  args=["MQ", "forged-token"]), follow=True)
+    response = client.get(reverse("accounts:password_reset_confirm", args=["MQ", "forged-token"]), follow=True)
     assert not response.context["validlink"]
     user.refresh_from_db()
     assert user.check_password("pw-Secret-123")
@@ -65,12 +62,15 @@ def test_changing_the_password(client):
     user = make_user()
     client.force_login(user)
     assert client.get(reverse("accounts:password_change")).status_code == 200
-    wrong = client.post(reverse("accounts:password_change"), {
-        "old_password": "wrong", "new_password1": "new-Secret-456", "new_password2": "new-Secret-456"})
+    wrong = client.post(
+        reverse("accounts:password_change"),
+        {"old_password": "wrong", "new_password1": "new-Secret-456", "new_password2": "new-Secret-456"},
+    )
     assert "incorrectly" in wrong.text
-    response = client.post(reverse("accounts:password_change"), {
-        "old_password": "pw-Secret-123", "new_password1": "new-Secret-456",
-        "new_password2": "new-Secret-456"})
+    response = client.post(
+        reverse("accounts:password_change"),
+        {"old_password": "pw-Secret-123", "new_password1": "new-Secret-456", "new_password2": "new-Secret-456"},
+    )
     assert response.url == reverse("accounts:password_change_done")
     assert client.get(response.url).status_code == 200
     user.refresh_from_db()
@@ -83,8 +83,9 @@ def test_a_player_without_a_password_can_set_one(client):
     client.force_login(user)
     page = client.get(reverse("accounts:password_change"))
     assert "Set a password" in page.text and "old_password" not in page.text
-    client.post(reverse("accounts:password_change"),
-                {"new_password1": "new-Secret-456", "new_password2": "new-Secret-456"})
+    client.post(
+        reverse("accounts:password_change"), {"new_password1": "new-Secret-456", "new_password2": "new-Secret-456"}
+    )
     user.refresh_from_db()
     assert user.check_password("new-Secret-456")
 

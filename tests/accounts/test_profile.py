@@ -7,8 +7,13 @@ from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
-GOOD = {"display_name": "Ann B.", "time_zone": "Europe/Paris", "notify": "digest",
-        "digest_hour": "19", "allow_forced_moves": ""}
+GOOD = {
+    "display_name": "Ann B.",
+    "time_zone": "Europe/Paris",
+    "notify": "digest",
+    "digest_hour": "19",
+    "allow_forced_moves": "",
+}
 
 
 def test_the_profile_needs_a_login(client):
@@ -33,18 +38,26 @@ def test_saving_the_profile(client):
     response = client.post(reverse("accounts:profile"), GOOD, follow=True)
     assert "Your profile is saved" in response.text
     user.refresh_from_db()
-    assert (user.display_name, user.time_zone, user.notify, user.digest_hour,
-            user.allow_forced_moves) == ("Ann B.", "Europe/Paris", "digest", 19, False)
+    assert (user.display_name, user.time_zone, user.notify, user.digest_hour, user.allow_forced_moves) == (
+        "Ann B.",
+        "Europe/Paris",
+        "digest",
+        19,
+        False,
+    )
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"time_zone": "Mars/Olympus_Mons"}, "time_zone"),
-    ({"notify": "carrier_pigeon"}, "notify"),
-    ({"digest_hour": "24"}, "digest_hour"),
-    ({"digest_hour": "seven"}, "digest_hour"),
-    ({"display_name": "   "}, "display_name"),
-    ({"display_name": "x" * 61}, "display_name"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"time_zone": "Mars/Olympus_Mons"}, "time_zone"),
+        ({"notify": "carrier_pigeon"}, "notify"),
+        ({"digest_hour": "24"}, "digest_hour"),
+        ({"digest_hour": "seven"}, "digest_hour"),
+        ({"display_name": "   "}, "display_name"),
+        ({"display_name": "x" * 61}, "display_name"),
+    ],
+)
 def test_bad_input_is_named_and_nothing_changes(client, change, field):
     user = make_user(display_name="Ann")
     client.force_login(user)
@@ -66,11 +79,14 @@ def test_update_profile_saves_only_profile_fields():
         services.update_profile(user, is_staff=True)
 
 
-@pytest.mark.parametrize("night", [
-    {"night_start_hour": "20", "night_end_hour": "9"},   # 13 hours
-    {"night_start_hour": "6", "night_end_hour": "5"},    # 23 hours
-    {"night_end_hour": "12"},                            # from the saved 23:00: 13 hours
-])
+@pytest.mark.parametrize(
+    "night",
+    [
+        {"night_start_hour": "20", "night_end_hour": "9"},  # 13 hours
+        {"night_start_hour": "6", "night_end_hour": "5"},  # 23 hours
+        {"night_end_hour": "12"},  # from the saved 23:00: 13 hours
+    ],
+)
 def test_a_night_longer_than_12_hours_is_refused(client, night):
     user = make_user(display_name="Ann")
     client.force_login(user)
@@ -82,13 +98,16 @@ def test_a_night_longer_than_12_hours_is_refused(client, night):
     assert User.objects.filter(pk=user.pk).values().get() == before
 
 
-@pytest.mark.parametrize("night,saved", [
-    ({"night_start_hour": "22", "night_end_hour": "6"}, (22, 6)),
-    ({"night_start_hour": "20", "night_end_hour": "8"}, (20, 8)),   # exactly 12 hours
-    ({"night_start_hour": "1", "night_end_hour": "9"}, (1, 9)),
-    ({"night_start_hour": "0"}, (0, 7)),                            # the end not sent: kept
-    ({}, (23, 7)),                                                  # neither sent: both kept
-])
+@pytest.mark.parametrize(
+    "night,saved",
+    [
+        ({"night_start_hour": "22", "night_end_hour": "6"}, (22, 6)),
+        ({"night_start_hour": "20", "night_end_hour": "8"}, (20, 8)),  # exactly 12 hours
+        ({"night_start_hour": "1", "night_end_hour": "9"}, (1, 9)),
+        ({"night_start_hour": "0"}, (0, 7)),  # the end not sent: kept
+        ({}, (23, 7)),  # neither sent: both kept
+    ],
+)
 def test_saving_the_night_hours(client, night, saved):
     user = make_user(display_name="Ann")
     assert (user.night_start_hour, user.night_end_hour) == (23, 7)

@@ -8,8 +8,12 @@ from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
-GOOD = {"email": "Ann@Example.com", "display_name": "  Ann  ", "password1": "pw-Secret-123",
-        "password2": "pw-Secret-123"}
+GOOD = {
+    "email": "Ann@Example.com",
+    "display_name": "  Ann  ",
+    "password1": "pw-Secret-123",
+    "password2": "pw-Secret-123",
+}
 
 
 def test_the_signup_page_shows_the_form(client):
@@ -25,7 +29,7 @@ def test_signing_up_mails_a_confirmation_link_that_logs_in(client, mailoutbox):
     assert (user.email, user.display_name, user.email_confirmed) == ("ann@example.com", "Ann", False)
     assert user.check_password("pw-Secret-123")
     assert response.status_code == 200 and "We have sent an email to ann@example.com" in response.text
-    assert "_auth_user_id" not in client.session   # not before the address is proven
+    assert "_auth_user_id" not in client.session  # not before the address is proven
     [message] = mailoutbox
     assert message.to == ["ann@example.com"]
     assert "Confirm" in message.subject
@@ -37,13 +41,16 @@ def test_signing_up_mails_a_confirmation_link_that_logs_in(client, mailoutbox):
     assert user.email_confirmed
 
 
-@pytest.mark.parametrize("change, field, text", [
-    ({"password2": "pw-Secret-124"}, "password2", "didn’t match"),
-    ({"email": "not-an-address"}, "email", "valid email"),
-    ({"display_name": "   "}, "display_name", "required"),
-    ({"password1": "short", "password2": "short"}, "password2", "too short"),
-    ({"password1": "password123", "password2": "password123"}, "password2", "too common"),
-])
+@pytest.mark.parametrize(
+    "change, field, text",
+    [
+        ({"password2": "pw-Secret-124"}, "password2", "didn’t match"),
+        ({"email": "not-an-address"}, "email", "valid email"),
+        ({"display_name": "   "}, "display_name", "required"),
+        ({"password1": "short", "password2": "short"}, "password2", "too short"),
+        ({"password1": "password123", "password2": "password123"}, "password2", "too common"),
+    ],
+)
 def test_bad_signups_are_refused_with_a_message(client, mailoutbox, change, field, text):
     response = client.post(reverse("accounts:signup"), {**GOOD, **change})
     assert response.status_code == 400
@@ -88,7 +95,7 @@ def test_the_confirmation_link_shows_a_button_and_changes_nothing_on_get(client,
     for _ in range(2):  # a mail scanner, then the person
         response = client.get(path)
         assert response.status_code == 200
-        assert "<form method=\"post\"" in response.text and "Confirm ann@example.com" in response.text
+        assert '<form method="post"' in response.text and "Confirm ann@example.com" in response.text
     user.refresh_from_db()
     assert not user.email_confirmed
 

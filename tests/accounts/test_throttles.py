@@ -1,7 +1,8 @@
 """Failed logins are throttled per account and per client address (django-axes); sign-ups and
 login-link requests per client address (accounts.ratelimit)."""
-import time_machine
+
 import pytest
+import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
@@ -72,9 +73,11 @@ def test_the_admin_login_is_throttled_alike(client):
 
 
 def sign_up(client, email, address):
-    return client.post(reverse("accounts:signup"), {
-        "email": email, "display_name": "Someone", "password1": "pw-Secret-123", "password2": "pw-Secret-123"},
-        REMOTE_ADDR=address)
+    return client.post(
+        reverse("accounts:signup"),
+        {"email": email, "display_name": "Someone", "password1": "pw-Secret-123", "password2": "pw-Secret-123"},
+        REMOTE_ADDR=address,
+    )
 
 
 def test_sign_ups_are_limited_per_client_address(client, mailoutbox):
@@ -89,8 +92,12 @@ def test_sign_ups_are_limited_per_client_address(client, mailoutbox):
 def test_login_link_requests_are_limited_per_client_address(client, mailoutbox):
     for n in range(10):
         make_user(email=f"p{n}@example.com")
-        assert client.post(reverse("accounts:login_link"), {"email": f"p{n}@example.com"},
-                           REMOTE_ADDR="192.0.2.20").status_code == 302
+        assert (
+            client.post(
+                reverse("accounts:login_link"), {"email": f"p{n}@example.com"}, REMOTE_ADDR="192.0.2.20"
+            ).status_code
+            == 302
+        )
     make_user(email="p10@example.com")
     refused = client.post(reverse("accounts:login_link"), {"email": "p10@example.com"}, REMOTE_ADDR="192.0.2.20")
     assert refused.status_code == 429 and len(mailoutbox) == 10
@@ -100,8 +107,16 @@ def test_behind_a_proxy_the_client_is_the_address_the_proxy_saw(client, settings
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     make_user(email="zoe@example.com", password=RIGHT)
     for n in range(5):
-        client.post(reverse("accounts:login"), {"username": f"g{n}@example.com", "password": "x"},
-                    REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.2.3.4, 203.0.113.{n % 2}")
-    ok = client.post(reverse("accounts:login"), {"username": "zoe@example.com", "password": RIGHT},
-                     REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.9")
-    assert ok.status_code == 302   # the proxy's own address is not everyone's
+        client.post(
+            reverse("accounts:login"),
+            {"username": f"g{n}@example.com", "password": "x"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"1.2.3.4, 203.0.113.{n % 2}",
+        )
+    ok = client.post(
+        reverse("accounts:login"),
+        {"username": "zoe@example.com", "password": RIGHT},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.9",
+    )
+    assert ok.status_code == 302  # the proxy's own address is not everyone's

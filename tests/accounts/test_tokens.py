@@ -21,8 +21,10 @@ def test_a_token_names_its_user_and_carries_extras():
     assert read(token, tokens.LOGIN) == (user, {"n": "/games/3/"})
 
 
-@pytest.mark.parametrize("made_for, used_for", [
-    (tokens.CONFIRM, tokens.LOGIN), (tokens.LOGIN, tokens.INVITE), (tokens.INVITE, tokens.CONFIRM)])
+@pytest.mark.parametrize(
+    "made_for, used_for",
+    [(tokens.CONFIRM, tokens.LOGIN), (tokens.LOGIN, tokens.INVITE), (tokens.INVITE, tokens.CONFIRM)],
+)
 def test_a_token_for_one_purpose_never_passes_for_another(made_for, used_for):
     user = make_user(email_confirmed=False)
     with pytest.raises(tokens.InvalidToken) as caught:
@@ -30,8 +32,9 @@ def test_a_token_for_one_purpose_never_passes_for_another(made_for, used_for):
     assert caught.value.reason == "invalid"
 
 
-@pytest.mark.parametrize("forgery", [
-    "", "garbage", "a:b:c", "eyJ1IjoxfQ:1tXyZ:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"])
+@pytest.mark.parametrize(
+    "forgery", ["", "garbage", "a:b:c", "eyJ1IjoxfQ:1tXyZ:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]
+)
 def test_forged_tokens_are_invalid(forgery):
     make_user()
     with pytest.raises(tokens.InvalidToken) as caught:

@@ -1,4 +1,5 @@
 """Real headless Chromium (Debian's), one fresh profile per test; screenshots go to test-artifacts/."""
+
 import os
 from pathlib import Path
 
@@ -6,8 +7,16 @@ import pytest
 
 from tests import services
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture
@@ -20,16 +29,15 @@ def browser(console_errors):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=services.chromium_path(), args=CHROMIUM_ARGS,
-                                     headless=True)
+        browser = pw.chromium.launch(executable_path=services.chromium_path(), args=CHROMIUM_ARGS, headless=True)
         new_context = browser.new_context
 
         def watched_context(*args, **kwargs):
             context = new_context(*args, **kwargs)
-            context.on("console", lambda m: m.type == "error" and console_errors.append(
-                f"{m.location.get('url')}: {m.text}"))
-            context.on("page", lambda page: page.on("pageerror", lambda e: console_errors.append(
-                f"{page.url}: {e}")))
+            context.on(
+                "console", lambda m: m.type == "error" and console_errors.append(f"{m.location.get('url')}: {m.text}")
+            )
+            context.on("page", lambda page: page.on("pageerror", lambda e: console_errors.append(f"{page.url}: {e}")))
             return context
 
         browser.new_context = watched_context

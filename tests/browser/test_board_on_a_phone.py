@@ -1,4 +1,5 @@
 """On a phone the board is wider than the screen and scrolls sideways: it opens where the pegs are."""
+
 import random
 
 import pytest
@@ -43,5 +44,6 @@ def test_on_a_phone_the_board_opens_where_the_pegs_are(live_server, browser, art
     for peg in page.locator("[data-peg=front]").all():
         box = peg.bounding_box()
         assert seen["x"] <= box["x"] and box["x"] + box["width"] <= seen["x"] + seen["width"], peg.get_attribute(
-            "data-hole")
+            "data-hole"
+        )
     page.screenshot(path=str(artifacts / "board-phone.png"))

@@ -1,5 +1,6 @@
 """Every kind of page loads under the Content-Security-Policy without a console error
 (the browser fixture fails the test on any console error or uncaught script error)."""
+
 import random
 from urllib.parse import urlsplit
 
@@ -30,8 +31,12 @@ def test_the_pages_pass_the_content_security_policy(live_server, browser, consol
 
     page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
     headers = []
-    page.on("response", lambda r: r.request.resource_type == "document" and headers.append(
-        r.headers.get("content-security-policy", "")))
+    page.on(
+        "response",
+        lambda r: (
+            r.request.resource_type == "document" and headers.append(r.headers.get("content-security-policy", ""))
+        ),
+    )
     for path in ["/", "/accounts/signup/", "/accounts/login-link/", "/calculator/", move_link]:
         page.goto(live_server.url + path)
     page.goto(f"{live_server.url}/accounts/login/")
@@ -39,10 +44,16 @@ def test_the_pages_pass_the_content_security_policy(live_server, browser, consol
     page.fill("input[name=password]", PASSWORD)
     page.click("main button[type=submit]")
     page.wait_for_load_state()
-    for path in [reverse("games:my_games"), reverse("games:game", args=[game.pk]),
-                 reverse("games:record", args=[game.pk]), reverse("games:new_challenge"),
-                 reverse("games:practice"), reverse("accounts:profile"),
-                 reverse("ladders:detail", args=[ladder.slug]), move_link]:
+    for path in [
+        reverse("games:my_games"),
+        reverse("games:game", args=[game.pk]),
+        reverse("games:record", args=[game.pk]),
+        reverse("games:new_challenge"),
+        reverse("games:practice"),
+        reverse("accounts:profile"),
+        reverse("ladders:detail", args=[ladder.slug]),
+        move_link,
+    ]:
         page.goto(live_server.url + path)
         page.wait_for_load_state("networkidle")
     assert len(headers) >= 13 and all("script-src 'self'" in h and "default-src 'self'" in h for h in headers)

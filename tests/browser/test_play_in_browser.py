@@ -6,6 +6,7 @@ forms read off each player's game page until the game is over. A screenshot
 of the board is saved to test-artifacts/board.png (and the whole game page at
 desktop and phone widths beside it).
 """
+
 import re
 from urllib.parse import urlsplit
 

@@ -1,5 +1,6 @@
 """The calendar feed: the player's own deadlines at a secret URL from the profile, each with an
 alarm at the reminder time, moving with the games; a wrong or replaced address finds nothing."""
+
 import random
 import re
 from datetime import UTC, datetime, timedelta
@@ -10,7 +11,6 @@ from django.conf import settings
 from django.urls import reverse
 
 from games.models import Seat
-
 from tests.factories import at, make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def path_of(url):
 
 
 def events(client, url):
-    client.logout()   # calendar apps have no session: the address is the key
+    client.logout()  # calendar apps have no session: the address is the key
     response = client.get(path_of(url))
     assert response.status_code == 200 and response["Content-Type"].startswith("text/calendar")
     return [c for c in icalendar.Calendar.from_ical(response.content).walk("VEVENT")]
@@ -39,7 +39,7 @@ def test_the_feed_has_each_move_owed_with_its_alarm_and_follows_the_games(client
     with at(START):
         first = start_two_player_game(players=[alice, bob], days_per_move=3)
         second = start_two_player_game(players=[alice, bob], days_per_move=1)
-        play_random_move(first, 0, rng=random.Random(3))   # Alice has thrown in the first game
+        play_random_move(first, 0, rng=random.Random(3))  # Alice has thrown in the first game
     url = feed_url(client, alice)
     with at(START + timedelta(hours=1)):
         owed = events(client, url)
@@ -56,10 +56,11 @@ def test_the_feed_has_each_move_owed_with_its_alarm_and_follows_the_games(client
         assert len(events(client, bob_url)) == 2
         play_random_move(first, 1, rng=random.Random(4))
         shown = {str(e["uid"]): e.decoded("dtend") for e in events(client, bob_url)}
-    owed = {f"game-{s.game_id}-seat-1@{settings.REPLY_DOMAIN}": s.deadline
-            for s in Seat.objects.filter(player=bob, to_act=True)}
+    owed = {
+        f"game-{s.game_id}-seat-1@{settings.REPLY_DOMAIN}": s.deadline
+        for s in Seat.objects.filter(player=bob, to_act=True)
+    }
     assert shown == owed and shown[f"game-{second.pk}-seat-1@{settings.REPLY_DOMAIN}"] == START + timedelta(days=1)
-
 
 
 def test_a_wrong_or_replaced_address_finds_nothing(client):

@@ -1,4 +1,5 @@
 """Deadline arithmetic: running time, weekend and night pauses across time zones and DST."""
+
 import zoneinfo
 from datetime import UTC, datetime, timedelta
 
@@ -7,9 +8,9 @@ import time_machine
 
 from accounts.models import User
 from clock import deadlines, seatclock
+from games import times
 from games.models import Event
 from tests.factories import make_user, start_two_player_game
-from games import times
 
 LONDON = zoneinfo.ZoneInfo("Europe/London")
 NEW_YORK = zoneinfo.ZoneInfo("America/New_York")
@@ -34,12 +35,16 @@ def test_weekend_pause_skips_saturday_and_sunday_in_the_players_zone():
     deadline = deadlines.deadline_after(start, 1, pause_weekends=True, tz=TOKYO)
     assert deadline == datetime(2024, 3, 4, 12, tzinfo=TOKYO)
     # The same instant for a New Yorker is Thursday 22:00: two hours of Thursday, 22 of Friday.
-    assert deadlines.deadline_after(start, 1, pause_weekends=True, tz=NEW_YORK) == datetime(2024, 2, 29, 22, tzinfo=NEW_YORK) + timedelta(days=1)
+    assert deadlines.deadline_after(start, 1, pause_weekends=True, tz=NEW_YORK) == datetime(
+        2024, 2, 29, 22, tzinfo=NEW_YORK
+    ) + timedelta(days=1)
 
 
 def test_a_move_made_at_the_weekend_starts_the_clock_on_monday():
     saturday = datetime(2024, 3, 2, 15, tzinfo=LONDON)
-    assert deadlines.deadline_after(saturday, 2, pause_weekends=True, tz=LONDON) == datetime(2024, 3, 6, 0, tzinfo=LONDON)
+    assert deadlines.deadline_after(saturday, 2, pause_weekends=True, tz=LONDON) == datetime(
+        2024, 3, 6, 0, tzinfo=LONDON
+    )
 
 
 def test_night_hours_stop_the_clock_across_midnight():
@@ -70,7 +75,9 @@ def test_dst_spring_forward_night_is_seven_real_hours():
 
 def test_dst_fall_back_night_is_nine_real_hours_and_weekends_follow_local_days():
     start = datetime(2024, 11, 1, 22, tzinfo=NEW_YORK)  # Friday 22:00; DST ends Sunday 3 November
-    deadline = deadlines.deadline_after(start, timedelta(hours=2), pause_weekends=True, night_hours=(23, 7), tz=NEW_YORK)
+    deadline = deadlines.deadline_after(
+        start, timedelta(hours=2), pause_weekends=True, night_hours=(23, 7), tz=NEW_YORK
+    )
     # One hour on Friday, then nothing until Monday 07:00 local (EST now), one more hour.
     assert deadline == datetime(2024, 11, 4, 8, tzinfo=NEW_YORK)
     assert deadline.astimezone(UTC) == utc(2024, 11, 4, 13)
@@ -114,7 +121,8 @@ def test_deadline_for_filter_renders_in_the_template():
     reader = User(time_zone="Asia/Tokyo")
     with time_machine.travel(utc(2024, 12, 1, 12), tick=False):
         out = Template("{% load clock %}{{ d|deadline_for:user }}").render(
-            Context({"d": utc(2024, 12, 2, 12), "user": reader}))
+            Context({"d": utc(2024, 12, 2, 12), "user": reader})
+        )
     assert out == "Mon 2 Dec, 21:00 (in 24 hours)"
 
 
@@ -151,21 +159,21 @@ def test_moves_set_deadlines_and_the_first_reminder():
 def test_clock_events_are_in_the_log_but_not_in_replays():
     from django.core.management import call_command
 
-    from games import selectors
     from clock import timeouts
+    from games import selectors
 
     game = start_two_player_game(players=two_players())
     timeouts.grant_more_time(game, 0, 1, 2)
     assert game.events.filter(kind="more_time").count() == 1
-    call_command("verify_games", game.pk)          # raises if the replay disagrees
+    call_command("verify_games", game.pk)  # raises if the replay disagrees
     assert selectors.record_for(game, 0)["hands"]  # the record replays without the clock event
     assert Event.objects.filter(game=game).order_by("-seq").first().seq == game.__class__.objects.get(pk=game.pk).seq
 
 
 def test_no_clock_event_on_a_finished_game(db):
-    from games import services
     from clock import timeouts
     from clock.events import ClockError
+    from games import services
 
     game = start_two_player_game(players=two_players())
     services.record_forfeit(game, 1, reason="adjudicated")

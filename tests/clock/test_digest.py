@@ -1,4 +1,5 @@
 """The daily digest: at each reader's hour in their own zone, once a day, every game waiting with its deadline."""
+
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -7,16 +8,16 @@ from django.core import mail
 
 from accounts.models import DigestSent
 from clock import digest
-from tests.factories import make_user, play_random_move, start_two_player_game
-from tests.factories import at, at_once, failures
+from tests.factories import at, at_once, failures, make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 0, tzinfo=UTC)
 
 
 def reader(zone, hour=8):
-    return make_user(password=None, display_name=zone, notify="digest", time_zone=zone, digest_hour=hour,
-                     allow_forced_moves=False)
+    return make_user(
+        password=None, display_name=zone, notify="digest", time_zone=zone, digest_hour=hour, allow_forced_moves=False
+    )
 
 
 def waiting_for(user, days=3):
@@ -35,21 +36,21 @@ def test_each_reader_gets_one_digest_at_their_hour():
     tokyo, london, new_york = reader("Asia/Tokyo"), reader("Europe/London"), reader("America/New_York")
     games = {u.pk: [waiting_for(u), waiting_for(u, days=1)] for u in (tokyo, london, new_york)}
     mail.outbox.clear()
-    with at(START + timedelta(hours=7, minutes=30)):    # 16:30 Tokyo, 07:30 London, 02:30 New York
+    with at(START + timedelta(hours=7, minutes=30)):  # 16:30 Tokyo, 07:30 London, 02:30 New York
         assert digest.send_digests() == 1
         assert digest.send_digests() == 0
     assert len(digests(tokyo)) == 1 and not digests(london) and not digests(new_york)
     with at(START + timedelta(hours=8, minutes=5)):
         assert digest.send_digests() == 1
-    with at(START + timedelta(hours=13, minutes=5)):    # 08:05 in New York (EST)
+    with at(START + timedelta(hours=13, minutes=5)):  # 08:05 in New York (EST)
         assert digest.send_digests() == 1
-    with at(START + timedelta(hours=23)):                # 08:00 Tuesday in Tokyo: a new day there
+    with at(START + timedelta(hours=23)):  # 08:00 Tuesday in Tokyo: a new day there
         assert digest.send_digests() == 1
     assert len(digests(tokyo)) == 2 and len(digests(london)) == 1 and len(digests(new_york)) == 1
     body = digests(new_york)[0].body
-    first, second = games[new_york.pk][1], games[new_york.pk][0]   # the 1-day game runs out first
+    first, second = games[new_york.pk][1], games[new_york.pk][0]  # the 1-day game runs out first
     assert body.index(f"Game {first.pk} ") < body.index(f"Game {second.pk} ")
-    assert "Mon 4 Mar, 19:00 (in 10 hours)" in body         # 1 day after midnight UTC, in New York time
+    assert "Mon 4 Mar, 19:00 (in 10 hours)" in body  # 1 day after midnight UTC, in New York time
     assert first.get_absolute_url() in body
 
 

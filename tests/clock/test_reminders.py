@@ -1,5 +1,6 @@
 """Reminders: one per stage (80% of the time used, and 24 hours before a deadline of 3+ days),
 never while the player is looking; and the quiet-inbox rule for turn emails."""
+
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -7,11 +8,10 @@ import pytest
 from django.core import mail
 
 from clock import notices, reminders, timeouts
-from games.models import Seat
-from tests.factories import make_user, play_random_move, start_two_player_game
-from tests.factories import at, at_once, committed, failures
 from games import visits
+from games.models import Seat
 from mail import quiet
+from tests.factories import at, at_once, committed, failures, make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 9, tzinfo=UTC)
@@ -75,7 +75,7 @@ def test_no_reminder_for_a_player_who_wants_no_email_and_none_after_the_turn():
     with at(START + timedelta(hours=20)):
         reminders.send_due_reminders()
     assert reminders_to(bob) == []
-    assert game.seats.get(number=1).reminder_stage == 1   # the stage is spent all the same
+    assert game.seats.get(number=1).reminder_stage == 1  # the stage is spent all the same
 
 
 def test_more_time_brings_new_reminders():
@@ -96,16 +96,16 @@ def test_quiet_inbox_holds_turn_emails_until_the_player_comes_back():
     seat = game.seats.get(number=1)
     sent = OutboundEmail.objects.filter(game=game, seat=1, status=OutboundEmail.Status.SENT)
     sent_at = START + timedelta(hours=1)
-    assert sent.update(sent_at=sent_at) == 1       # the turn email of Bob's discard
+    assert sent.update(sent_at=sent_at) == 1  # the turn email of Bob's discard
     with at(sent_at + timedelta(hours=1)):
         assert quiet.turn_email_hold(seat) == sent_at + quiet.TURN_EMAIL_HOLD
         assert quiet.turn_email_hold(seat) is not None
     with at(sent_at + timedelta(hours=2)):
-        visits.note_seen(seat)                        # he came back: the next may go
+        visits.note_seen(seat)  # he came back: the next may go
         assert quiet.turn_email_hold(seat) is None
     seat.last_seen_at = None
     with at(sent_at + quiet.TURN_EMAIL_HOLD):
-        assert quiet.turn_email_hold(seat) is None   # the window is over: one email tells all since
+        assert quiet.turn_email_hold(seat) is None  # the window is over: one email tells all since
 
 
 @pytest.mark.postgres
@@ -120,7 +120,7 @@ def test_two_reminder_sweeps_at_once_send_once():
             reminders.send_due_reminders(batch=3)
 
     assert not failures(at_once(run, run))
-    for game, bob in games:
+    for _game, bob in games:
         assert len(reminders_to(bob)) == 1
     assert set(Seat.objects.filter(to_act=True).values_list("reminder_stage", flat=True)) == {1}
 
@@ -129,9 +129,9 @@ def test_clock_notices_cost_the_same_few_queries_however_many_games_and_players(
     away = make_user(allow_forced_moves=False)
     games = [start_two_player_game(players=[away, make_user(allow_forced_moves=False)]) for _ in range(4)]
     mail.outbox.clear()
-    with committed(), django_assert_max_num_queries(3):   # the games' seats and players, the outbox rows
+    with committed(), django_assert_max_num_queries(3):  # the games' seats and players, the outbox rows
         assert notices.owe_vacation_notices(away.pk, "start") == 4
     four = start_two_player_game("four", players=[away] + [make_user(allow_forced_moves=False) for _ in range(3)])
-    with committed(), django_assert_max_num_queries(2):   # the game's seats and players, the outbox rows
+    with committed(), django_assert_max_num_queries(2):  # the game's seats and players, the outbox rows
         assert notices.owe_claim_offer(four.pk, 0) == 4
     assert len(mail.outbox) == 8 and games

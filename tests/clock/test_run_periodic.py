@@ -1,4 +1,5 @@
 """`manage.py run_periodic`: every periodic task once, for cron; two runs at once act once."""
+
 import io
 import random
 from datetime import UTC, datetime, timedelta
@@ -32,7 +33,7 @@ def run_periodic(*args):
 
 @pytest.mark.django_db
 def test_every_beat_entry_runs_once_and_the_overdue_game_is_settled():
-    game, = overdue_games(1)
+    (game,) = overdue_games(1)
     with at(START + timedelta(days=1, minutes=1)):
         out, err = run_periodic()
     assert [line.split(":")[0] for line in out.splitlines()] == list(settings.CELERY_BEAT_SCHEDULE)
@@ -45,7 +46,7 @@ def test_every_beat_entry_runs_once_and_the_overdue_game_is_settled():
 
 @pytest.mark.django_db
 def test_an_unknown_entry_is_refused_and_nothing_runs():
-    game, = overdue_games(1)
+    (game,) = overdue_games(1)
     with at(START + timedelta(days=1, minutes=1)), pytest.raises(SystemExit) as exit_:
         run_periodic("--only", "clock-sweep-everything")
     assert exit_.value.code == 2

@@ -1,4 +1,5 @@
 """Timeouts: the sweep ends overdue turns by itself, per the game's policy; more time; claims."""
+
 import random
 import re
 from datetime import UTC, datetime, timedelta
@@ -8,15 +9,14 @@ import time_machine
 from django.core import mail
 from django.urls import reverse
 
-from games import cribbage, services
 from clock import timeouts
 from clock.events import ClockError
+from games import cribbage, services
 from games.models import CLOCK_EVENT_KINDS, Event, Game, Seat
-from tests.factories import at, at_once, failures
-from tests.factories import make_user, play_random_move, start_two_player_game
+from tests.factories import at, at_once, failures, make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db
-START = datetime(2024, 3, 4, 9, tzinfo=UTC)   # a Monday
+START = datetime(2024, 3, 4, 9, tzinfo=UTC)  # a Monday
 
 
 def waiting_for_bob(policy=Game.TimeoutPolicy.FORFEIT, days=1, vacation_days=0.0, **game_fields):
@@ -59,7 +59,7 @@ def test_an_overdue_turn_is_forfeit_a_win_without_skunk_and_everyone_is_told():
     assert all("ran out of time" in m.body for m in over)
     assert not [m for m in mail.outbox if "ended on time" in m.subject]
     with at(START + timedelta(days=2)):
-        assert timeouts.sweep() == {}   # idempotent: nothing left to do
+        assert timeouts.sweep() == {}  # idempotent: nothing left to do
 
 
 def test_a_vacation_day_is_spent_instead_of_a_timeout_and_the_player_is_told():
@@ -76,11 +76,11 @@ def test_a_vacation_day_is_spent_instead_of_a_timeout_and_the_player_is_told():
     told = [m for m in mail.outbox if "vacation day" in m.subject]
     assert [m.to for m in told] == [[seat.player.email]] and "0 whole vacation days left" in told[0].body
     with at(seat.deadline + timedelta(minutes=5)):
-        assert timeouts.sweep() == {"forfeit": 1}   # half a day left is not a day
+        assert timeouts.sweep() == {"forfeit": 1}  # half a day left is not a day
 
 
 def test_a_game_that_forbids_vacation_spends_no_day():
-    game = waiting_for_bob(vacation_days=5, vacation_cap_days=0)
+    waiting_for_bob(vacation_days=5, vacation_cap_days=0)
     with at(START + timedelta(days=1, minutes=1)):
         assert timeouts.sweep() == {"forfeit": 1}
 
@@ -97,7 +97,7 @@ def test_opponent_chooses_then_claims():
     alice_mail = next(m for m in offer if m.to[0] == game.seats.get(number=0).player.email)
     assert 'reply "claim"' in alice_mail.body
     with pytest.raises(ClockError, match=r"^Nobody here is out of time: there is nothing to claim\.$"):
-        timeouts.claim_timeout(game, 1)   # Bob cannot claim against himself
+        timeouts.claim_timeout(game, 1)  # Bob cannot claim against himself
     timeouts.claim_timeout(game, 0)
     game.refresh_from_db()
     assert game.is_finished and game.winner_side == 0 and game.finish == "forfeit"
@@ -112,13 +112,13 @@ def test_opponent_chooses_to_wait_by_giving_more_time():
         assert seat.timed_out_at is None
         assert seat.deadline == START + timedelta(days=3, minutes=1)
         with pytest.raises(ClockError, match=r"^Nobody here is out of time: there is nothing to claim\.$"):
-            timeouts.claim_timeout(game, 0)   # waiting: nothing to claim now
+            timeouts.claim_timeout(game, 0)  # waiting: nothing to claim now
     with at(seat.deadline + timedelta(minutes=1)):
         assert timeouts.sweep() == {"claimable": 1}
 
 
 def test_nobody_decides_then_the_game_ends_after_another_period():
-    game = waiting_for_bob(Game.TimeoutPolicy.OPPONENT_CHOOSES)
+    waiting_for_bob(Game.TimeoutPolicy.OPPONENT_CHOOSES)
     with at(START + timedelta(days=1, minutes=1)):
         timeouts.sweep()
     with at(START + timedelta(days=2, minutes=2)):
@@ -147,8 +147,7 @@ def test_the_computer_plays_a_pegging_move_for_the_absent_player_and_the_clock_r
     move = game.events.get(seq=seq + 1)
     assert (move.kind, move.seat, move.source) == ("play", 1, Event.Source.TIMEOUT)
     # Alice's turn now, with a full two days from the stand-in move; Bob waits, no clock running.
-    clocks = [(s.number, s.to_act, s.deadline, s.timed_out_at, s.stand_in_moves)
-              for s in game.seats.order_by("number")]
+    clocks = [(s.number, s.to_act, s.deadline, s.timed_out_at, s.stand_in_moves) for s in game.seats.order_by("number")]
     assert clocks == [(0, True, now + timedelta(days=2), None, 0), (1, False, None, None, 1)]
     told = [m for m in mail.outbox if "the computer moved for you" in m.subject]
     assert [m.to[0] for m in told] == [bob_seat(game).player.email]
@@ -165,7 +164,7 @@ def test_a_move_of_the_players_own_starts_the_stand_in_count_again():
         while not bob_seat(game).to_act:
             game = play_random_move(game, 0, rng=rng).game
         game = play_random_move(game, 1, rng=rng, source=Event.Source.FORCED).game
-        assert bob_seat(game).stand_in_moves == 1   # a forced play is not Bob coming back
+        assert bob_seat(game).stand_in_moves == 1  # a forced play is not Bob coming back
         while not bob_seat(game).to_act:
             game = play_random_move(game, 0, rng=rng).game
         play_random_move(game, 1, rng=rng, source=Event.Source.EMAIL)
@@ -174,7 +173,7 @@ def test_a_move_of_the_players_own_starts_the_stand_in_count_again():
 
 def test_after_the_stand_in_limit_the_game_is_forfeit(monkeypatch):
     monkeypatch.setattr(timeouts, "STAND_IN_LIMIT", 0)
-    game = bob_to_peg(waiting_for_bob(Game.TimeoutPolicy.COMPUTER_STANDS_IN))
+    bob_to_peg(waiting_for_bob(Game.TimeoutPolicy.COMPUTER_STANDS_IN))
     with at(START + timedelta(days=1, minutes=1)):
         assert timeouts.sweep() == {"forfeit": 1}
 
@@ -183,7 +182,7 @@ def test_the_computer_does_not_discard_for_anyone_a_second_period_then_forfeit()
     game = waiting_for_bob(Game.TimeoutPolicy.COMPUTER_STANDS_IN)
     with at(START + timedelta(days=1, minutes=1)):
         assert timeouts.sweep() == {"grace": 1}
-        assert timeouts.claimable_seat(game, 0) is None   # not the opponent's to claim under this policy
+        assert timeouts.claimable_seat(game, 0) is None  # not the opponent's to claim under this policy
     told = [m for m in mail.outbox if "is out of time" in m.subject]
     assert [m.to[0] for m in told] == [bob_seat(game).player.email]
     with at(START + timedelta(days=2, minutes=2)):
@@ -192,7 +191,7 @@ def test_the_computer_does_not_discard_for_anyone_a_second_period_then_forfeit()
 
 def test_an_overdue_computer_seat_is_asked_to_move():
     human = make_user(password=None, allow_forced_moves=False, vacation_days=0)
-    with time_machine.travel(START, tick=False):   # its task is lost: nothing runs after commit
+    with time_machine.travel(START, tick=False):  # its task is lost: nothing runs after commit
         game = start_two_player_game(players=[human, None], days_per_move=1)
         play_random_move(game, 0, rng=random.Random(1))
     assert [s.to_act for s in game.seats.all()] == [False, True]
@@ -220,7 +219,13 @@ def test_more_time_rules():
     timeouts.grant_more_time(game, 1, 0, 1)
     assert game.seats.get(number=0).extra_seconds == 86400
     event = game.events.filter(kind="more_time").order_by("seq").first()
-    assert event.data == {"kind": "more_time", "seat": 1, "by": 0, "days": 2, "deadline": bob_seat(game).deadline.isoformat()}
+    assert event.data == {
+        "kind": "more_time",
+        "seat": 1,
+        "by": 0,
+        "days": 2,
+        "deadline": bob_seat(game).deadline.isoformat(),
+    }
 
 
 def test_a_clock_event_does_not_make_move_links_stale():
@@ -254,9 +259,15 @@ def test_pages_give_more_time_and_claim(client):
 
 def clocks(game):
     """Everything a clock action could change (not last_seen_at: looking at the page sets it)."""
-    return (Game.objects.values("seq", "status", "finish").get(pk=game.pk), game.events.count(),
-            list(Seat.objects.filter(game=game).order_by("number").values(
-                "to_act", "deadline", "timed_out_at", "extra_seconds", "reminder_stage", "remind_at")))
+    return (
+        Game.objects.values("seq", "status", "finish").get(pk=game.pk),
+        game.events.count(),
+        list(
+            Seat.objects.filter(game=game)
+            .order_by("number")
+            .values("to_act", "deadline", "timed_out_at", "extra_seconds", "reminder_stage", "remind_at")
+        ),
+    )
 
 
 def shown_after(client, response):
@@ -265,15 +276,18 @@ def shown_after(client, response):
     return [str(m) for m in page.context["messages"]]
 
 
-@pytest.mark.parametrize("fields,message", [
-    ({"days": 3}, "Choose whom to give more time."),
-    ({"seat": "Bob", "days": 3}, "Choose whom to give more time."),
-    ({"seat": 1, "days": 99}, "You can give 1 to 14 days at a time."),
-    ({"seat": 1, "days": 0}, "You can give 1 to 14 days at a time."),
-    ({"seat": 1}, 'Say how many days, e.g. "more time 2".'),
-    ({"seat": 0, "days": 2}, "You can only give more time to an opponent."),
-    ({"seat": 7, "days": 2}, "There is no such seat in this game."),
-])
+@pytest.mark.parametrize(
+    "fields,message",
+    [
+        ({"days": 3}, "Choose whom to give more time."),
+        ({"seat": "Bob", "days": 3}, "Choose whom to give more time."),
+        ({"seat": 1, "days": 99}, "You can give 1 to 14 days at a time."),
+        ({"seat": 1, "days": 0}, "You can give 1 to 14 days at a time."),
+        ({"seat": 1}, 'Say how many days, e.g. "more time 2".'),
+        ({"seat": 0, "days": 2}, "You can only give more time to an opponent."),
+        ({"seat": 7, "days": 2}, "There is no such seat in this game."),
+    ],
+)
 def test_a_bad_more_time_request_says_why_and_changes_nothing(client, fields, message):
     game = waiting_for_bob(Game.TimeoutPolicy.OPPONENT_CHOOSES)
     client.force_login(game.seats.get(number=0).player)
@@ -288,7 +302,7 @@ def test_a_bad_more_time_request_says_why_and_changes_nothing(client, fields, me
 def test_a_stranger_cannot_give_time_or_claim(client):
     game = waiting_for_bob(Game.TimeoutPolicy.OPPONENT_CHOOSES)
     with at(START + timedelta(days=1, minutes=1)):
-        assert timeouts.sweep() == {"claimable": 1}   # Bob is out of time: there is something to claim
+        assert timeouts.sweep() == {"claimable": 1}  # Bob is out of time: there is something to claim
     client.force_login(make_user(password=None))
     with at(START + timedelta(days=1, hours=1)):
         before = clocks(game)

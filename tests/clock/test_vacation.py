@@ -1,5 +1,6 @@
 """Vacation: the allowance grows; starting pauses every clock and tells the opponents; it ends by
 itself or by hand; turns that start while away begin paused; a game may cap or forbid it."""
+
 import random
 import re
 from datetime import UTC, datetime, timedelta
@@ -11,9 +12,8 @@ from django.urls import reverse
 from accounts.models import User, Vacation
 from clock import timeouts, vacation
 from games.models import Game
-from tests.factories import make_user, play_random_move, start_two_player_game
-from tests.factories import at
 from games.presentation import clock_text
+from tests.factories import at, make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 9, tzinfo=UTC)
@@ -43,17 +43,17 @@ def test_the_allowance_grows_a_day_every_12_days_up_to_the_cap():
 
 def test_starting_a_vacation_pauses_the_clock_and_tells_the_opponent():
     game, alice, bob = game_waiting_for_bob()
-    deadline = bob_seat(game).deadline                      # START + 2 days
+    deadline = bob_seat(game).deadline  # START + 2 days
     with at(START + timedelta(hours=12)):
         vacation.start_vacation(bob, 3)
     seat = bob_seat(game)
     assert seat.paused_until == START + timedelta(days=3, hours=12)
     assert seat.deadline == deadline + timedelta(days=3)
-    assert seat.player.vacation_days == pytest.approx(7 + 0.5 / 12 - 3)   # half a day earned meanwhile
+    assert seat.player.vacation_days == pytest.approx(7 + 0.5 / 12 - 3)  # half a day earned meanwhile
     assert game.events.filter(kind="vacation_start", seat=1).count() == 1
     notices = [m for m in mail.outbox if "is on vacation" in m.subject]
     assert [m.to for m in notices] == [[alice.email]]
-    with at(deadline + timedelta(hours=1)):               # the old deadline has passed: no timeout
+    with at(deadline + timedelta(hours=1)):  # the old deadline has passed: no timeout
         assert timeouts.sweep() == {}
     with pytest.raises(vacation.VacationError, match="already on vacation"):
         with at(START + timedelta(days=1)):
@@ -128,9 +128,13 @@ def test_a_game_can_forbid_vacation():
 
 def test_bad_requests_change_nothing():
     game, alice, bob = game_waiting_for_bob()
-    for days, message in ((0, "A vacation lasts 1 to 30 days."), (8, "You have 7 whole vacation days left, not 8."),
-                          ("x", "Say how many days, e.g. 7."), (None, "Say how many days, e.g. 7."),
-                          (31, "A vacation lasts 1 to 30 days.")):
+    for days, message in (
+        (0, "A vacation lasts 1 to 30 days."),
+        (8, "You have 7 whole vacation days left, not 8."),
+        ("x", "Say how many days, e.g. 7."),
+        (None, "Say how many days, e.g. 7."),
+        (31, "A vacation lasts 1 to 30 days."),
+    ):
         with pytest.raises(vacation.VacationError, match=f"^{re.escape(message)}$"):
             with at(START):
                 vacation.start_vacation(bob, days)
@@ -150,7 +154,8 @@ def test_profile_panel_and_buttons(client):
         page = client.get(reverse("accounts:profile"))
         assert "end my vacation now" in page.content.decode()
         assert [str(m) for m in page.context["messages"]] == [
-            "Have a good break: your clocks are stopped and your opponents are told."]
+            "Have a good break: your clocks are stopped and your opponents are told."
+        ]
         response = client.post(reverse("clock:vacation_end"), follow=True)
         assert [str(m) for m in response.context["messages"]] == ["Welcome back: your clocks run again."]
     assert bob_seat(game).paused_until is None
@@ -164,9 +169,13 @@ def test_ending_a_vacation_when_not_on_one_says_so_and_changes_nothing(client):
     client.force_login(bob)
 
     def everything():
-        return (User.objects.values("vacation_seconds", "vacation_days_at", "away_until").get(pk=bob.pk),
-                list(game.seats.order_by("number").values("deadline", "paused_until", "vacation_seconds")),
-                game.events.count(), Vacation.objects.count(), len(mail.outbox))
+        return (
+            User.objects.values("vacation_seconds", "vacation_days_at", "away_until").get(pk=bob.pk),
+            list(game.seats.order_by("number").values("deadline", "paused_until", "vacation_seconds")),
+            game.events.count(),
+            Vacation.objects.count(),
+            len(mail.outbox),
+        )
 
     with at(START + timedelta(hours=1)):
         before = everything()
@@ -185,5 +194,6 @@ def test_a_vacation_in_a_game_that_allows_none_says_the_clock_runs_on_there(clie
         response = client.post(reverse("clock:vacation_start"), {"days": "2"}, follow=True)
     assert [str(m) for m in response.context["messages"]] == [
         "Have a good break: your clocks are stopped and your opponents are told.",
-        f"Your clock runs on in game {game.pk}: that game allows no vacation (or no more of it)."]
+        f"Your clock runs on in game {game.pk}: that game allows no vacation (or no more of it).",
+    ]
     assert bob_seat(game).deadline == deadline and not game.events.filter(kind="vacation_start").exists()

@@ -1,5 +1,6 @@
 """Vacation per calendar day: one automatic vacation day covers every game of the player that runs out
 that day (their local date), and is charged once; the profile shows what each day covered."""
+
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -31,8 +32,9 @@ def deadline_of(game):
 
 def test_one_day_covers_every_game_that_runs_out_that_day_and_is_charged_once(client):
     alice = make_user(password=None, display_name="Alice", allow_forced_moves=False, vacation_days=0)
-    bob = make_user(password=None, display_name="Bob", allow_forced_moves=False, vacation_days=2,
-                    vacation_days_at=MONDAY)
+    bob = make_user(
+        password=None, display_name="Bob", allow_forced_moves=False, vacation_days=2, vacation_days_at=MONDAY
+    )
     a, b, c = games_waiting_for(bob, alice, (9, 15, 23.5))
     assert [deadline_of(g) for g in (a, b, c)] == [MONDAY + timedelta(days=1, hours=h) for h in (9, 15, 23.5)]
 
@@ -73,7 +75,7 @@ def test_one_day_covers_every_game_that_runs_out_that_day_and_is_charged_once(cl
     assert "Vacation days used for you" in page
     tuesday = page.index("Tue 5 Mar 2024")
     wednesday = page.index("Wed 6 Mar 2024")
-    assert wednesday < tuesday   # latest first
+    assert wednesday < tuesday  # latest first
     assert all(f"game {g.pk}</a>" in page[tuesday:] for g in (a, b, c))
     assert [f"game {g.pk}</a>" in page[wednesday:tuesday] for g in (a, b, c)] == [True, True, True]
     assert page[wednesday:tuesday].count("game ") == 3

@@ -1,4 +1,5 @@
 """Shared helpers for the engine tests (no Django needed)."""
+
 import pytest
 
 from games.cribbage.cards import FULL_DECK, parse_cards

@@ -1,4 +1,5 @@
 """Discard analysis: exact expectations, equal to brute force over score_hand."""
+
 import random
 from fractions import Fraction
 from itertools import combinations
@@ -56,11 +57,14 @@ def test_options_equal_brute_force_on_small_unseen_sets(seed):
     assert as_dict(options) == brute_options(hand, is_dealer, players, unseen)
 
 
-@pytest.mark.parametrize("text,thrown", [
-    ("5H 5D JH 4S 6C KH", "JH KH"),  # six cards, full deck
-    ("JC 2C 7C 9C QC 3D", "2C 7C"),  # a jack and a four-suited throw
-    ("5S JS 6S 4D 9C", "JS 6S"),  # five-card cribbage
-])
+@pytest.mark.parametrize(
+    "text,thrown",
+    [
+        ("5H 5D JH 4S 6C KH", "JH KH"),  # six cards, full deck
+        ("JC 2C 7C 9C QC 3D", "2C 7C"),  # a jack and a four-suited throw
+        ("5S JS 6S 4D 9C", "JS 6S"),  # five-card cribbage
+    ],
+)
 def test_one_choice_equals_brute_force_over_the_whole_deck(text, thrown):
     hand = parse_cards(text)
     discard = tuple(parse_cards(thrown))
@@ -81,12 +85,15 @@ def test_whole_analysis_equals_brute_force_over_the_whole_deck():
     assert as_dict(discard_options(hand, True, crib="random")) == brute_options(hand, True, 2, unseen)
 
 
-@pytest.mark.parametrize("text,players,count,kept", [
-    ("AS 2H 7D 9C JS QH", 2, 15, 4),
-    ("5S JS 6S 4D 9C", 2, 10, 3),
-    ("5S JS 6S 4D 9C", 3, 5, 4),
-    ("5S JS 6S 4D 9C", 4, 5, 4),
-])
+@pytest.mark.parametrize(
+    "text,players,count,kept",
+    [
+        ("AS 2H 7D 9C JS QH", 2, 15, 4),
+        ("5S JS 6S 4D 9C", 2, 10, 3),
+        ("5S JS 6S 4D 9C", 3, 5, 4),
+        ("5S JS 6S 4D 9C", 4, 5, 4),
+    ],
+)
 def test_every_choice_once_best_first(text, players, count, kept):
     hand = parse_cards(text)
     options = discard_options(hand, False, players=players)
@@ -110,6 +117,7 @@ def test_dealer_adds_the_crib_and_pone_subtracts_it():
 
 def test_hand_averages_match_schells_worked_examples():
     """cribbageforum.com AnalyzeDiscardsPart2/Part3 (notes section 6.3): average hands over 46 starters."""
+
     def hand_avg(text, thrown):
         options = discard_options(parse_cards(text), True)
         (o,) = [o for o in options if {c.code for c in o.discard} == set(thrown.split())]

@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.cribbage.cards import FULL_DECK, Card, card_from_code, parse_cards
 
@@ -11,13 +12,16 @@ def test_full_deck_is_in_index_order_and_sorted():
     assert all(Card.from_index(i) == c for i, c in enumerate(FULL_DECK))
 
 
-@pytest.mark.parametrize("card, value, index, code, label", [
-    (Card(1, "S"), 1, 0, "AS", "A♠"),
-    (Card(5, "H"), 5, 17, "5H", "5♥"),
-    (Card(10, "D"), 10, 38, "TD", "10♦"),
-    (Card(11, "C"), 10, 43, "JC", "J♣"),
-    (Card(13, "C"), 10, 51, "KC", "K♣"),
-])
+@pytest.mark.parametrize(
+    "card, value, index, code, label",
+    [
+        (Card(1, "S"), 1, 0, "AS", "A♠"),
+        (Card(5, "H"), 5, 17, "5H", "5♥"),
+        (Card(10, "D"), 10, 38, "TD", "10♦"),
+        (Card(11, "C"), 10, 43, "JC", "J♣"),
+        (Card(13, "C"), 10, 51, "KC", "K♣"),
+    ],
+)
 def test_card_properties(card, value, index, code, label):
     assert (card.value, card.index, card.code, card.label, str(card)) == (value, index, code, label, code)
 
@@ -35,16 +39,19 @@ def test_card_rejects_nonsense(bad):
         Card(*bad)
 
 
-@pytest.mark.parametrize("text, codes", [
-    ("5H jd", ["5H", "JD"]),
-    ("10♥ K♠", ["TH", "KS"]),
-    ("th, qs", ["TH", "QS"]),
-    ("th,qs", ["TH", "QS"]),
-    ("5♥\ufe0f A♤ 2♡ 3♢ 4♧", ["5H", "AS", "2H", "3D", "4C"]),
-    ("  ", []),
-    ("", []),
-    ("5h 5h", ["5H", "5H"]),
-])
+@pytest.mark.parametrize(
+    "text, codes",
+    [
+        ("5H jd", ["5H", "JD"]),
+        ("10♥ K♠", ["TH", "KS"]),
+        ("th, qs", ["TH", "QS"]),
+        ("th,qs", ["TH", "QS"]),
+        ("5♥\ufe0f A♤ 2♡ 3♢ 4♧", ["5H", "AS", "2H", "3D", "4C"]),
+        ("  ", []),
+        ("", []),
+        ("5h 5h", ["5H", "5H"]),
+    ],
+)
 def test_parse_cards(text, codes):
     assert [c.code for c in parse_cards(text)] == codes
 

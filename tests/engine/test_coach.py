@@ -1,4 +1,5 @@
 """The coach: discard verdicts, pegging lapses, game review (pure, no Django)."""
+
 import random
 
 import pytest
@@ -6,7 +7,13 @@ import pytest
 from games.cribbage.analysis import discard_options
 from games.cribbage.cards import FULL_DECK
 from games.cribbage.coach import (
-    GOOD_BELOW, MISTAKE_FROM, HandRecord, game_review, judge_discard, judge_plays, pegging_lapses,
+    GOOD_BELOW,
+    MISTAKE_FROM,
+    HandRecord,
+    game_review,
+    judge_discard,
+    judge_plays,
+    pegging_lapses,
     verdict,
 )
 
@@ -62,8 +69,7 @@ def plays(*entries):
 
 def test_leaving_five_is_a_lapse_with_a_safer_card():
     hand = plays((1, "2S", 2, 0), (0, "3D", 5, 0), (1, "KS", 15, 0))
-    (lapse,) = pegging_lapses(seat=0, players=2, kept=cards("3D 9C KH 7H"), known=cards("AS AD 4C"),
-                              plays=hand)
+    (lapse,) = pegging_lapses(seat=0, players=2, kept=cards("3D 9C KH 7H"), known=cards("AS AD 4C"), plays=hand)
     assert lapse.card == card("3D") and lapse.safer is not None and lapse.safer != card("3D")
     assert lapse.loss >= 0.5
     assert any("count at 5" in r for r in lapse.reasons)
@@ -71,32 +77,45 @@ def test_leaving_five_is_a_lapse_with_a_safer_card():
 
 def test_leaving_twenty_one_is_a_lapse():
     hand = plays((1, "KS", 10, 0), (0, "AH", 11, 0), (1, "4S", 15, 0), (0, "6D", 21, 0))
-    lapses = pegging_lapses(seat=0, players=2, kept=cards("AH 6D 2C 9H"), known=cards("QS QD 8C"),
-                            plays=hand)
+    lapses = pegging_lapses(seat=0, players=2, kept=cards("AH 6D 2C 9H"), known=cards("QS QD 8C"), plays=hand)
     (six,) = [lapse for lapse in lapses if lapse.card == card("6D")]
     assert any("count at 21" in r for r in six.reasons)
 
 
 def test_taking_fifteen_is_no_lapse():
     hand = plays((1, "KS", 10, 0), (0, "5D", 15, 0))
-    (judged,) = judge_plays(seat=0, players=2, kept=cards("5D 9C 2S 3H"), known=cards("QS QD 8C"),
-                            plays=hand)
+    (judged,) = judge_plays(seat=0, players=2, kept=cards("5D 9C 2S 3H"), known=cards("QS QD 8C"), plays=hand)
     assert judged.loss == 0 and judged.safer is None and judged.reasons == ()
 
 
 def test_missing_points_is_named():
     hand = plays((1, "KS", 10, 0), (0, "9C", 19, 0))
-    (lapse,) = pegging_lapses(seat=0, players=2, kept=cards("5D 9C 2S 3H"), known=cards("QS QD 8C"),
-                              plays=hand)
+    (lapse,) = pegging_lapses(seat=0, players=2, kept=cards("5D 9C 2S 3H"), known=cards("QS QD 8C"), plays=hand)
     assert lapse.safer == card("5D")
     assert any("pegged 2 at once" in r for r in lapse.reasons)
 
 
 def test_game_review_adds_up_the_hands():
-    good = HandRecord(1, 0, 2, tuple(cards("5H 5D JH 4S 6C KH")), tuple(cards("JH KH")), True, card("2C"),
-                      tuple(plays((1, "KS", 10, 0), (0, "5D", 15, 0))))
-    bad = HandRecord(2, 0, 2, tuple(cards("5H 5D JH 4S 6C KH")), tuple(cards("5H 5D")), False, card("2C"),
-                     tuple(plays((0, "4S", 4, 0), (1, "KS", 14, 0), (0, "JH", 24, 0))))
+    good = HandRecord(
+        1,
+        0,
+        2,
+        tuple(cards("5H 5D JH 4S 6C KH")),
+        tuple(cards("JH KH")),
+        True,
+        card("2C"),
+        tuple(plays((1, "KS", 10, 0), (0, "5D", 15, 0))),
+    )
+    bad = HandRecord(
+        2,
+        0,
+        2,
+        tuple(cards("5H 5D JH 4S 6C KH")),
+        tuple(cards("5H 5D")),
+        False,
+        card("2C"),
+        tuple(plays((0, "4S", 4, 0), (1, "KS", 14, 0), (0, "JH", 24, 0))),
+    )
     review = game_review([good, bad])
     assert review.discards == 2 and review.plays == 3
     assert review.verdicts == {"good": 1, "mistake": 1}

@@ -1,4 +1,5 @@
 """The crib model against Craig Hessel's published tables (Schell, cribbageforum.com)."""
+
 import math
 
 import pytest
@@ -89,5 +90,6 @@ def test_the_analysis_uses_the_model_for_two_players():
         assert float(o.crib_ev) == pytest.approx(float(random_crib[o.discard]) + correction)
     # Three players throw one card each: no model, the exact random crib.
     three = parse_cards("5H 5D JH 4S 6C")
-    assert ([o.crib_ev for o in discard_options(three, True, players=3)]
-            == [o.crib_ev for o in discard_options(three, True, players=3, crib="random")])
+    assert [o.crib_ev for o in discard_options(three, True, players=3)] == [
+        o.crib_ev for o in discard_options(three, True, players=3, crib="random")
+    ]

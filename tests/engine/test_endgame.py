@@ -1,4 +1,5 @@
 """Near the end of a game the expert plays for the win, not the points, and still sees no hidden card."""
+
 import dataclasses
 import random
 

@@ -1,12 +1,27 @@
 """Scripted hands through the engine: deal, discard, pegging, go, show, game end, muggins."""
+
 import dataclasses
 import json
 
 import pytest
 
 from games.cribbage import (
-    IllegalMove, apply, deal_event, is_over, legal_moves, move_text, moves_to_offer, needs_chance, new_game, replay, result,
-    rules_for, state_from_json, state_to_json, to_act, view,
+    IllegalMove,
+    apply,
+    deal_event,
+    is_over,
+    legal_moves,
+    move_text,
+    moves_to_offer,
+    needs_chance,
+    new_game,
+    replay,
+    result,
+    rules_for,
+    state_from_json,
+    state_to_json,
+    to_act,
+    view,
 )
 from games.cribbage.pegging import resolve_play
 
@@ -35,8 +50,16 @@ def run(state, *events):
 TWO = rules_for("two")
 A_DEAL = deal(TWO, 0, ["KC 8S 3H AS 7D 7C", "KH QD 5C 2D 9S 9H"], starter="4D")
 A_DISCARDS = [discard(1, "9S 9H"), discard(0, "7D 7C")]
-A_PLAY = [play(1, "KH"), play(0, "KC"), play(1, "QD"), play(0, "AS"),
-          play(1, "5C"), play(0, "8S"), play(1, "2D"), play(0, "3H")]
+A_PLAY = [
+    play(1, "KH"),
+    play(0, "KC"),
+    play(1, "QD"),
+    play(0, "AS"),
+    play(1, "5C"),
+    play(0, "8S"),
+    play(1, "2D"),
+    play(0, "3H"),
+]
 
 
 def test_a_whole_hand_pegging_and_show():
@@ -45,23 +68,29 @@ def test_a_whole_hand_pegging_and_show():
     assert s.hands[1] == tuple(cards("KH QD 5C 2D 9S 9H"))
     assert len(legal_moves(s, 0)) == 15
     s = run(s, *A_DISCARDS)
-    assert s.starter == card("4D") and to_act(s) == (1,)   # non-dealer leads
+    assert s.starter == card("4D") and to_act(s) == (1,)  # non-dealer leads
     s = run(s, A_PLAY[0], A_PLAY[1])
-    assert s.scores == (2, 0) and s.count == 20               # a pair of kings
+    assert s.scores == (2, 0) and s.count == 20  # a pair of kings
     s = run(s, A_PLAY[2])
     assert to_act(s) == (0,) and [m["card"] for m in legal_moves(s, 0)] == ["AS"]
     s = run(s, A_PLAY[3])
-    assert s.scores == (4, 0) and s.count == 0 and to_act(s) == (1,)   # 31 for 2, pone leads again
+    assert s.scores == (4, 0) and s.count == 0 and to_act(s) == (1,)  # 31 for 2, pone leads again
     s = run(s, *A_PLAY[4:7])
-    assert s.scores == (4, 2)                                 # fifteen two
+    assert s.scores == (4, 2)  # fifteen two
     s = run(s, A_PLAY[7])
     # last card 1; then the show is automatic: pone 4, dealer 4, crib (9 9 7 7 + 4) 4
     assert [(sh.seat, sh.what, sh.score.total) for sh in s.shows] == [(1, "hand", 4), (0, "hand", 4), (0, "crib", 4)]
     assert s.scores == (13, 6) and s.prev_scores == (9, 2)
     assert s.phase == "deal" and needs_chance(s) == "deal"
     assert [(r.seat, r.phase, r.points) for r in s.records] == [
-        (0, "play", 2), (0, "play", 2), (1, "play", 2), (0, "play", 1),
-        (1, "show", 4), (0, "show", 4), (0, "show", 4)]
+        (0, "play", 2),
+        (0, "play", 2),
+        (1, "play", 2),
+        (0, "play", 1),
+        (1, "show", 4),
+        (0, "show", 4),
+        (0, "show", 4),
+    ]
     assert [i.kind for i in s.records[1].items] == ["thirty_one"]
     assert [i.kind for i in s.records[3].items] == ["last_card"]
     # next deal: the deal alternates and the finished hand becomes public history
@@ -71,13 +100,18 @@ def test_a_whole_hand_pegging_and_show():
 
 
 def test_go_in_two_player_and_the_player_with_cards_plays_on():
-    s = run(new_game(TWO, first_dealer=0),
-            deal(TWO, 0, ["TS JC 5D 6C AS AH", "9H 9C 8D 4S AD AC"], starter="KH"),
-            discard(0, "AS AH"), discard(1, "AD AC"),
-            play(1, "9H"), play(0, "TS"), play(1, "9C"))
+    s = run(
+        new_game(TWO, first_dealer=0),
+        deal(TWO, 0, ["TS JC 5D 6C AS AH", "9H 9C 8D 4S AD AC"], starter="KH"),
+        discard(0, "AS AH"),
+        discard(1, "AD AC"),
+        play(1, "9H"),
+        play(0, "TS"),
+        play(1, "9C"),
+    )
     # 28: dealer cannot play, pone cannot either -> pone pegs 1 for the go, dealer leads
     assert s.scores == (0, 1) and s.count == 0 and s.turn == 0
-    assert [(p.seat, p.card) for p in s.plays][-1] == (0, None)   # the dealer's go, recorded
+    assert [(p.seat, p.card) for p in s.plays][-1] == (0, None)  # the dealer's go, recorded
     assert s.records[-1].items[0].kind == "go"
     s = run(s, play(0, "JC"), play(1, "4S"), play(0, "5D"), play(1, "8D"))
     # 27: the dealer's 6 does not fit, pone is out of cards -> go to pone; dealer leads the 6 alone
@@ -101,9 +135,9 @@ def test_at_thirty_one_nobody_says_go():
     """The count is over at 31: the others, whatever they hold, did not say go (no "go" in the record)."""
     res = resolve_play(cards("TH QC AS"), card("KS"), [cards("KD 9H"), cards("QS")], seat=0)
     assert res.count == 31 and res.count_over and res.went == ()
-    assert res.next_seat == 1                                     # the next count is led as usual
+    assert res.next_seat == 1  # the next count is led as usual
     res = resolve_play(cards("TH QC"), card("5S"), [cards("KD 9H"), cards("QS")], seat=0)
-    assert res.count == 25 and res.went == (1,)                   # below 31, holding only tens: go
+    assert res.count == 25 and res.went == (1,)  # below 31, holding only tens: go
 
 
 def test_three_player_go_the_next_players_play_on():
@@ -134,9 +168,11 @@ def test_four_player_leader_skips_players_without_cards():
 
 def test_four_player_partners_pool_points():
     four = rules_for("four")
-    s = run(new_game(four, first_dealer=3),
-            deal(four, 3, ["5H 9C 2D 3S KC", "5S 9D 2H 3C KD", "5D 9H 2S 3D KH", "5C 9S 2C 3H KS"], starter="AH"),
-            *[discard(i, code) for i, code in enumerate(["KC", "KD", "KH", "KS"])])
+    s = run(
+        new_game(four, first_dealer=3),
+        deal(four, 3, ["5H 9C 2D 3S KC", "5S 9D 2H 3C KD", "5D 9H 2S 3D KH", "5C 9S 2C 3H KS"], starter="AH"),
+        *[discard(i, code) for i, code in enumerate(["KC", "KD", "KH", "KS"])],
+    )
     assert s.turn == 0 and len(s.crib) == 4
     s = run(s, play(0, "5H"), play(1, "5S"), play(2, "5D"), play(3, "5C"))
     # pair 2 to team 1, pair royal 6 to team 0 (the 5s also make fifteen 2), double pair royal 12 to team 1
@@ -148,9 +184,15 @@ def test_five_card_pone_starts_three_up_and_play_stops_after_first_go():
     five = rules_for("five_card")
     s = new_game(five, first_dealer=0)
     assert s.scores == (0, 3) and s.records[0].items[0].kind == "pone_start"
-    s = run(s, deal(five, 0, ["KS QS 2H 7C 7D", "TH TD 9C 6C 6D"], starter="AC"),
-            discard(0, "7C 7D"), discard(1, "6C 6D"),
-            play(1, "TH"), play(0, "KS"), play(1, "TD"))
+    s = run(
+        s,
+        deal(five, 0, ["KS QS 2H 7C 7D", "TH TD 9C 6C 6D"], starter="AC"),
+        discard(0, "7C 7D"),
+        discard(1, "6C 6D"),
+        play(1, "TH"),
+        play(0, "KS"),
+        play(1, "TD"),
+    )
     # 30: nobody can play; pone pegs the go and the play ends with cards unplayed
     assert s.phase == "deal"
     assert s.hands[1] == tuple(cards("9C")) and set(s.hands[0]) == set(cards("QS 2H"))
@@ -166,8 +208,16 @@ def test_heels_pegs_at_once_and_can_win():
     s = run(s, deal(TWO, 0, ["KC 8S 3H AS 7D 7C", "KH QD 5C 2D 9S 9H"], starter="JD"), *A_DISCARDS)
     assert is_over(s) and s.scores == (121, 50)
     assert s.records[-1].phase == "heels" and s.records[-1].items[0].kind == "heels"
-    assert result(s) == {"winner": 0, "winner_seats": [0], "scores": [121, 50], "skunk": "double_skunk",
-                         "skunks": {"1": "double_skunk"}, "reason": "target", "seat": None, "detail": None}
+    assert result(s) == {
+        "winner": 0,
+        "winner_seats": [0],
+        "scores": [121, 50],
+        "skunk": "double_skunk",
+        "skunks": {"1": "double_skunk"},
+        "reason": "target",
+        "seat": None,
+        "detail": None,
+    }
     with pytest.raises(IllegalMove, match="over"):
         apply(s, play(1, "KH"))
     assert to_act(s) == () and legal_moves(s, 1) == [] and needs_chance(s) is None
@@ -203,25 +253,37 @@ MUG = rules_for("two", muggins=True)
 def test_muggins_in_the_play():
     s = run(new_game(MUG, first_dealer=0), A_DEAL, *A_DISCARDS, play(1, "KH", claim=0))
     assert [m for m in legal_moves(s, 0) if m["kind"] == "play" and m["card"] == "KC"] == [
-        play(0, "KC", claim=0), play(0, "KC", claim=1), play(0, "KC", claim=2)]
+        play(0, "KC", claim=0),
+        play(0, "KC", claim=1),
+        play(0, "KC", claim=2),
+    ]
     with pytest.raises(IllegalMove, match="claim"):
-        apply(s, play(0, "KC", claim=3))                     # more than the card makes
-    s = apply(s, play(0, "KC", claim=0))                      # the dealer missed a pair
+        apply(s, play(0, "KC", claim=3))  # more than the card makes
+    s = apply(s, play(0, "KC", claim=0))  # the dealer missed a pair
     assert s.scores == (0, 0) and {"kind": "muggins", "seat": 1} in legal_moves(s, 1)
     pone_view = view(s, 1)
     assert pone_view["may_call_muggins"] and pone_view["records"] == []  # a nil claim shows nothing
     with pytest.raises(IllegalMove):
-        apply(s, {"kind": "muggins", "seat": 0})              # not on your own claim
+        apply(s, {"kind": "muggins", "seat": 0})  # not on your own claim
     s = apply(s, {"kind": "muggins", "seat": 1})
     assert s.scores == (0, 2) and s.records[-1].phase == "muggins"
-    assert [(r["phase"], r["points"], r["missed"]) for r in view(s, 0)["records"]] == [("play", 0, 2), ("muggins", 2, 0)]
+    assert [(r["phase"], r["points"], r["missed"]) for r in view(s, 0)["records"]] == [
+        ("play", 0, 2),
+        ("muggins", 2, 0),
+    ]
     with pytest.raises(IllegalMove, match="no muggins"):
         apply(s, {"kind": "muggins", "seat": 1})
 
 
 def test_muggins_window_closes_when_the_opponent_moves_on():
-    s = run(new_game(MUG, first_dealer=0), A_DEAL, *A_DISCARDS,
-            play(1, "KH", claim=0), play(0, "KC", claim=0), play(1, "QD", claim=0))
+    s = run(
+        new_game(MUG, first_dealer=0),
+        A_DEAL,
+        *A_DISCARDS,
+        play(1, "KH", claim=0),
+        play(0, "KC", claim=0),
+        play(1, "QD", claim=0),
+    )
     assert not any(m["kind"] == "muggins" for m in legal_moves(s, 1))
     assert s.scores == (0, 0)
 
@@ -237,46 +299,53 @@ def test_muggins_show_counting_and_the_crib_after_the_deal():
         apply(s, {"kind": "count", "seat": 0, "points": 5})
     s = run(s, {"kind": "count", "seat": 0, "points": 4}, {"kind": "count", "seat": 0, "points": 1})
     assert s.phase == "deal" and s.scores == (10, 6)
-    assert "score" not in view(s, 1)["shows"][2]              # the crib's true count stays secret
+    assert "score" not in view(s, 1)["shows"][2]  # the crib's true count stays secret
     s = run(s, deal(MUG, 1, ["AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H"]), discard(0, "AS 2S"))
-    s = apply(s, {"kind": "muggins", "seat": 1})            # still open: the crib missed 3
+    s = apply(s, {"kind": "muggins", "seat": 1})  # still open: the crib missed 3
     assert s.scores == (10, 9)
     assert "score" in view(s, 1)["previous_hand"]["shows"][2]
 
 
 def test_muggins_crib_window_closes_when_the_opponent_discards():
     claims = [play(e["seat"], e["card"], claim=p) for e, p in zip(A_PLAY, [0, 2, 0, 2, 0, 0, 2, 1])]
-    s = run(new_game(MUG, first_dealer=0), A_DEAL, *A_DISCARDS, *claims,
-            *[{"kind": "count", "seat": x, "points": 0} for x in (1, 0, 0)],
-            deal(MUG, 1, ["AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H"]), discard(1, "AH 2H"))
+    s = run(
+        new_game(MUG, first_dealer=0),
+        A_DEAL,
+        *A_DISCARDS,
+        *claims,
+        *[{"kind": "count", "seat": x, "points": 0} for x in (1, 0, 0)],
+        deal(MUG, 1, ["AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H"]),
+        discard(1, "AH 2H"),
+    )
     with pytest.raises(IllegalMove):
         apply(s, {"kind": "muggins", "seat": 1})
 
 
 # --- Illegal moves, cuts, resignations, text ---------------------------------
 
+
 def test_illegal_moves_name_the_legal_ones():
     s = run(new_game(TWO, first_dealer=0), A_DEAL)
     with pytest.raises(IllegalMove) as err:
         apply(s, discard(0, "7D"))
     assert "crib 7D 7C" in str(err.value) and len(err.value.legal) == 15
-    with pytest.raises(IllegalMove, match=r"^Seat 0 does not hold KH\. Legal"):   # 7D is in the hand
+    with pytest.raises(IllegalMove, match=r"^Seat 0 does not hold KH\. Legal"):  # 7D is in the hand
         apply(s, discard(0, "7D KH"))
     with pytest.raises(IllegalMove, match=r"^The same card twice: 7D 7D\. Legal"):
         apply(s, discard(0, "7D 7D"))
     with pytest.raises(IllegalMove, match="seat"):
         apply(s, discard(5, "7D 7C"))
     with pytest.raises(IllegalMove):
-        apply(s, play(1, "KH"))                               # no playing during the discard
+        apply(s, play(1, "KH"))  # no playing during the discard
     with pytest.raises(IllegalMove, match="Unknown"):
         apply(s, {"kind": "shuffle"})
     with pytest.raises(IllegalMove):
         apply(s, {"kind": "deal", "deck": A_DEAL["deck"]})
     s = run(s, *A_DISCARDS)
     with pytest.raises(IllegalMove):
-        apply(s, discard(0, "KC 8S"))                          # already discarded
+        apply(s, discard(0, "KC 8S"))  # already discarded
     with pytest.raises(IllegalMove) as err:
-        apply(s, play(0, "KC"))                               # the dealer does not lead
+        apply(s, play(0, "KC"))  # the dealer does not lead
     assert {m["seat"] for m in err.value.legal} == {1}
     s = run(s, play(1, "KH"), play(0, "KC"), play(1, "QD"))
     with pytest.raises(IllegalMove, match="past 31") as err:
@@ -345,12 +414,13 @@ def test_view_hides_what_the_seat_may_not_know():
 
 
 def test_view_hides_the_true_value_of_an_open_claim():
-    s = run(new_game(MUG, first_dealer=0), A_DEAL, *A_DISCARDS,
-            play(1, "KH", claim=0), play(0, "KC", claim=1))          # a pair claimed as 1
+    s = run(
+        new_game(MUG, first_dealer=0), A_DEAL, *A_DISCARDS, play(1, "KH", claim=0), play(0, "KC", claim=1)
+    )  # a pair claimed as 1
     rec = view(s, 1)["records"][-1]
     assert rec["points"] == 1 and "items" not in rec and "missed" not in rec
     assert view(s, 1)["may_call_muggins"] and not view(s, 0)["may_call_muggins"]
-    s = apply(s, play(1, "QD", claim=0))                              # pone moved on: window closed
+    s = apply(s, play(1, "QD", claim=0))  # pone moved on: window closed
     rec = [r for r in view(s, 1)["records"] if r["seat"] == 0][-1]
     assert rec["missed"] == 1 and rec["items"][0]["kind"] == "pair"
 

@@ -1,4 +1,5 @@
 """Seeded random games of every variant, played to the end by random legal moves, with invariants."""
+
 import json
 import os
 import random
@@ -6,8 +7,22 @@ import random
 import pytest
 
 from games.cribbage import (
-    FULL_DECK, IllegalMove, apply, cut_for_deal_event, deal_event, is_over, legal_moves, needs_chance,
-    new_game, replay, result, rules_for, state_from_json, state_to_json, to_act, view,
+    FULL_DECK,
+    IllegalMove,
+    apply,
+    cut_for_deal_event,
+    deal_event,
+    is_over,
+    legal_moves,
+    needs_chance,
+    new_game,
+    replay,
+    result,
+    rules_for,
+    state_from_json,
+    state_to_json,
+    to_act,
+    view,
 )
 
 DECK = set(FULL_DECK)
@@ -23,8 +38,17 @@ CONFIGS = {
     "five_card-muggins": dict(variant="five_card", muggins=True),
 }
 # Games per configuration: 61-point games are short, so they get more.
-FAST_GAMES = {"two-121": 80, "two-61": 160, "two-muggins": 70, "three": 70, "three-61-muggins": 130,
-              "four": 70, "four-muggins": 60, "five_card": 350, "five_card-muggins": 200}
+FAST_GAMES = {
+    "two-121": 80,
+    "two-61": 160,
+    "two-muggins": 70,
+    "three": 70,
+    "three-61-muggins": 130,
+    "four": 70,
+    "four-muggins": 60,
+    "five_card": 350,
+    "five_card-muggins": 200,
+}
 VIEW_CHECKED_GAMES = 2  # per configuration: every seat's view after every event
 
 
@@ -43,8 +67,13 @@ def random_event(state, rng):
         assert seat_moves, f"seat {seat} must act but has no legal move"
         moves += seat_moves
     # Opponents who are not due to act may still call muggins.
-    moves += [m for s in range(state.rules.players) if s not in acting
-              for m in legal_moves(state, s) if m["kind"] == "muggins"]
+    moves += [
+        m
+        for s in range(state.rules.players)
+        if s not in acting
+        for m in legal_moves(state, s)
+        if m["kind"] == "muggins"
+    ]
     calls = [m for m in moves if m["kind"] == "muggins"]
     if calls and rng.random() < 0.5:
         return rng.choice(calls)
@@ -154,8 +183,9 @@ def test_random_games(name):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("CRIBBAGE_MANY_GAMES"),
-                    reason="about 12,000 games (minutes): set CRIBBAGE_MANY_GAMES=1")
+@pytest.mark.skipif(
+    not os.environ.get("CRIBBAGE_MANY_GAMES"), reason="about 12,000 games (minutes): set CRIBBAGE_MANY_GAMES=1"
+)
 @pytest.mark.parametrize("name", CONFIGS)
 def test_many_random_games(name):
     rng = random.Random(1)

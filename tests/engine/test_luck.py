@@ -1,4 +1,5 @@
 """Luck and skill apart: the cards each side got, and what its choices cost (pure, no Django)."""
+
 import random
 from fractions import Fraction
 
@@ -13,8 +14,17 @@ from .conftest import card, cards
 
 
 def _record(seat, dealt, discard, is_dealer, starter, shows, number=1):
-    return HandRecord(number, seat, 2, tuple(cards(dealt)), tuple(cards(discard)), is_dealer,
-                      card(starter) if starter else None, (), shows=tuple(shows))
+    return HandRecord(
+        number,
+        seat,
+        2,
+        tuple(cards(dealt)),
+        tuple(cards(discard)),
+        is_dealer,
+        card(starter) if starter else None,
+        (),
+        shows=tuple(shows),
+    )
 
 
 def test_the_starter_effect_is_the_show_against_its_average_and_averages_nothing():
@@ -26,8 +36,7 @@ def test_the_starter_effect_is_the_show_against_its_average_and_averages_nothing
         hand = _record(0, dealt, discard, False, starter.code, [{"seat": 0, "what": "hand", "cards": []}])
         effects.append(Fraction(starter_effect(hand)).limit_denominator(10_000))
         if starter == card("5S"):
-            assert starter_effect(hand) == pytest.approx(
-                float(score_hand(keep, starter).total - hand_ev(keep, unseen)))
+            assert starter_effect(hand) == pytest.approx(float(score_hand(keep, starter).total - hand_ev(keep, unseen)))
     # Over every starter the seat could not see, the cut is worth nothing on average.
     assert float(sum(effects)) / len(effects) == pytest.approx(0, abs=1e-3)
 
@@ -40,10 +49,11 @@ def test_the_crib_counts_for_its_dealer_only_and_no_show_no_effect():
     crib = cards("JH KH QC 2D")
     starters = [c for c in FULL_DECK if c not in cards(dealt) and c not in crib]
     crib_part = score_hand(crib, card("5S"), crib=True).total - Fraction(
-        sum(score_hand(crib, s, crib=True).total for s in starters), len(starters))
+        sum(score_hand(crib, s, crib=True).total for s in starters), len(starters)
+    )
     hand_only = _record(0, dealt, discard, True, "5S", shows[:1])
     assert starter_effect(dealer) == pytest.approx(starter_effect(hand_only) + float(crib_part))
-    assert starter_effect(pone) == 0   # neither of the shows is seat 1's
+    assert starter_effect(pone) == 0  # neither of the shows is seat 1's
     assert starter_effect(_record(0, dealt, discard, True, None, [])) == 0
 
 
@@ -55,12 +65,23 @@ def test_luck_and_skill_adds_up_per_hand_and_for_the_game():
         deck = rng.sample(FULL_DECK, 13)
         starter = deck[12]
         for seat in (0, 1):
-            dealt = deck[6 * seat:6 * seat + 6]
+            dealt = deck[6 * seat : 6 * seat + 6]
             is_dealer = (number + seat) % 2 == 0
             options = discard_options(dealt, is_dealer)
             throw = options[rng.randrange(len(options))].discard
-            records[seat].append(HandRecord(number, seat, 2, tuple(dealt), tuple(throw), is_dealer, starter, (),
-                                            shows=({"seat": seat, "what": "hand", "cards": []},)))
+            records[seat].append(
+                HandRecord(
+                    number,
+                    seat,
+                    2,
+                    tuple(dealt),
+                    tuple(throw),
+                    is_dealer,
+                    starter,
+                    (),
+                    shows=({"seat": seat, "what": "hand", "cards": []},),
+                )
+            )
         points[number] = [rng.randrange(20), rng.randrange(20)]
     found = luck_and_skill(records, [0, 1], points)
     assert [h.number for h in found.hands] == [1, 2, 3]

@@ -1,14 +1,29 @@
 """The moves in words (notation) and the engine's refusals as codes with parameters."""
+
 import random
 
 import pytest
 
 from games.cribbage import (
-    INVALID, REFUSALS, IllegalMove, InvalidMove, apply, deal_event, forced_move, is_over,
-    is_simple_turn, legal_moves, moved_on_for, moves_to_offer, needs_chance, new_game, rules_for, to_act,
+    INVALID,
+    REFUSALS,
+    IllegalMove,
+    InvalidMove,
+    apply,
     cut_for_deal_event,
+    deal_event,
+    forced_move,
+    is_over,
+    is_simple_turn,
+    legal_moves,
+    moved_on_for,
+    moves_to_offer,
+    needs_chance,
+    new_game,
+    notation,
+    rules_for,
+    to_act,
 )
-from games.cribbage import notation
 from games.cribbage.notation import from_form, is_offered, read, read_move, same_move, to_move, write
 
 from .test_engine import A_DEAL, A_DISCARDS, A_PLAY, MUG, TWO, discard, play, run
@@ -43,23 +58,26 @@ def test_every_legal_move_reads_back_from_its_words(variant, muggins):
             for move in legal_moves(state, seat) + [{"kind": "resign", "seat": seat}]:
                 kinds.add(move["kind"])
                 assert read_move(write(move), state.phase, muggins) == _without_seat(move)
-                if move["kind"] == "discard":   # just the cards
+                if move["kind"] == "discard":  # just the cards
                     assert read_move(" ".join(move["cards"]), state.phase, muggins) == _without_seat(move)
                 if move["kind"] == "play" and not muggins:
                     assert read_move(move["card"].lower(), state.phase) == _without_seat(move)
     assert kinds >= {"discard", "play", "resign"} | ({"count", "muggins"} if muggins else set())
 
 
-@pytest.mark.parametrize("words, move", [
-    ("crib 5H JD", {"kind": "discard", "cards": ["5H", "JD"]}),
-    ("Throw 10h, td", {"kind": "discard", "cards": ["TH", "TD"]}),
-    ("discard 5♥ J♦ please", {"kind": "discard", "cards": ["5H", "JD"]}),
-    ("- play 7c", {"kind": "play", "card": "7C"}),
-    ("go", {"kind": "go"}),
-    ("Muggins!", {"kind": "muggins"}),
-    ("concede", {"kind": "resign"}),
-    ("count 12", {"kind": "count", "points": 12}),
-])
+@pytest.mark.parametrize(
+    "words, move",
+    [
+        ("crib 5H JD", {"kind": "discard", "cards": ["5H", "JD"]}),
+        ("Throw 10h, td", {"kind": "discard", "cards": ["TH", "TD"]}),
+        ("discard 5♥ J♦ please", {"kind": "discard", "cards": ["5H", "JD"]}),
+        ("- play 7c", {"kind": "play", "card": "7C"}),
+        ("go", {"kind": "go"}),
+        ("Muggins!", {"kind": "muggins"}),
+        ("concede", {"kind": "resign"}),
+        ("count 12", {"kind": "count", "points": 12}),
+    ],
+)
 def test_the_words_players_write(words, move):
     assert read_move(words, "play") == move
 
@@ -73,7 +91,7 @@ def test_just_cards_are_the_move_the_phase_asks_for():
 
 def test_under_muggins_a_play_says_its_claim():
     assert read_move("play 7C claim 2", "play", muggins=True) == {"kind": "play", "card": "7C", "claim": 2}
-    assert read_move("play 7C claim 2", "play") == {"kind": "play", "card": "7C"}   # no claims without muggins
+    assert read_move("play 7C claim 2", "play") == {"kind": "play", "card": "7C"}  # no claims without muggins
 
 
 def test_writing_leaves_a_blank_for_what_the_player_must_say():
@@ -84,18 +102,21 @@ def test_writing_leaves_a_blank_for_what_the_player_must_say():
     assert write({"kind": "forfeit", "reason": "timeout"}) == "forfeit timeout"
 
 
-@pytest.mark.parametrize("words, phase, muggins, code, params", [
-    ("Thanks, will think about it", "discard", False, "not_a_move", {"words": "Thanks, will think about it"}),
-    ("crib", "discard", False, "no_cards", {"kind": "discard"}),
-    ("play", "play", False, "no_cards", {"kind": "play"}),
-    ("count lots", "show", True, "no_points", {}),
-    ("5H JD", "show", True, "cards_not_asked", {"phase": "show"}),
-    ("5H JD", "play", False, "one_card_at_a_time", {"cards": ["5H", "JD"]}),
-    ("play 7C", "play", True, "claim_missing", {"card": "7C"}),
-    ("plan", "play", False, "plan_empty", {}),
-    ("plan 7C bluff", "discard", False, "plan_unknown_word", {"word": "bluff"}),
-    ("plan on 5 TH", "play", False, "plan_unknown_rule", {"words": "on 5 TH"}),
-])
+@pytest.mark.parametrize(
+    "words, phase, muggins, code, params",
+    [
+        ("Thanks, will think about it", "discard", False, "not_a_move", {"words": "Thanks, will think about it"}),
+        ("crib", "discard", False, "no_cards", {"kind": "discard"}),
+        ("play", "play", False, "no_cards", {"kind": "play"}),
+        ("count lots", "show", True, "no_points", {}),
+        ("5H JD", "show", True, "cards_not_asked", {"phase": "show"}),
+        ("5H JD", "play", False, "one_card_at_a_time", {"cards": ["5H", "JD"]}),
+        ("play 7C", "play", True, "claim_missing", {"card": "7C"}),
+        ("plan", "play", False, "plan_empty", {}),
+        ("plan 7C bluff", "discard", False, "plan_unknown_word", {"word": "bluff"}),
+        ("plan on 5 TH", "play", False, "plan_unknown_rule", {"words": "on 5 TH"}),
+    ],
+)
 def test_words_that_are_no_move_are_invalid_not_illegal(words, phase, muggins, code, params):
     with pytest.raises(InvalidMove) as caught:
         read_move(words, phase, muggins)
@@ -104,14 +125,23 @@ def test_words_that_are_no_move_are_invalid_not_illegal(words, phase, muggins, c
 
 
 def test_every_invalid_code_is_tested():
-    codes = {"not_a_move", "no_cards", "no_points", "cards_not_asked", "one_card_at_a_time", "claim_missing",
-             "plan_empty", "plan_unknown_word", "plan_unknown_rule"}
+    codes = {
+        "not_a_move",
+        "no_cards",
+        "no_points",
+        "cards_not_asked",
+        "one_card_at_a_time",
+        "claim_missing",
+        "plan_empty",
+        "plan_unknown_word",
+        "plan_unknown_rule",
+    }
     assert set(INVALID) == codes
 
 
 def test_a_readable_move_the_rules_refuse_is_illegal_not_invalid():
     state = run(new_game(TWO, first_dealer=0), A_DEAL)
-    move = read_move("crib 7D KH", state.phase)                # readable: KH is a card
+    move = read_move("crib 7D KH", state.phase)  # readable: KH is a card
     with pytest.raises(IllegalMove) as caught:
         apply(state, {**move, "seat": 0})
     assert caught.value.code == "not_held" and not isinstance(caught.value, InvalidMove)
@@ -119,16 +149,16 @@ def test_a_readable_move_the_rules_refuse_is_illegal_not_invalid():
 
 # --- Refusal codes ----------------------------------------------------------------
 
+
 def _plan(seat, order):
     return {"kind": "plan", "seat": seat, "order": order.split(), "rules": []}
 
 
 DISCARDING = run(new_game(TWO, first_dealer=0), A_DEAL)
 PLAYING = run(DISCARDING, *A_DISCARDS)
-AT_30 = run(PLAYING, *A_PLAY[:3])                                # KH KC QD: the count is 30
+AT_30 = run(PLAYING, *A_PLAY[:3])  # KH KC QD: the count is 30
 MUG_PLAYING = run(new_game(MUG, first_dealer=0), A_DEAL, *A_DISCARDS)
-MUG_SHOW = run(MUG_PLAYING, *[play(e["seat"], e["card"], claim=p)
-                              for e, p in zip(A_PLAY, [0, 2, 0, 2, 0, 0, 2, 1])])
+MUG_SHOW = run(MUG_PLAYING, *[play(e["seat"], e["card"], claim=p) for e, p in zip(A_PLAY, [0, 2, 0, 2, 0, 0, 2, 1])])
 OVER = apply(PLAYING, {"kind": "resign", "seat": 0})
 UNDEALT = new_game(TWO, first_dealer=0)
 A_DECK = A_DEAL["deck"]
@@ -156,11 +186,15 @@ REFUSED = [
     (DISCARDING, discard(0, "7D"), "wrong_throw_count", {"needed": 2, "given": 1}),
     (DISCARDING, discard(0, "7D 7C KC"), "wrong_throw_count", {"needed": 2, "given": 3}),
     (AT_30, play(0, "8S"), "count_over_31", {"card": "8S", "count": 30}),
-    (run(MUG_PLAYING, play(1, "KH", claim=0)), play(0, "KC", claim=3), "claim_out_of_range",
-     {"card": "KC", "claim": 3}),
+    (
+        run(MUG_PLAYING, play(1, "KH", claim=0)),
+        play(0, "KC", claim=3),
+        "claim_out_of_range",
+        {"card": "KC", "claim": 3},
+    ),
     (MUG_SHOW, {"kind": "count", "seat": 1, "points": 99}, "count_out_of_range", {"points": 99, "what": "hand"}),
     (MUG_PLAYING, {"kind": "muggins", "seat": 0}, "no_muggins", {}),
-    (run(MUG_PLAYING, play(1, "KH", claim=0)), {"kind": "muggins", "seat": 1}, "no_muggins", {}),   # its own
+    (run(MUG_PLAYING, play(1, "KH", claim=0)), {"kind": "muggins", "seat": 1}, "no_muggins", {}),  # its own
     (run(MUG_PLAYING, play(1, "KH", claim=0)), {"kind": "muggins", "seat": 0}, "muggins_nothing_missed", {}),
     (PLAYING, {"kind": "go", "seat": 1}, "go_is_automatic", {"playable": ["KH", "QD", "5C", "2D"]}),
     (DISCARDING, {"kind": "go", "seat": 0}, "go_is_automatic", {"playable": []}),
@@ -168,21 +202,24 @@ REFUSED = [
     (PLAYING, _plan(1, "KH 9S"), "plan_thrown", {"card": "9S"}),
     (PLAYING, _plan(1, "KH QD KH"), "plan_twice", {"cards": ["KH"]}),
     (PLAYING, _plan(1, "5X"), "plan_unknown_word", {"word": "5X"}),
-    (PLAYING, {"kind": "plan", "seat": 1, "order": [], "rules": [{"rule": "bluff"}]}, "plan_unknown_rule",
-     {"rule": "{'rule': 'bluff'}"}),
+    (
+        PLAYING,
+        {"kind": "plan", "seat": 1, "order": [], "rules": [{"rule": "bluff"}]},
+        "plan_unknown_rule",
+        {"rule": "{'rule': 'bluff'}"},
+    ),
     (MUG_SHOW, _plan(1, ""), "plan_too_late", {}),
     (PLAYING, play(1, "KH", plan=True), "not_the_plans_card", {"card": "KH"}),
 ]
 
 
-@pytest.mark.parametrize("state, event, code, params", REFUSED,
-                         ids=[f"{i}-{row[2]}" for i, row in enumerate(REFUSED)])
+@pytest.mark.parametrize("state, event, code, params", REFUSED, ids=[f"{i}-{row[2]}" for i, row in enumerate(REFUSED)])
 def test_each_refusal_has_its_code_and_parameters(state, event, code, params):
     with pytest.raises(IllegalMove) as caught:
         apply(state, event)
     assert (caught.value.code, caught.value.params) == (code, params)
     assert set(params) <= set(REFUSALS[code])
-    assert str(caught.value).startswith(caught.value.reason)   # the developer's message stays
+    assert str(caught.value).startswith(caught.value.reason)  # the developer's message stays
 
 
 def test_every_refusal_code_is_tested():
@@ -196,23 +233,25 @@ def test_a_refusal_names_no_hidden_card():
         hidden = {c.code for s, hand in enumerate(state.hands) if s != seat for c in hand}
         hidden |= {c.code for c in state.deck}
         named = set(params.get("cards", [])) | set(params.get("playable", [])) | {params.get("card")}
-        sent = set(event.get("cards", []) if isinstance(event, dict) and isinstance(event.get("cards"), list)
-                   else []) | {event.get("card") if isinstance(event, dict) else None}
+        sent = set(
+            event.get("cards", []) if isinstance(event, dict) and isinstance(event.get("cards"), list) else []
+        ) | {event.get("card") if isinstance(event, dict) else None}
         assert not (named - sent) & hidden, code
 
 
 # --- What the engine says besides refusals ------------------------------------------
 
+
 def test_the_forced_move_is_the_only_legal_play():
-    assert forced_move(AT_30, 0) == play(0, "AS")                      # only the ace fits under 31
-    assert forced_move(PLAYING, 1) is None                             # four cards to choose from
-    assert forced_move(DISCARDING, 0) is None                          # a discard is never forced
+    assert forced_move(AT_30, 0) == play(0, "AS")  # only the ace fits under 31
+    assert forced_move(PLAYING, 1) is None  # four cards to choose from
+    assert forced_move(DISCARDING, 0) is None  # a discard is never forced
 
 
 def test_a_simple_turn_is_pegging_or_counting_never_the_discard():
     assert is_simple_turn(PLAYING, 1) and is_simple_turn(MUG_SHOW, 1)
     assert not is_simple_turn(DISCARDING, 0)
-    assert not is_simple_turn(PLAYING, 0)                              # nothing owed
+    assert not is_simple_turn(PLAYING, 0)  # nothing owed
 
 
 def test_another_seats_discard_is_no_change_a_seat_can_see():
@@ -232,7 +271,7 @@ def test_one_choice_whatever_the_order_claim_or_points():
     offered = moves_to_offer(MUG_PLAYING, 1)
     assert is_offered({"kind": "play", "card": "KH"}, offered)
     assert not is_offered({"kind": "play", "card": "KC"}, offered)
-    assert not is_offered({"kind": "resign"}, offered)                 # resigning is never listed
+    assert not is_offered({"kind": "resign"}, offered)  # resigning is never listed
 
 
 def test_a_form_names_a_move():
@@ -247,7 +286,6 @@ def test_a_form_names_a_move():
 def test_a_new_instruction_word_is_one_entry_in_the_table(monkeypatch):
     monkeypatch.setitem(notation.READERS, "lay", notation.READERS["crib"])
     assert to_move(read("lay 5H JD"), "discard") == {"kind": "discard", "cards": ["5H", "JD"]}
-
 
 
 def test_the_number_a_player_must_still_say():

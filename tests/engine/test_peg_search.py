@@ -1,4 +1,5 @@
 """The expert's pegging search: exact play-outs that agree with the engine's own scoring."""
+
 import random
 
 import pytest
@@ -20,8 +21,7 @@ def engine_minimax(state, me):
             continue
         before = len(state.records)
         after = apply(state, {**m, "seat": seat})
-        gain = sum(r.points if r.seat == me else -r.points for r in after.records[before:]
-                   if r.phase == "play")
+        gain = sum(r.points if r.seat == me else -r.points for r in after.records[before:] if r.phase == "play")
         values.append(gain + engine_minimax(after, me))
     return max(values) if seat == me else min(values)
 
@@ -52,8 +52,12 @@ def test_play_out_equals_the_engine_with_both_hands_known(seed):
     count_ranks = tuple(c.rank for c in table.count_cards)
     count = sum(c.value for c in table.count_cards)
     search = _Search(table.one_go)
-    best = max(a - b for a, b in (search.after(mine, theirs, count_ranks, count, 0, r)
-                                  for r in set(mine) if count + min(r, 10) <= 31))
+    best = max(
+        a - b
+        for a, b in (
+            search.after(mine, theirs, count_ranks, count, 0, r) for r in set(mine) if count + min(r, 10) <= 31
+        )
+    )
     assert best == engine_minimax(state, me)
 
 

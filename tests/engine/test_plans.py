@@ -1,11 +1,26 @@
 """Pegging plans: the words, the refusals, which card a plan plays, privacy and replay."""
+
 import random
 
 import pytest
 
 from games.cribbage import (
-    IllegalMove, PlanProblem, apply, deal_event, legal_moves, move_text, new_game, plan_of, planned_move,
-    read_plan, replay, rules_for, state_from_json, state_to_json, to_act, view,
+    IllegalMove,
+    PlanProblem,
+    apply,
+    deal_event,
+    legal_moves,
+    move_text,
+    new_game,
+    plan_of,
+    planned_move,
+    read_plan,
+    replay,
+    rules_for,
+    state_from_json,
+    state_to_json,
+    to_act,
+    view,
 )
 
 from .test_engine import A_DEAL, A_DISCARDS, TWO, deal, discard, play, run
@@ -22,26 +37,37 @@ def a_play_state():
 
 # --- The words ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("words, order, rules", [
-    ("7C 8D 5H KS", ["7C", "8D", "5H", "KS"], []),
-    ("7c, 10d then 5♥", ["7C", "TD", "5H"], []),
-    ("7C ask KS", ["7C", "ask", "KS"], []),
-    ("score first, 7C 8D", ["7C", "8D"], [{"rule": "score_first"}]),
-    ("on 5 play TH; 7C", ["7C"], [{"rule": "on", "rank": 5, "card": "TH"}]),
-    ("on k play 5h score first", [], [{"rule": "on", "rank": 13, "card": "5H"}, {"rule": "score_first"}]),
-    ("clear", [], []),
-])
+
+@pytest.mark.parametrize(
+    "words, order, rules",
+    [
+        ("7C 8D 5H KS", ["7C", "8D", "5H", "KS"], []),
+        ("7c, 10d then 5♥", ["7C", "TD", "5H"], []),
+        ("7C ask KS", ["7C", "ask", "KS"], []),
+        ("score first, 7C 8D", ["7C", "8D"], [{"rule": "score_first"}]),
+        ("on 5 play TH; 7C", ["7C"], [{"rule": "on", "rank": 5, "card": "TH"}]),
+        ("on k play 5h score first", [], [{"rule": "on", "rank": 13, "card": "5H"}, {"rule": "score_first"}]),
+        ("clear", [], []),
+    ],
+)
 def test_the_words_of_a_plan(words, order, rules):
     move = read_plan(words)
     assert move == {"kind": "plan", "order": order, "rules": rules}
-    assert read_plan(move_text(move)[len("plan "):]) == move   # the words read back the same
+    assert read_plan(move_text(move)[len("plan ") :]) == move  # the words read back the same
 
 
-@pytest.mark.parametrize("words, code", [
-    ("7C 8X", "plan_unknown_word"), ("7C please", "plan_unknown_word"), ("score", "plan_unknown_rule"),
-    ("on 5 TH", "plan_unknown_rule"), ("on 11 play TH", "plan_unknown_rule"), ("on 5 play 1X", "plan_unknown_word"),
-    ("", "plan_empty"),
-])
+@pytest.mark.parametrize(
+    "words, code",
+    [
+        ("7C 8X", "plan_unknown_word"),
+        ("7C please", "plan_unknown_word"),
+        ("score", "plan_unknown_rule"),
+        ("on 5 TH", "plan_unknown_rule"),
+        ("on 11 play TH", "plan_unknown_rule"),
+        ("on 5 play 1X", "plan_unknown_word"),
+        ("", "plan_empty"),
+    ],
+)
 def test_words_that_are_not_a_plan_are_refused_by_name(words, code):
     with pytest.raises(PlanProblem) as refused:
         read_plan(words)
@@ -50,10 +76,16 @@ def test_words_that_are_not_a_plan_are_refused_by_name(words, code):
 
 # --- Refusals by the engine -------------------------------------------------------------
 
-@pytest.mark.parametrize("words, code, named", [
-    ("KH 9D", "plan_not_held", "9D"), ("KH 9S", "plan_thrown", "9S"), ("KH QD KH", "plan_twice", "KH"),
-    ("on 5 play 9H", "plan_thrown", "9H"),
-])
+
+@pytest.mark.parametrize(
+    "words, code, named",
+    [
+        ("KH 9D", "plan_not_held", "9D"),
+        ("KH 9S", "plan_thrown", "9S"),
+        ("KH QD KH", "plan_twice", "KH"),
+        ("on 5 play 9H", "plan_thrown", "9H"),
+    ],
+)
 def test_a_plan_naming_a_card_not_held_thrown_or_twice_is_refused_and_changes_nothing(words, code, named):
     s = a_play_state()
     with pytest.raises(IllegalMove) as refused:
@@ -64,7 +96,7 @@ def test_a_plan_naming_a_card_not_held_thrown_or_twice_is_refused_and_changes_no
 
 def test_a_card_played_already_is_dropped_from_a_plan_and_after_the_play_no_plan_can_be_set():
     s = run(a_play_state(), play(1, "KH"))
-    assert view(run(s, plan(1, "KH QD")), 1)["plan"]["order"] == ["QD"]   # say, forced between two lines
+    assert view(run(s, plan(1, "KH QD")), 1)["plan"]["order"] == ["QD"]  # say, forced between two lines
     s = run(s, plan(0, "KC AS 8S 3H"), plan(1, "QD 5C 2D"))
     assert planned_move(s) == {"kind": "play", "seat": 0, "card": "KC", "plan": True}
     while planned_move(s):
@@ -82,12 +114,13 @@ def test_a_plan_set_before_the_discard_forgets_the_cards_laid_away():
 
 # --- Which card a plan plays --------------------------------------------------------------
 
+
 def test_the_first_planned_card_that_is_legal_is_played_and_one_that_would_pass_31_waits():
     s = run(a_play_state(), plan(1, "QD KH 5C 2D"))
     assert planned_move(s)["card"] == "QD"
-    s = run(s, play(1, "QD"), play(0, "KC"), play(1, "5C"))   # count 25: KH waits, 2D goes
-    assert s.count == 25 and planned_move(s) is None            # the dealer has no plan
-    s = run(s, play(0, "AS"))                                   # 26
+    s = run(s, play(1, "QD"), play(0, "KC"), play(1, "5C"))  # count 25: KH waits, 2D goes
+    assert s.count == 25 and planned_move(s) is None  # the dealer has no plan
+    s = run(s, play(0, "AS"))  # 26
     assert planned_move(s)["card"] == "2D"
 
 
@@ -103,19 +136,24 @@ def test_ask_stops_the_plan_and_a_partial_plan_asks_once_its_cards_are_played():
 def test_score_first_plays_the_card_that_pegs_most_ties_in_the_planned_order():
     s = run(a_play_state(), plan(1, "KH QD 5C 2D"), play(1, "KH"))
     s = run(s, plan(0, "score first, AS 8S 3H KC"))
-    assert planned_move(s)["card"] == "KC"                      # a pair (2) before the order's AS
+    assert planned_move(s)["card"] == "KC"  # a pair (2) before the order's AS
     s = run(s, play(0, "KC"), plan(1, "score first, 2D 5C QD"))  # count 20: nothing pegs; the order
     assert planned_move(s)["card"] == "2D"
 
 
 def test_score_first_ties_go_to_the_order_then_the_hand():
     rules = rules_for("two")
-    s = run(new_game(rules, first_dealer=0), deal(rules, 0, ["5S 5D TC 2H 3H 4H", "TH JD QS KC 9C 8C"]),
-            discard(0, "2H 3H"), discard(1, "9C 8C"), play(1, "TH"))
+    s = run(
+        new_game(rules, first_dealer=0),
+        deal(rules, 0, ["5S 5D TC 2H 3H 4H", "TH JD QS KC 9C 8C"]),
+        discard(0, "2H 3H"),
+        discard(1, "9C 8C"),
+        play(1, "TH"),
+    )
     s = run(s, plan(0, "score first, 4H 5D 5S"))
-    assert planned_move(s)["card"] == "5D"           # 5D and 5S make 15 alike, TC a pair: the order says 5D
+    assert planned_move(s)["card"] == "5D"  # 5D and 5S make 15 alike, TC a pair: the order says 5D
     s = run(s, plan(0, "score first, 4H"))
-    assert planned_move(s)["card"] == "5S"           # none of them named: as held
+    assert planned_move(s)["card"] == "5S"  # none of them named: as held
 
 
 def test_on_a_rank_play_a_card():
@@ -124,7 +162,7 @@ def test_on_a_rank_play_a_card():
     s = run(s, play(1, "5C"))
     assert planned_move(s)["card"] == "8S"
     s = run(s, plan(0, "on 2 play 8S, 3H 8S"))
-    assert planned_move(s)["card"] == "3H"                      # the card before was a 5, not a 2
+    assert planned_move(s)["card"] == "3H"  # the card before was a 5, not a 2
 
 
 def test_plan_clear_and_a_new_plan_replaces_the_old():
@@ -152,12 +190,19 @@ def test_a_plan_ends_with_the_hands_play_and_says_it_ran_in_the_next_hand():
 
 def test_muggins_a_planned_card_claims_what_it_pegs():
     rules = rules_for("two", muggins=True)
-    s = run(new_game(rules, first_dealer=0), deal(rules, 0, ["KC 8S 3H AS 7D 7C", "KH QD 5C 2D 9S 9H"], starter="4D"),
-            discard(1, "9S 9H"), discard(0, "7D 7C"), play(1, "KH", claim=0), plan(0, "KC"))
+    s = run(
+        new_game(rules, first_dealer=0),
+        deal(rules, 0, ["KC 8S 3H AS 7D 7C", "KH QD 5C 2D 9S 9H"], starter="4D"),
+        discard(1, "9S 9H"),
+        discard(0, "7D 7C"),
+        play(1, "KH", claim=0),
+        plan(0, "KC"),
+    )
     assert planned_move(s) == {"kind": "play", "seat": 0, "card": "KC", "plan": True, "claim": 2}
 
 
 # --- Privacy and replay ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("variant", ["two", "three", "four", "five_card"])
 def test_a_plan_is_seen_by_its_seat_alone_and_replays_the_same(variant):

@@ -1,4 +1,5 @@
 """The computer player: legal in every variant, sensible pegging, blind to hidden cards, strong."""
+
 import dataclasses
 import random
 
@@ -9,7 +10,14 @@ from games.cribbage import apply, deal_event, legal_moves, new_game, rules_for, 
 from games.cribbage.analysis import discard_options
 from games.cribbage.cards import FULL_DECK
 from games.cribbage.players import (
-    BASELINES, LEVELS, Table, choose_discard, choose_move, choose_play, evaluate_plays, peg_points,
+    BASELINES,
+    LEVELS,
+    Table,
+    choose_discard,
+    choose_move,
+    choose_play,
+    evaluate_plays,
+    peg_points,
 )
 from games.cribbage.scoring import score_pegging
 
@@ -19,6 +27,7 @@ ALL = LEVELS + BASELINES
 
 
 # --- Legality: whole games in every variant ------------------------------------------
+
 
 @pytest.mark.parametrize("variant", ["two", "three", "four", "five_card"])
 @pytest.mark.parametrize("muggins", [False, True])
@@ -51,6 +60,7 @@ def test_unknown_level_is_refused():
 
 # --- Discards --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(30))
 def test_discards_follow_the_analysis(seed):
     rng = random.Random(seed)
@@ -60,7 +70,8 @@ def test_discards_follow_the_analysis(seed):
     options = discard_options(hand, is_dealer, players=players)
     best = options[0]
     pick = lambda level: next(  # noqa: E731
-        o for o in options if set(o.discard) == set(choose_discard(hand, is_dealer, players, level)))
+        o for o in options if set(o.discard) == set(choose_discard(hand, is_dealer, players, level))
+    )
     assert pick("standard") == pick("expert") == best
     assert pick("greedy").hand_ev == max(o.hand_ev for o in options)
 
@@ -74,13 +85,13 @@ def test_expert_keeps_the_obvious_hand():
 
 # --- Pegging -----------------------------------------------------------------------------
 
+
 def table(hand, count_cards="", seen="", held=4, floor=0, gone=()):
     """Two-player knowledge: our hand, the count, and what else we have seen."""
     hand, count_cards, seen = cards(hand), cards(count_cards), cards(seen)
     known = set(hand) | set(count_cards) | set(seen)
     unseen = tuple(c for c in FULL_DECK if c not in known)
-    return Table(2, 0, tuple(hand), tuple(count_cards), unseen, (len(hand), held),
-                 frozenset(gone), (0, floor))
+    return Table(2, 0, tuple(hand), tuple(count_cards), unseen, (len(hand), held), frozenset(gone), (0, floor))
 
 
 @pytest.mark.parametrize("level", ["expert", "standard", "easy"])
@@ -143,10 +154,10 @@ def test_peg_points_agree_with_score_pegging():
 
 # --- Counting and muggins ------------------------------------------------------------------
 
+
 def _play_phase(muggins=True):
     rules = rules_for("two", muggins=muggins)
-    deal = {"kind": "deal", "deck": stacked_deck(rules, 0, ["AH 2H 3H 4H KC QC", "5S 6S 7S TD JD 9D"],
-                                                 starter="8C")}
+    deal = {"kind": "deal", "deck": stacked_deck(rules, 0, ["AH 2H 3H 4H KC QC", "5S 6S 7S TD JD 9D"], starter="8C")}
     state = apply(new_game(rules, first_dealer=0), deal)
     state = apply(state, {"kind": "discard", "seat": 0, "cards": ["KC", "QC"]})
     return apply(state, {"kind": "discard", "seat": 1, "cards": ["JD", "9D"]})
@@ -158,7 +169,8 @@ def test_expert_claims_the_true_count_and_calls_muggins():
     state = apply(state, {"kind": "play", "seat": 1, "card": "5S", "claim": 0})
     move = choose_move(state, 0, "expert", random.Random(1))
     assert move["kind"] == "play" and move["claim"] == max(
-        m["claim"] for m in legal_moves(state, 0) if m.get("card") == move["card"])
+        m["claim"] for m in legal_moves(state, 0) if m.get("card") == move["card"]
+    )
     state = apply(state, {"kind": "play", "seat": 0, "card": "4H", "claim": 0})  # count 9
     state = apply(state, {"kind": "play", "seat": 1, "card": "6S", "claim": 0})  # 15 and a run 4-5-6: 5 missed
     assert choose_move(state, 0, "expert", random.Random(1)) == {"kind": "muggins", "seat": 0}
@@ -176,6 +188,7 @@ def test_no_muggins_call_on_a_true_claim():
 
 
 # --- Hidden information -------------------------------------------------------------------
+
 
 def _swap_hidden(state, seat, rng):
     """The same table for `seat`, with the others' unseen cards exchanged for undealt ones."""
@@ -217,6 +230,7 @@ def test_moves_depend_only_on_what_the_seat_can_see(level):
 
 
 # --- Strength -------------------------------------------------------------------------------
+
 
 @pytest.mark.slow
 def test_expert_clearly_beats_the_greedy_baseline():

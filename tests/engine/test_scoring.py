@@ -2,13 +2,13 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.cribbage.cards import FULL_DECK
 from games.cribbage.scoring import describe, score_hand, score_last_card, score_pegging
 
 from .conftest import card, cards
-
 
 FAMOUS_HANDS = [
     # name, hand, starter, crib, total
@@ -56,11 +56,12 @@ def test_29_breakdown():
 
 
 def test_describe_counts_aloud():
-    assert describe(score_hand(cards("7H 8C 3S 3D"), card("2C"))) == \
-        "fifteen two, fifteen four, and a pair is six"
+    assert describe(score_hand(cards("7H 8C 3S 3D"), card("2C"))) == "fifteen two, fifteen four, and a pair is six"
     assert describe(score_hand(cards("2H 4C 6S 8D"), card("TD"))) == "nineteen"
-    assert describe(score_hand(cards("AH 2H 3H 9H"), card("KD"))) == \
-        "fifteen two, fifteen four, a run of three is seven, and a four-card flush is eleven"
+    assert (
+        describe(score_hand(cards("AH 2H 3H 9H"), card("KD")))
+        == "fifteen two, fifteen four, a run of three is seven, and a four-card flush is eleven"
+    )
 
 
 def test_crib_flag_only_changes_four_card_flush():
@@ -106,8 +107,11 @@ def _brute_force(hand, starter, crib):
                 pts += 2
     pts += 2 * sum(1 for a, b in itertools.combinations(five, 2) if a.rank == b.rank)
     for n in (5, 4, 3):
-        runs = [c for c in itertools.combinations(five, n)
-                if len({x.rank for x in c}) == n and max(x.rank for x in c) - min(x.rank for x in c) == n - 1]
+        runs = [
+            c
+            for c in itertools.combinations(five, n)
+            if len({x.rank for x in c}) == n and max(x.rank for x in c) - min(x.rank for x in c) == n - 1
+        ]
         if runs:
             pts += n * len(runs)
             break
@@ -129,24 +133,39 @@ def test_matches_brute_force_on_random_hands():
         assert score_hand(dealt[:n], dealt[n], crib).total == _brute_force(dealt[:n], dealt[n], crib)
 
 
-
-
-
-@pytest.mark.parametrize("seq, expected", [
-    ("5H", 0), ("TH 5C", 2), ("5H 5C", 2), ("5H 5C 5S", 8), ("2H 2C 2S", 6),
-    ("2H 2C 2S 2D", 12), ("4H 4C 4S 4D", 12), ("7H 6C 8D", 3), ("5H 2C 4D 3S", 4),
-    ("7H 6C 8D 6S", 0), ("6H 7C 8D 6S", 3), ("2H 3C 5D 6S AH 7C 4D", 7),
-    ("2H 3C 3D 4S", 0), ("3C 3D 4S 2H", 3), ("5H 5C 4D 6S", 3), ("KH QC JD", 3),
-    ("QH KC AD", 0), ("TH TD JS", 0), ("KH JD", 0),
-    ("TH TC 5D 6S", 2),            # thirty-one
-    ("KH 6C 5D 5S", 2),            # pair; count 26
-    ("TH 3C 9D 9S", 4),            # thirty-one with a pair: 2 + 2
-    ("7H 7C 7S TD", 2),            # a ten after a pair royal: just thirty-one
-    ("4H 5C 6D", 5),               # run of three and fifteen
-    ("AH 2C 3D 4S 5H", 7),         # run of five and fifteen
-    ("AH AC AS AD 2H 2C 2S 2D 3H", 2),  # count 15; no run (the 2s are paired)
-    ("6H 4C 5D", 5),               # run 3 + fifteen
-], ids=lambda x: str(x))
+@pytest.mark.parametrize(
+    "seq, expected",
+    [
+        ("5H", 0),
+        ("TH 5C", 2),
+        ("5H 5C", 2),
+        ("5H 5C 5S", 8),
+        ("2H 2C 2S", 6),
+        ("2H 2C 2S 2D", 12),
+        ("4H 4C 4S 4D", 12),
+        ("7H 6C 8D", 3),
+        ("5H 2C 4D 3S", 4),
+        ("7H 6C 8D 6S", 0),
+        ("6H 7C 8D 6S", 3),
+        ("2H 3C 5D 6S AH 7C 4D", 7),
+        ("2H 3C 3D 4S", 0),
+        ("3C 3D 4S 2H", 3),
+        ("5H 5C 4D 6S", 3),
+        ("KH QC JD", 3),
+        ("QH KC AD", 0),
+        ("TH TD JS", 0),
+        ("KH JD", 0),
+        ("TH TC 5D 6S", 2),  # thirty-one
+        ("KH 6C 5D 5S", 2),  # pair; count 26
+        ("TH 3C 9D 9S", 4),  # thirty-one with a pair: 2 + 2
+        ("7H 7C 7S TD", 2),  # a ten after a pair royal: just thirty-one
+        ("4H 5C 6D", 5),  # run of three and fifteen
+        ("AH 2C 3D 4S 5H", 7),  # run of five and fifteen
+        ("AH AC AS AD 2H 2C 2S 2D 3H", 2),  # count 15; no run (the 2s are paired)
+        ("6H 4C 5D", 5),  # run 3 + fifteen
+    ],
+    ids=lambda x: str(x),
+)
 def test_pegging_table(seq, expected):
     score = score_pegging(cards(seq))
     assert score.total == expected

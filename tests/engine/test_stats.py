@@ -1,4 +1,5 @@
 """Exact show statistics, and the table-driven scorer checked against score_hand."""
+
 import random
 from collections import Counter
 from itertools import combinations
@@ -8,21 +9,70 @@ import pytest
 from games.cribbage.cards import FULL_DECK
 from games.cribbage.scoring import score_hand
 from games.cribbage.stats import (
-    SUITLESS, fast_score, rank_code, rank_pattern_distribution, show_distribution, suitless_score,
+    SUITLESS,
+    fast_score,
+    rank_code,
+    rank_pattern_distribution,
+    show_distribution,
+    suitless_score,
 )
 
 # /work/shared/notes/cribbage-rules.md section 3: hand column (Lumetta, WP), crib column.
 PUBLISHED_HAND = {
-    0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508,
-    6: 1_800_268, 7: 751_324, 8: 1_137_236, 9: 361_224, 10: 388_740, 11: 51_680,
-    12: 317_340, 13: 19_656, 14: 90_100, 15: 9_168, 16: 58_248, 17: 11_196,
-    18: 2_708, 20: 8_068, 21: 2_496, 22: 444, 23: 356, 24: 3_680, 28: 76, 29: 4,
+    0: 1_009_008,
+    1: 99_792,
+    2: 2_813_796,
+    3: 505_008,
+    4: 2_855_676,
+    5: 697_508,
+    6: 1_800_268,
+    7: 751_324,
+    8: 1_137_236,
+    9: 361_224,
+    10: 388_740,
+    11: 51_680,
+    12: 317_340,
+    13: 19_656,
+    14: 90_100,
+    15: 9_168,
+    16: 58_248,
+    17: 11_196,
+    18: 2_708,
+    20: 8_068,
+    21: 2_496,
+    22: 444,
+    23: 356,
+    24: 3_680,
+    28: 76,
+    29: 4,
 }
 PUBLISHED_CRIB = {
-    0: 1_022_208, 1: 99_792, 2: 2_839_800, 3: 508_908, 4: 2_868_960, 5: 703_496,
-    6: 1_787_176, 7: 755_320, 8: 1_118_336, 9: 358_368, 10: 378_240, 11: 43_880,
-    12: 310_956, 13: 16_548, 14: 88_132, 15: 9_072, 16: 57_288, 17: 11_196,
-    18: 2_264, 20: 7_828, 21: 2_472, 22: 444, 23: 356, 24: 3_680, 28: 76, 29: 4,
+    0: 1_022_208,
+    1: 99_792,
+    2: 2_839_800,
+    3: 508_908,
+    4: 2_868_960,
+    5: 703_496,
+    6: 1_787_176,
+    7: 755_320,
+    8: 1_118_336,
+    9: 358_368,
+    10: 378_240,
+    11: 43_880,
+    12: 310_956,
+    13: 16_548,
+    14: 88_132,
+    15: 9_072,
+    16: 57_288,
+    17: 11_196,
+    18: 2_264,
+    20: 7_828,
+    21: 2_472,
+    22: 444,
+    23: 356,
+    24: 3_680,
+    28: 76,
+    29: 4,
 }
 ALL_HANDS = 12_994_800  # C(52, 4) * 48
 
@@ -31,7 +81,7 @@ def _mean_sd(dist):
     n = sum(dist.values())
     mean = sum(s * c for s, c in dist.items()) / n
     var = sum(c * (s - mean) ** 2 for s, c in dist.items()) / n
-    return mean, var ** 0.5
+    return mean, var**0.5
 
 
 def test_hand_distribution_is_the_published_one():

@@ -1,10 +1,12 @@
 """Win chances over the board, from the shipped table and its self-play deals."""
+
 import json
 
 import pytest
 
 from games.cribbage import win_chance
-from games.cribbage.win_chance import after_play, build_table, win_chance as chance
+from games.cribbage.win_chance import after_play, build_table
+from games.cribbage.win_chance import win_chance as chance
 from games.cribbage.win_tables import SAMPLES_PATH
 
 

@@ -1,9 +1,13 @@
 """The coach in win chances: costs of decisions and the chart of a game."""
+
 import xml.etree.ElementTree as ET
 
 from games.cribbage.endgame import Board
 from games.cribbage.win_review import (
-    biggest_swings, chance_chart_svg, chance_series, discard_cost,
+    biggest_swings,
+    chance_chart_svg,
+    chance_series,
+    discard_cost,
 )
 
 from .conftest import cards

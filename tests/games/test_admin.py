@@ -1,4 +1,5 @@
 """The game admin: the log read-only, and no card a player could not see while the game is on."""
+
 import json
 
 import pytest
@@ -30,8 +31,8 @@ def test_a_game_on_shows_its_log_but_no_hidden_card(staff_client):
 
     page = staff_client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
     assert all(f"<p>{kind}</p>" in page for kind in ("cut_for_deal", "deal", "discard"))
-    assert page.count("Hidden while the game is on") == 3   # the snapshot, the deal, the discard
-    assert game.get_absolute_url() in page                   # the spectator's table instead
+    assert page.count("Hidden while the game is on") == 3  # the snapshot, the deal, the discard
+    assert game.get_absolute_url() in page  # the spectator's table instead
     for event in (deal, discard):
         event_page = staff_client.get(f"/admin/games/event/{event.pk}/change/").content.decode()
         assert "Hidden while the game is on" in event_page
@@ -60,4 +61,4 @@ def test_a_pegging_plan_is_hidden_from_staff_while_the_game_is_on(staff_client):
     page = staff_client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
     page += staff_client.get(f"/admin/games/event/{plan.pk}/change/").content.decode()
     assert shown(plan.data["order"]) not in page and escape('"plans"') not in page
-    assert page.count("Hidden while the game is on") >= 4   # the snapshot, the deal, the plan twice
+    assert page.count("Hidden while the game is on") >= 4  # the snapshot, the deal, the plan twice

@@ -1,5 +1,6 @@
 """The assistance setting: decided once when a game starts, and the one predicate every
 channel asks (Game.help_allowed_for / advice_allowed_for)."""
+
 import importlib
 import random
 
@@ -26,8 +27,10 @@ def test_the_help_a_game_starts_with():
         assert services.start_game(players=[a, b], help_on=asked, rated=True).assistance == Game.Assistance.OFF_BY_RULE
 
 
-@pytest.mark.parametrize("assistance, during, advice", [
-    ("advice", True, True), ("coach", True, False), ("off", False, False), ("off_by_rule", False, False)])
+@pytest.mark.parametrize(
+    "assistance, during, advice",
+    [("advice", True, True), ("coach", True, False), ("off", False, False), ("off_by_rule", False, False)],
+)
 def test_one_predicate_for_every_seat_until_the_end_and_the_review_after(assistance, during, advice):
     game = start_two_player_game(rng=random.Random(3))
     Game.objects.filter(pk=game.pk).update(assistance=assistance)
@@ -46,7 +49,9 @@ def test_one_predicate_for_every_seat_until_the_end_and_the_review_after(assista
     assert coach_notes(game, 0)["review"]["discards"] == 1
     review = full_review(game, 1)
     assert review["hands"][0]["discard"]["best_ev"] >= review["hands"][0]["discard"]["ev"]
-    assert review["luck"]["summary"].startswith("You lost by ") or review["luck"]["summary"].startswith("You finished level")
+    assert review["luck"]["summary"].startswith("You lost by ") or review["luck"]["summary"].startswith(
+        "You finished level"
+    )
 
 
 def test_old_games_keep_the_help_they_had():
@@ -71,8 +76,10 @@ def test_the_page_says_whether_help_is_on_and_why_not(client):
     page = client.get(reverse("games:game", args=[off.pk])).content.decode()
     assert "the players chose to play without it" in page and "Advice" not in page
     rated = services.start_game(players=[me, make_user()], help_on=True, rated=True)
-    assert "rated games (a ladder&#x27;s) never have it" in client.get(
-        reverse("games:game", args=[rated.pk])).content.decode()
+    assert (
+        "rated games (a ladder&#x27;s) never have it"
+        in client.get(reverse("games:game", args=[rated.pk])).content.decode()
+    )
 
 
 def test_a_spectator_of_a_finished_game_gets_no_review(client):

@@ -4,6 +4,7 @@ Each case is what a person (or a script) can send: numbers out of range, negativ
 words for numbers, NUL and other control characters, invalid UTF-8 (percent-encoded bytes
 that are no character), unknown ids, ids past any database integer.
 """
+
 import random
 
 import pytest
@@ -13,9 +14,9 @@ from tests.factories import make_user, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 
-HUGE = "9" * 30                # past PostgreSQL's bigint
+HUGE = "9" * 30  # past PostgreSQL's bigint
 NUL = "a\x00b"
-BAD_UTF8 = "%ED%A0%80%FF"      # a lone surrogate's bytes, then a byte that starts nothing
+BAD_UTF8 = "%ED%A0%80%FF"  # a lone surrogate's bytes, then a byte that starts nothing
 
 
 @pytest.fixture
@@ -46,7 +47,12 @@ CASES = [
     ("move-claim-huge", "post", "/games/{game}/move/", lambda g: move(g, action="play", card="5H", claim=HUGE)),
     ("move-points-negative", "post", "/games/{game}/move/", lambda g: move(g, action="count", points="-1")),
     ("move-token-nul", "post", "/games/{game}/move/", lambda g: move(g, token="t" * 10 + "\x00" * 10)),
-    ("move-bad-utf8", "raw", "/games/{game}/move/", "action=discard&expected_seq=0&token=tttttttttttttttttttt&cards=" + BAD_UTF8),
+    (
+        "move-bad-utf8",
+        "raw",
+        "/games/{game}/move/",
+        "action=discard&expected_seq=0&token=tttttttttttttttttttt&cards=" + BAD_UTF8,
+    ),
     ("plan-nul", "post", "/games/{game}/plan/", {"order": NUL, "token": "t" * 20}),
     ("plan-bad-utf8", "raw", "/games/{game}/plan/", "order_1=" + BAD_UTF8),
     ("more-time-negative", "post", "/games/{game}/more-time/", {"seat": "1", "days": "-3"}),
@@ -73,30 +79,76 @@ CASES = [
     ("move-id-huge", "post", "/games/" + HUGE + "/move/", {}),
     ("challenge-id-huge", "get", "/challenges/" + HUGE + "/", None),
     ("accept-id-huge", "post", "/challenges/" + HUGE + "/accept/", {}),
-    ("challenge-days-negative", "post", "/challenges/new/", {"player1": "bob@example.com", "days_per_move": "-3",
-                                                           "variant": "two", "target": "121"}),
-    ("challenge-days-huge", "post", "/challenges/new/", {"player1": "bob@example.com", "days_per_move": HUGE,
-                                                       "variant": "two", "target": "121"}),
-    ("challenge-target-odd", "post", "/challenges/new/", {"player1": "bob@example.com", "days_per_move": "3",
-                                                        "variant": "two", "target": "-121"}),
-    ("challenge-address-nul", "post", "/challenges/new/", {"player1": "bob\x00@example.com", "days_per_move": "3",
-                                                         "variant": "two", "target": "121"}),
-    ("challenge-bad-utf8", "raw", "/challenges/new/", "player1=" + BAD_UTF8 + "&days_per_move=3&variant=two&target=121"),
+    (
+        "challenge-days-negative",
+        "post",
+        "/challenges/new/",
+        {"player1": "bob@example.com", "days_per_move": "-3", "variant": "two", "target": "121"},
+    ),
+    (
+        "challenge-days-huge",
+        "post",
+        "/challenges/new/",
+        {"player1": "bob@example.com", "days_per_move": HUGE, "variant": "two", "target": "121"},
+    ),
+    (
+        "challenge-target-odd",
+        "post",
+        "/challenges/new/",
+        {"player1": "bob@example.com", "days_per_move": "3", "variant": "two", "target": "-121"},
+    ),
+    (
+        "challenge-address-nul",
+        "post",
+        "/challenges/new/",
+        {"player1": "bob\x00@example.com", "days_per_move": "3", "variant": "two", "target": "121"},
+    ),
+    (
+        "challenge-bad-utf8",
+        "raw",
+        "/challenges/new/",
+        "player1=" + BAD_UTF8 + "&days_per_move=3&variant=two&target=121",
+    ),
     ("practice-level-junk", "post", "/practice/", {"level": "\x00godlike", "days_per_move": "-1"}),
     ("calculator-nul", "get", "/calculator/?hand=5H%005C&starter=%00", None),
     ("calculator-bad-utf8", "get", "/calculator/?hand=" + BAD_UTF8 + "&starter=" + BAD_UTF8, None),
     ("calculator-huge", "get", "/calculator/?hand=" + "5H" * 5000, None),
-    ("profile-hour-negative", "post", "/accounts/profile/", {"display_name": "Alice", "time_zone": "UTC",
-                                                            "notify": "each", "digest_hour": "-1"}),
-    ("profile-hour-huge", "post", "/accounts/profile/", {"display_name": "Alice", "time_zone": "UTC",
-                                                        "notify": "each", "digest_hour": HUGE}),
-    ("profile-zone-junk", "post", "/accounts/profile/", {"display_name": "Alice", "time_zone": "Mars/Olympus\x00",
-                                                        "notify": "each", "digest_hour": "8"}),
-    ("profile-name-nul", "post", "/accounts/profile/", {"display_name": "Al\x00ice", "time_zone": "UTC",
-                                                       "notify": "each", "digest_hour": "8"}),
+    (
+        "profile-hour-negative",
+        "post",
+        "/accounts/profile/",
+        {"display_name": "Alice", "time_zone": "UTC", "notify": "each", "digest_hour": "-1"},
+    ),
+    (
+        "profile-hour-huge",
+        "post",
+        "/accounts/profile/",
+        {"display_name": "Alice", "time_zone": "UTC", "notify": "each", "digest_hour": HUGE},
+    ),
+    (
+        "profile-zone-junk",
+        "post",
+        "/accounts/profile/",
+        {"display_name": "Alice", "time_zone": "Mars/Olympus\x00", "notify": "each", "digest_hour": "8"},
+    ),
+    (
+        "profile-name-nul",
+        "post",
+        "/accounts/profile/",
+        {"display_name": "Al\x00ice", "time_zone": "UTC", "notify": "each", "digest_hour": "8"},
+    ),
     ("profile-bad-utf8", "raw", "/accounts/profile/", "display_name=" + BAD_UTF8 + "&time_zone=UTC&digest_hour=8"),
-    ("signup-nul", "post", "/accounts/signup/", {"email": "new@example.com", "display_name": "N\x00",
-                                                "password1": "pw-Secret-123", "password2": "pw-Secret-123"}),
+    (
+        "signup-nul",
+        "post",
+        "/accounts/signup/",
+        {
+            "email": "new@example.com",
+            "display_name": "N\x00",
+            "password1": "pw-Secret-123",
+            "password2": "pw-Secret-123",
+        },
+    ),
     ("signup-bad-utf8", "raw", "/accounts/signup/", "email=" + BAD_UTF8 + "&display_name=" + BAD_UTF8),
     ("login-nul", "post", "/accounts/login/", {"username": "alice@example.com\x00", "password": "\x00"}),
     ("login-link-nul", "post", "/accounts/login-link/", {"email": "alice\x00@example.com"}),

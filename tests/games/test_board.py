@@ -1,4 +1,5 @@
 """The cribbage board SVG: holes, pegs, streets, skunk line, words for every score."""
+
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -23,8 +24,7 @@ def holes(root):
 
 
 def peg(root, track, which):
-    (g,) = [g for g in root.iter(SVG + "g")
-            if g.get("data-peg") == which and g.get("data-track") == str(track)]
+    (g,) = [g for g in root.iter(SVG + "g") if g.get("data-peg") == which and g.get("data-track") == str(track)]
     return g
 
 
@@ -43,10 +43,11 @@ def test_each_track_has_the_playing_holes_game_hole_and_two_start_holes(target, 
     root = parse(board_svg((TWO * 2)[:n_tracks], target))
     per_track = Counter(c.get("data-track") for c in holes(root) if c.get("data-hole") != "start")
     starts = Counter(c.get("data-track") for c in holes(root) if c.get("data-hole") == "start")
-    assert per_track == {str(t): target for t in range(n_tracks)}       # holes 1..target, target = game hole
+    assert per_track == {str(t): target for t in range(n_tracks)}  # holes 1..target, target = game hole
     assert starts == {str(t): 2 for t in range(n_tracks)}
-    numbers = sorted(int(c.get("data-hole")) for c in holes(root)
-                     if c.get("data-track") == "0" and c.get("data-hole") != "start")
+    numbers = sorted(
+        int(c.get("data-hole")) for c in holes(root) if c.get("data-track") == "0" and c.get("data-hole") != "start"
+    )
     assert numbers == list(range(1, target + 1))
 
 
@@ -59,7 +60,7 @@ def test_holes_are_in_two_rows_grouped_in_fives_out_and_back():
     assert all(hole_centre(root, 0, n)[1] == back_y for n in range(61, 121))
     xs = [hole_centre(root, 0, n)[0] for n in range(1, 61)]
     steps = [round(b - a, 1) for a, b in zip(xs, xs[1:])]
-    assert steps[:5] == [13, 13, 13, 13, 22]        # a wider gap after every fifth hole
+    assert steps[:5] == [13, 13, 13, 13, 22]  # a wider gap after every fifth hole
     assert steps.count(22) == 11
     # The way back runs the other way and ends in the game hole beside the start.
     assert hole_centre(root, 0, 61)[0] == xs[-1] and hole_centre(root, 0, 120)[0] == xs[0]
@@ -78,12 +79,14 @@ def test_front_and_back_pegs_stand_in_the_holes_of_the_score_and_previous_score(
 
 
 def test_pegs_at_the_start_and_in_the_game_hole():
-    root = parse(board_svg([{"name": "A", "score": 0, "previous": 0},
-                            {"name": "B", "score": 130, "previous": 117}]))
-    starts = {(float(c.get("cx")), float(c.get("cy"))) for c in holes(root)
-              if c.get("data-track") == "0" and c.get("data-hole") == "start"}
+    root = parse(board_svg([{"name": "A", "score": 0, "previous": 0}, {"name": "B", "score": 130, "previous": 117}]))
+    starts = {
+        (float(c.get("cx")), float(c.get("cy")))
+        for c in holes(root)
+        if c.get("data-track") == "0" and c.get("data-hole") == "start"
+    }
     assert {peg_centre(root, 0, "front"), peg_centre(root, 0, "back")} == starts
-    assert peg(root, 1, "front").get("data-hole") == "121"          # clamped to the target
+    assert peg(root, 1, "front").get("data-hole") == "121"  # clamped to the target
     assert peg_centre(root, 1, "front") == hole_centre(root, 1, 121)
     assert peg_centre(root, 1, "back") == hole_centre(root, 1, 117)
 
@@ -92,8 +95,11 @@ def test_first_points_leave_the_back_peg_in_a_start_hole():
     root = parse(board_svg([{"name": "A", "score": 2, "previous": 0}, {"name": "B", "score": 0, "previous": 0}]))
     assert peg_centre(root, 0, "front") == hole_centre(root, 0, 2)
     assert peg(root, 0, "back").get("data-hole") == "0"
-    assert peg_centre(root, 0, "back") in {(float(c.get("cx")), float(c.get("cy"))) for c in holes(root)
-                                           if c.get("data-track") == "0" and c.get("data-hole") == "start"}
+    assert peg_centre(root, 0, "back") in {
+        (float(c.get("cx")), float(c.get("cy")))
+        for c in holes(root)
+        if c.get("data-track") == "0" and c.get("data-hole") == "start"
+    }
 
 
 def test_a_61_board_has_rows_of_thirty():
@@ -122,16 +128,17 @@ def test_scores_are_in_words_not_only_in_colour():
     assert desc.startswith("Alice 45 (was 38), Bob 60 (was 52)")
     assert root.get("aria-labelledby") == "board-title board-desc"
     # A legend beside each track names the player and the score.
-    legend_text = [" ".join("".join(g.itertext()).split()) for g in root.iter(SVG + "g")
-                   if g.get("class") == "legend"]
+    legend_text = [" ".join("".join(g.itertext()).split()) for g in root.iter(SVG + "g") if g.get("class") == "legend"]
     assert legend_text == ["Alice 45 (was 38)", "Bob 60 (was 52)"]
     assert peg(root, 0, "front").find(SVG + "title").text == "Alice: front peg at 45"
     assert board_description(TWO) == "Alice 45 (was 38), Bob 60 (was 52)"
 
 
 def test_three_tracks_and_partnerships():
-    tracks = [{"name": "North & South", "score": 121, "previous": 115},
-              {"name": "East & West", "score": 88, "previous": 80}]
+    tracks = [
+        {"name": "North & South", "score": 121, "previous": 115},
+        {"name": "East & West", "score": 88, "previous": 80},
+    ]
     root = parse(board_svg(tracks, id_prefix="g7"))
     assert root.find(SVG + "desc").text.startswith("North & South 121 (was 115), game, East & West 88 (was 80)")
     assert root.get("aria-labelledby") == "g7-title g7-desc"
@@ -140,12 +147,14 @@ def test_three_tracks_and_partnerships():
 
 
 def test_output_is_deterministic_and_escaped():
-    evil = [{"name": "<script>x</script>", "score": 5, "previous": 1, "colour": '"><script>'},
-            {"name": "B", "score": 1, "previous": 0}]
+    evil = [
+        {"name": "<script>x</script>", "score": 5, "previous": 1, "colour": '"><script>'},
+        {"name": "B", "score": 1, "previous": 0},
+    ]
     a, b = board_svg(evil), board_svg([dict(t) for t in evil])
     assert str(a) == str(b)
     assert "<script>" not in str(a)
-    parse(a)   # still well-formed XML
+    parse(a)  # still well-formed XML
 
 
 def test_bad_target_or_no_tracks():

@@ -1,4 +1,5 @@
 """The hand calculator page and the presentation helpers it is built from."""
+
 import re
 
 import pytest
@@ -50,12 +51,22 @@ def test_the_29_hand_typed(client):
 
 
 def test_the_29_hand_picked_with_selects(client):
-    params = {"r1": "5", "s1": "H", "r2": "5", "s2": "C", "r3": "5", "s3": "S", "r4": "J", "s4": "D",
-              "rs": "5", "ss": "D"}
+    params = {
+        "r1": "5",
+        "s1": "H",
+        "r2": "5",
+        "s2": "C",
+        "r3": "5",
+        "s3": "S",
+        "r4": "J",
+        "s4": "D",
+        "rs": "5",
+        "ss": "D",
+    }
     html = client.get(URL, params).content.decode()
     assert total(html) == 29
-    assert '<option value="J" selected>J</option>' in html      # the picks stay chosen
-    assert 'value="5H 5C 5S JD"' in html                        # and the typed form is filled in
+    assert '<option value="J" selected>J</option>' in html  # the picks stay chosen
+    assert 'value="5H 5C 5S JD"' in html  # and the typed form is filled in
 
 
 def test_crib_flush_needs_all_five(client):
@@ -74,26 +85,41 @@ def test_ten_and_runs_are_labelled(client):
     assert 'aria-label="10 of hearts">10♥<' in html
 
 
-@pytest.mark.parametrize("params, message", [
-    ({"hand": "5H 5X 5S JD", "starter": "5D"}, "Cannot read &#x27;5X&#x27; as a card"),
-    ({"hand": "5H 5H 5S JD", "starter": "5D"}, "5♥ (5 of hearts) is named twice"),
-    ({"hand": "5H 5C", "starter": "5D"}, "Hand: a hand has four cards; you gave two"),
-    ({"hand": "5H 5C 5S JD AC", "starter": "5D"}, "you gave five"),
-    ({"hand": "5H 5C 5S", "starter": "5D"}, "a hand has four cards; you gave three"),
-    ({"hand": "5H 5C 5S", "starter": "5D", "crib": "1"}, "Crib: a crib has four cards; you gave three"),
-    ({"hand": "5H 5C 5S JD", "starter": "JD"}, "J♦ (jack of diamonds) is already in the hand"),
-    ({"hand": "5H 5C 5S JD", "starter": ""}, "name the starter card"),
-    ({"hand": "5H 5C 5S JD", "starter": "5D 6D"}, "Starter: one card only"),
-    ({"hand": "5H 5C 5S JD", "starter": "ZZ"}, "Starter: Cannot read &#x27;ZZ&#x27; as a card"),
-    ({"r1": "5", "s1": "", "r2": "5", "s2": "C", "r3": "5", "s3": "S", "r4": "J", "s4": "D", "rs": "5", "ss": "D"},
-     "Card 1: choose both a rank and a suit"),
-    ({"r1": "5", "s1": "H", "r2": "5", "s2": "C", "r3": "5", "s3": "S", "rs": "5", "ss": "D"},
-     "you gave three"),
-])
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"hand": "5H 5X 5S JD", "starter": "5D"}, "Cannot read &#x27;5X&#x27; as a card"),
+        ({"hand": "5H 5H 5S JD", "starter": "5D"}, "5♥ (5 of hearts) is named twice"),
+        ({"hand": "5H 5C", "starter": "5D"}, "Hand: a hand has four cards; you gave two"),
+        ({"hand": "5H 5C 5S JD AC", "starter": "5D"}, "you gave five"),
+        ({"hand": "5H 5C 5S", "starter": "5D"}, "a hand has four cards; you gave three"),
+        ({"hand": "5H 5C 5S", "starter": "5D", "crib": "1"}, "Crib: a crib has four cards; you gave three"),
+        ({"hand": "5H 5C 5S JD", "starter": "JD"}, "J♦ (jack of diamonds) is already in the hand"),
+        ({"hand": "5H 5C 5S JD", "starter": ""}, "name the starter card"),
+        ({"hand": "5H 5C 5S JD", "starter": "5D 6D"}, "Starter: one card only"),
+        ({"hand": "5H 5C 5S JD", "starter": "ZZ"}, "Starter: Cannot read &#x27;ZZ&#x27; as a card"),
+        (
+            {
+                "r1": "5",
+                "s1": "",
+                "r2": "5",
+                "s2": "C",
+                "r3": "5",
+                "s3": "S",
+                "r4": "J",
+                "s4": "D",
+                "rs": "5",
+                "ss": "D",
+            },
+            "Card 1: choose both a rank and a suit",
+        ),
+        ({"r1": "5", "s1": "H", "r2": "5", "s2": "C", "r3": "5", "s3": "S", "rs": "5", "ss": "D"}, "you gave three"),
+    ],
+)
 def test_bad_input_gives_a_clear_message_and_no_score(client, params, message):
     response = client.get(URL, params)
     html = response.content.decode()
-    assert response.status_code == 400   # a clear 4xx, with the page saying what was wrong
+    assert response.status_code == 400  # a clear 4xx, with the page saying what was wrong
     assert any(message in e for e in errors(html)), errors(html)
     assert total(html) is None
     assert 'class="show-row' not in html
@@ -128,7 +154,8 @@ def test_card_helpers():
 
 def test_card_template_tag_and_filters():
     html = Template("{% load cards %}{% card c %}|{{ c|card }}|{{ cs|cards }}|{{ c|card_name }}").render(
-        Context({"c": "5H", "cs": parse_cards("5H QS")}))
+        Context({"c": "5H", "cs": parse_cards("5H QS")})
+    )
     chip = '<span class="card red" role="img" aria-label="5 of hearts">5♥</span>'
     assert html.split("|")[:2] == [chip, chip]
     assert html.split("|")[2] == chip + ' <span class="card black" role="img" aria-label="queen of spades">Q♠</span>'

@@ -1,4 +1,5 @@
 """The coach on the Django side: judgments after the move, advice only in practice, no leaks."""
+
 import random
 
 import pytest
@@ -111,7 +112,7 @@ def test_review_of_a_finished_game_adds_up():
     with CaptureQueriesContext(connection) as looked:
         assert coach_notes(game, 0)["review"] == review
     assert not [q for q in looked.captured_queries if "games_event" in q["sql"]]
-    assert coach_notes(game, 1)["review"] != review   # each seat its own
+    assert coach_notes(game, 1)["review"] != review  # each seat its own
 
 
 def test_advice_only_in_practice_games_and_only_for_the_seat_to_act():
@@ -119,8 +120,7 @@ def test_advice_only_in_practice_games_and_only_for_the_seat_to_act():
     assert advice_before(people, 0) is None
 
     user = make_user()
-    practice = services.start_game(players=[user, None], practice=True, computer_level="expert",
-                                   rng=random.Random(3))
+    practice = services.start_game(players=[user, None], practice=True, computer_level="expert", rng=random.Random(3))
     advice = advice_before(practice, 0)
     assert advice["kind"] == "discard"
     view = cribbage.view(services.engine_state(practice), 0)
@@ -173,8 +173,7 @@ def test_a_practice_game_against_the_computer_plays_out_with_the_coach(level, dj
     rng = random.Random(level)
     user = make_user()
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.start_game(players=[user, None], practice=True, computer_level=level,
-                                   target=61, rng=rng)
+        game = services.start_game(players=[user, None], practice=True, computer_level=level, target=61, rng=rng)
     game.refresh_from_db()
     while not game.is_finished:
         state = services.engine_state(game)

@@ -1,4 +1,5 @@
 """HTML is sent compressed to a browser that asks for it (the game page is large)."""
+
 import gzip
 import random
 

@@ -1,4 +1,5 @@
 """Simultaneous moves on real PostgreSQL: exactly the legal ones land, no fork, no gap."""
+
 import pytest
 
 from games import cribbage, services
@@ -20,8 +21,11 @@ def test_many_threads_submitting_to_one_game_never_fork_the_log():
         # Every seat tries every legal move at once, twice over, against the same state.
         for seat in range(2):
             for move in cribbage.legal_moves(state, seat)[:4] * 2:
-                calls.append(lambda seat=seat, move=move: services.submit_move(
-                    Game.objects.get(pk=game.pk), seat, move, expected_seq=seq))
+                calls.append(
+                    lambda seat=seat, move=move, seq=seq: services.submit_move(
+                        Game.objects.get(pk=game.pk), seat, move, expected_seq=seq
+                    )
+                )
         outcomes = at_once(*calls)
         landed = [o for o in outcomes if isinstance(o, services.MoveResult) and not o.duplicate]
         refused = [o for o in outcomes if isinstance(o, services.MoveError)]
@@ -42,10 +46,12 @@ def test_many_threads_submitting_to_one_game_never_fork_the_log():
 def test_the_same_email_delivered_twice_at_once_moves_once():
     game = start_two_player_game()
     move = cribbage.legal_moves(services.engine_state(game), 0)[0]
-    outcomes = at_once(*[
-        lambda: services.submit_move(Game.objects.get(pk=game.pk), 0, move, idempotency_key="<m1@x>")
-        for _ in range(6)
-    ])
+    outcomes = at_once(
+        *[
+            lambda: services.submit_move(Game.objects.get(pk=game.pk), 0, move, idempotency_key="<m1@x>")
+            for _ in range(6)
+        ]
+    )
     assert sum(1 for o in outcomes if isinstance(o, services.MoveResult) and not o.duplicate) == 1
     assert all(isinstance(o, services.MoveResult) for o in outcomes)
     assert game.events.filter(kind="discard").count() == 1

@@ -1,4 +1,5 @@
 """`python manage.py crib score ...`: the command-line calculator."""
+
 import subprocess
 import sys
 from io import StringIO
@@ -38,17 +39,20 @@ def test_crib_and_ascii():
 
 def test_five_card_cribbage_hand_of_three():
     out = crib("score", "5H", "5C", "JD", "--starter", "5D", "--five-card")
-    assert "Total: 15" in out     # four fifteens, a pair royal and nobs
+    assert "Total: 15" in out  # four fifteens, a pair royal and nobs
     with pytest.raises(CommandError, match="has four cards; you gave three"):
         crib("score", "5H", "5C", "JD", "--starter", "5D")
 
 
-@pytest.mark.parametrize("args, message", [
-    (("5H", "5X", "5S", "JD", "--starter", "5D"), "Cannot read '5X' as a card"),
-    (("5H", "5H", "5S", "JD", "--starter", "5D"), "named twice"),
-    (("5H", "5C", "--starter", "5D"), "you gave two"),
-    (("5H", "5C", "5S", "JD", "--starter", "JD"), "already in the hand"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("5H", "5X", "5S", "JD", "--starter", "5D"), "Cannot read '5X' as a card"),
+        (("5H", "5H", "5S", "JD", "--starter", "5D"), "named twice"),
+        (("5H", "5C", "--starter", "5D"), "you gave two"),
+        (("5H", "5C", "5S", "JD", "--starter", "JD"), "already in the hand"),
+    ],
+)
 def test_bad_cards_are_a_command_error(args, message):
     with pytest.raises(CommandError, match=message):
         crib("score", *args)
@@ -66,6 +70,11 @@ def test_bad_cards_exit_non_zero_from_the_shell():
     bad = subprocess.run(manage + ["5H", "5X", "5S", "JD", "--starter", "5D"], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode != 0
     assert "Cannot read '5X' as a card" in bad.stderr
-    good = subprocess.run(manage + ["5H", "5C", "5S", "JD", "--starter", "5D"], capture_output=True, text=True,
-                          cwd=ROOT, env={**__import__("os").environ, "PYTHONIOENCODING": "utf-8"})
+    good = subprocess.run(
+        manage + ["5H", "5C", "5S", "JD", "--starter", "5D"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**__import__("os").environ, "PYTHONIOENCODING": "utf-8"},
+    )
     assert good.returncode == 0 and "Total: 29" in good.stdout

@@ -1,4 +1,5 @@
 """No seat's view ever holds a card that seat could not see at the table."""
+
 import random
 
 import pytest
@@ -37,7 +38,7 @@ def set_random_plan(game, seat, rng):
     state = services.engine_state(game)
     held = [c.code for c in state.hands[seat]]
     rng.shuffle(held)
-    words = " ".join(held[:rng.randint(1, len(held))])
+    words = " ".join(held[: rng.randint(1, len(held))])
     if rng.random() < 0.5:
         words = f"score first, on {rng.choice('A23456789TJQK')} play {held[0]}, " + words
     move = cribbage.read_plan(words)
@@ -46,8 +47,9 @@ def set_random_plan(game, seat, rng):
     return cribbage.move_text(move)
 
 
-@pytest.mark.parametrize("variant, muggins", [("two", False), ("three", False), ("four", False),
-                                              ("five_card", False), ("two", True)])
+@pytest.mark.parametrize(
+    "variant, muggins", [("two", False), ("three", False), ("four", False), ("five_card", False), ("two", True)]
+)
 def test_views_never_show_a_hidden_card_nor_another_seats_plan(variant, muggins):
     rng = random.Random(variant)
     all_codes = {c.code for c in cribbage.FULL_DECK}
@@ -83,8 +85,11 @@ def test_views_never_show_a_hidden_card_nor_another_seats_plan(variant, muggins)
 def counted(state):
     """Under muggins, the hand (or crib) being counted now lies face up on the table, and the
     last hand's show stays public (its crib can be mugged after the deal)."""
-    shown = ({c.code for show in state.previous.shows for c in show.cards} | {state.previous.starter.code}
-             if state.previous else set())
+    shown = (
+        {c.code for show in state.previous.shows for c in show.cards} | {state.previous.starter.code}
+        if state.previous
+        else set()
+    )
     if state.phase != "show":
         return shown
     seat, what = cribbage.engine.show_order(state)[state.show_next]

@@ -1,4 +1,5 @@
 """Pegging plans through the move service: played from the log, private, no email, no clock."""
+
 import random
 
 import pytest
@@ -19,7 +20,7 @@ def _plan_words(game, seat):
 
 def _discard_and_plan(game, seat):
     view = view_for(game, seat)
-    throw = view["hand"][:view["rules"]["discard_count"]]
+    throw = view["hand"][: view["rules"]["discard_count"]]
     services.submit_move(game, seat, {"kind": "discard", "cards": throw})
     game.refresh_from_db()
     services.submit_move(game, seat, cribbage.read_plan(_plan_words(game, seat)[5:]))
@@ -49,7 +50,7 @@ def test_a_hand_played_from_plans_sends_no_email_until_the_next_discard(game, dj
     assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.com", "bob@example.com"]
     body = mail.outbox[0].body
     assert "the play (your plan played for you)" in body and "the show:" in body
-    assert "\nplan " in body or "  plan " in body         # how to plan, in every discard email
+    assert "\nplan " in body or "  plan " in body  # how to plan, in every discard email
     # No turn email went between the discards and the next deal (one owed by the last discard,
     # before the plan that answered it, is skipped).
     rows = OutboundEmail.objects.filter(game=game, kind="turn", seq__gt=before, status="sent")
@@ -93,7 +94,7 @@ def test_another_seats_plan_leaves_a_move_link_good(game):
     services.submit_move(game, 1, cribbage.read_plan(" ".join(view_for(game, 1)["hand"])))
     game.refresh_from_db()
     move = view_for(game, 0)["legal_moves"][0]
-    services.submit_move(game, 0, move, expected_seq=seq)   # not stale: nothing seat 0 can see moved
+    services.submit_move(game, 0, move, expected_seq=seq)  # not stale: nothing seat 0 can see moved
 
 
 def test_a_plan_that_cannot_answer_asks_with_a_turn_email(game, django_capture_on_commit_callbacks):
@@ -108,7 +109,7 @@ def test_a_plan_that_cannot_answer_asks_with_a_turn_email(game, django_capture_o
         services.submit_move(game, turn, cribbage.read_plan("ask"))
     game.refresh_from_db()
     assert view_for(game, 0)["turn"] == turn and game.seats.get(number=turn).to_act
-    assert mail.outbox == []                              # asked already: the email it had stands
+    assert mail.outbox == []  # asked already: the email it had stands
 
 
 def test_when_a_plan_asks_the_turn_email_shows_the_plan_to_its_player_alone(game, django_capture_on_commit_callbacks):

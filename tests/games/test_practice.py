@@ -1,4 +1,5 @@
 """Practice games are practice: no clock, no vacation, their own list, and resigning is a plain loss."""
+
 from datetime import timedelta
 
 import pytest

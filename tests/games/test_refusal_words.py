@@ -1,5 +1,6 @@
 """Every refusal the engine can give a player has words on each channel, and no table names a code
 the engine does not have."""
+
 import pytest
 
 from games import cribbage, refusals

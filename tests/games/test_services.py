@@ -1,4 +1,5 @@
 """The move service: validation, sequence, staleness, idempotency, follow-ups."""
+
 import random
 
 import pytest
@@ -194,8 +195,8 @@ def test_the_record_shows_each_reader_only_what_they_saw():
 
 
 def test_clock_events_in_the_log_are_skipped_by_every_replay(capsys):
-    from games import coaching
     from clock import timeouts
+    from games import coaching
     from games.selectors import record_for
 
     rng = random.Random(3)
@@ -256,8 +257,7 @@ def test_a_move_costs_a_few_statements_however_long_the_log(django_assert_max_nu
         state = services.engine_state(game)
         seat = cribbage.to_act(state)[0]
         with django_assert_max_num_queries(9):
-            game = services.submit_move(game, seat, rng.choice(cribbage.legal_moves(state, seat)),
-                                        rng=rng).game
+            game = services.submit_move(game, seat, rng.choice(cribbage.legal_moves(state, seat)), rng=rng).game
     assert game.seq > 100
 
 

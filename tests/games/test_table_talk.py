@@ -1,5 +1,6 @@
 """The note and table talk on the game page: a note is its writer's alone; talk shows to the
 other players unless muted; a reported message reaches the admin; bad input changes nothing."""
+
 import pytest
 from django.urls import reverse
 

@@ -1,4 +1,5 @@
 """Starting games on the web: challenges, invitations, seeks, and the My games page."""
+
 import random
 import re
 
@@ -32,6 +33,7 @@ def messages_of(response):
 
 # --- A challenge to a member -----------------------------------------------------------
 
+
 def test_the_new_game_form_needs_a_login(client):
     response = client.get(reverse("games:new_challenge"))
     assert response.status_code == 302 and "login" in response["Location"]
@@ -41,8 +43,9 @@ def test_challenging_a_member_who_accepts_starts_the_game(client):
     alice, bob = make_user(display_name="Alice"), make_user(display_name="Bob")
     client.force_login(alice)
     assert client.get(reverse("games:new_challenge")).status_code == 200
-    response = client.post(reverse("games:new_challenge"),
-                           challenge_form(player1=bob.email.upper(), muggins="on", target="61"))
+    response = client.post(
+        reverse("games:new_challenge"), challenge_form(player1=bob.email.upper(), muggins="on", target="61")
+    )
     ch = Challenge.objects.get()
     assert response.status_code == 302 and response["Location"] == ch.get_absolute_url()
     assert (ch.target, ch.muggins, ch.status) == (61, True, "open")
@@ -99,18 +102,21 @@ def test_the_challenger_may_cancel_but_nobody_else(client):
     assert not Game.objects.exists()
 
 
-@pytest.mark.parametrize("fields,error", [
-    ({"player1": ""}, "needs 1 other player"),
-    ({"player1": "not-an-address"}, "valid email"),
-    ({"player1": "SELF"}, "cannot challenge yourself"),
-    ({"player1": "x@example.com", "player2": "y@example.com"}, "has no place for a second player"),
-    ({"player1": "x@example.com", "variant": "three"}, "needs 2 other players"),
-    ({"player1": "x@example.com", "player2": "x@example.com", "variant": "three"}, "named twice"),
-    ({"player1": "x@example.com", "variant": "seven"}, "Select a valid choice"),
-    ({"player1": "x@example.com", "target": "100"}, "Select a valid choice"),
-    ({"player1": "x@example.com", "days_per_move": "0"}, "greater than or equal to 1"),
-    ({"player1": "x@example.com", "days_per_move": "99"}, "less than or equal to 14"),
-])
+@pytest.mark.parametrize(
+    "fields,error",
+    [
+        ({"player1": ""}, "needs 1 other player"),
+        ({"player1": "not-an-address"}, "valid email"),
+        ({"player1": "SELF"}, "cannot challenge yourself"),
+        ({"player1": "x@example.com", "player2": "y@example.com"}, "has no place for a second player"),
+        ({"player1": "x@example.com", "variant": "three"}, "needs 2 other players"),
+        ({"player1": "x@example.com", "player2": "x@example.com", "variant": "three"}, "named twice"),
+        ({"player1": "x@example.com", "variant": "seven"}, "Select a valid choice"),
+        ({"player1": "x@example.com", "target": "100"}, "Select a valid choice"),
+        ({"player1": "x@example.com", "days_per_move": "0"}, "greater than or equal to 1"),
+        ({"player1": "x@example.com", "days_per_move": "99"}, "less than or equal to 14"),
+    ],
+)
 def test_a_bad_challenge_form_says_why_and_sends_nothing(client, fields, error):
     alice = make_user()
     client.force_login(alice)
@@ -125,6 +131,7 @@ def test_a_bad_challenge_form_says_why_and_sends_nothing(client, fields, error):
 
 # --- An unknown address: an invitation --------------------------------------------------
 
+
 def test_challenging_an_unknown_address_invites_them_to_the_challenge(client):
     alice = make_user(display_name="Alice")
     client.force_login(alice)
@@ -136,8 +143,9 @@ def test_challenging_an_unknown_address_invites_them_to_the_challenge(client):
     assert invitation.to == ["newcomer@example.com"] and "Alice" in invitation.body
     path = re.search(r"https://cribbage\.example(/accounts/invitation/\S+/)", invitation.body).group(1)
     client.logout()
-    response = client.post(path, {"display_name": "Newcomer", "password1": "a-Long-pass-9",
-                                  "password2": "a-Long-pass-9"})
+    response = client.post(
+        path, {"display_name": "Newcomer", "password1": "a-Long-pass-9", "password2": "a-Long-pass-9"}
+    )
     assert response["Location"] == ch.get_absolute_url()
     client.post(reverse("games:challenge_accept", args=[ch.pk]))
     ch.refresh_from_db()
@@ -146,14 +154,17 @@ def test_challenging_an_unknown_address_invites_them_to_the_challenge(client):
 
 # --- Three and four players ---------------------------------------------------------------
 
+
 def test_a_four_player_challenge_starts_when_all_three_accept(client):
     alice, bob, carol, dave = (make_user(display_name=n) for n in ("Alice", "Bob", "Carol", "Dave"))
     client.force_login(alice)
-    client.post(reverse("games:new_challenge"), challenge_form(
-        variant="four", player1=bob.email, player2=carol.email, player3=dave.email))
+    client.post(
+        reverse("games:new_challenge"),
+        challenge_form(variant="four", player1=bob.email, player2=carol.email, player3=dave.email),
+    )
     ch = Challenge.objects.get()
     assert len(mail.outbox) == 3
-    for n, player in enumerate((bob, carol, dave)):
+    for _n, player in enumerate((bob, carol, dave)):
         client.force_login(player)
         assert not Game.objects.exists()
         client.post(reverse("games:challenge_accept", args=[ch.pk]))
@@ -164,6 +175,7 @@ def test_a_four_player_challenge_starts_when_all_three_accept(client):
 
 
 # --- Seeks ----------------------------------------------------------------------------------
+
 
 def test_an_open_seek_is_taken_by_anyone_and_the_game_starts(client):
     alice, bob = make_user(display_name="Alice"), make_user()
@@ -182,8 +194,9 @@ def test_an_open_seek_is_taken_by_anyone_and_the_game_starts(client):
     assert seek.game.target == 61
     assert "Alice" not in client.get(reverse("games:seeks")).content.decode()
     # A seek cannot be declined.
-    with pytest.raises(challenges.ChallengeError,
-                       match=r"^An open seek is not addressed to anyone: there is nothing to decline\.$"):
+    with pytest.raises(
+        challenges.ChallengeError, match=r"^An open seek is not addressed to anyone: there is nothing to decline\.$"
+    ):
         challenges.decline(seek, bob)
 
 
@@ -206,19 +219,20 @@ def test_a_bad_seek_form(client):
     response = client.post(reverse("games:seeks"), challenge_form(days_per_move="-1"))
     assert response.status_code == 400 and not Challenge.objects.exists()
     assert messages_of(response) == ["No seek was posted: please correct the fields marked below."]
-    assert response.context["form"].errors == {
-        "days_per_move": ["Ensure this value is greater than or equal to 1."]}
+    assert response.context["form"].errors == {"days_per_move": ["Ensure this value is greater than or equal to 1."]}
     assert "Ensure this value is greater than or equal to 1." in response.content.decode()
 
 
 # --- My games ---------------------------------------------------------------------------------
 
+
 def test_my_games_lists_my_turn_first_then_waiting_then_finished_with_results(client):
     me = make_user(allow_forced_moves=False)
     waiting = start_two_player_game(players=[me, make_user(display_name="Waiter")], rng=random.Random(1))
-    services.submit_move(waiting, 0, {"kind": "discard",
-                                      "cards": services.cribbage.view(services.engine_state(waiting), 0)["hand"][:2]})
-    mine = start_two_player_game(players=[me, make_user(display_name="Turner")], rng=random.Random(2))
+    services.submit_move(
+        waiting, 0, {"kind": "discard", "cards": services.cribbage.view(services.engine_state(waiting), 0)["hand"][:2]}
+    )
+    start_two_player_game(players=[me, make_user(display_name="Turner")], rng=random.Random(2))
     won = start_two_player_game(players=[me, make_user(display_name="Loser")], rng=random.Random(3))
     services.submit_move(won, 1, {"kind": "resign"})
     client.force_login(me)
@@ -237,6 +251,6 @@ def test_my_games_shows_a_skunk(client, skunk, tag):
     assert "<strong>Won</strong>" in html and "Lost" not in html
     if tag:
         assert f'<span class="tag">{tag}</span>' in html
-        assert f"with a {tag}" in html   # the result line says so too
+        assert f"with a {tag}" in html  # the result line says so too
     else:
         assert not game.skunk and "skunk" not in html.lower()

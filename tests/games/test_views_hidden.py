@@ -9,6 +9,7 @@ that seat's own view (`view_for`) contains. The cards that seat must not see
 show) are checked from the engine state as well, so the test cannot pass by
 the view itself leaking them.
 """
+
 import json
 import random
 import re
@@ -91,14 +92,17 @@ def check_every_step(game, rng, clients, stride=1):
     return steps
 
 
-@pytest.mark.parametrize("variant,target,muggins,stride", [
-    ("two", 61, False, 1),
-    ("two", 61, True, 1),
-    ("four", 61, False, 1),
-    # The same page; sampled to keep the suite quick.
-    ("three", 61, False, 3),
-    ("five_card", 61, True, 3),
-])
+@pytest.mark.parametrize(
+    "variant,target,muggins,stride",
+    [
+        ("two", 61, False, 1),
+        ("two", 61, True, 1),
+        ("four", 61, False, 1),
+        # The same page; sampled to keep the suite quick.
+        ("three", 61, False, 3),
+        ("five_card", 61, True, 3),
+    ],
+)
 def test_no_page_shows_a_card_its_viewer_could_not_see(variant, target, muggins, stride):
     rng = random.Random(f"{variant}-{target}")
     game = start_two_player_game(variant=variant, rng=rng, target=target, muggins=muggins)

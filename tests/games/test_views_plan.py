@@ -1,4 +1,5 @@
 """The pegging plan on the game page (a form that needs no script) and on a discard link's confirm page."""
+
 import random
 import re
 
@@ -35,8 +36,14 @@ def test_the_page_orders_the_cards_and_ticks_the_rules_and_only_the_player_sees_
     hand = selectors.view_for(game, 0)["hand"]
     for code in hand:
         assert f'name="place_{code}"' in html
-    fields = {"token": plan_token(html), "score_first": "on", "on_rank": "5", "on_card": hand[0],
-              f"place_{hand[2]}": "1", f"place_{hand[1]}": "2"}
+    fields = {
+        "token": plan_token(html),
+        "score_first": "on",
+        "on_rank": "5",
+        "on_card": hand[0],
+        f"place_{hand[2]}": "1",
+        f"place_{hand[1]}": "2",
+    }
     response = client.post(reverse("games:plan", args=[game.pk]), fields, follow=True)
     words = f"plan score first, on 5 play {hand[0]}, {hand[2]} {hand[1]}"
     assert any(words in m for m in messages_of(response))
@@ -53,8 +60,9 @@ def test_a_refused_plan_on_the_page_says_why_and_changes_nothing(client, game, p
     client.force_login(players[0])
     html = page(client, game)
     seq = game.seq
-    response = client.post(reverse("games:plan", args=[game.pk]),
-                           {"token": plan_token(html), "on_rank": "5", "on_card": "XX"}, follow=True)
+    response = client.post(
+        reverse("games:plan", args=[game.pk]), {"token": plan_token(html), "on_rank": "5", "on_card": "XX"}, follow=True
+    )
     assert any('"XX" is not a card' in m or "XX" in m for m in messages_of(response))
     response = client.post(reverse("games:plan", args=[game.pk]), {"token": plan_token(html)}, follow=True)
     assert any("Give at least one card a place" in m for m in messages_of(response))
@@ -83,8 +91,9 @@ def test_a_discard_links_confirm_page_takes_the_plan_with_the_discard(client, ga
 def test_the_confirm_page_discards_in_one_click_without_a_plan(client, game):
     view = selectors.view_for(game, 0)
     move = next(m for m in view["legal_moves"] if m["kind"] == "discard")
-    path = re.sub(r"^https?://[^/]+", "", links.move_url(game.pk, 0, game.seq,
-                                                         {k: v for k, v in move.items() if k != "seat"}))
+    path = re.sub(
+        r"^https?://[^/]+", "", links.move_url(game.pk, 0, game.seq, {k: v for k, v in move.items() if k != "seat"})
+    )
     assert client.post(path).status_code == 200
     game.refresh_from_db()
     assert selectors.view_for(game, 0)["plan"] is None and services.engine_state(game).discards[0]

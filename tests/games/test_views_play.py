@@ -3,6 +3,7 @@
 Every refused move must say why and leave the game exactly as it was (same
 event count, same seq).
 """
+
 import json
 import random
 import re
@@ -30,9 +31,11 @@ def form_fields(html, action):
     forms = re.findall(r"<form\b.*?</form>", html, re.S)
     form = next((f for f in forms if f'name="action" value="{action}"' in f), None)
     assert form, f"no {action} form on the page"
-    return {"action": action,
-            "expected_seq": re.search(r'name="expected_seq" value="(\d+)"', form).group(1),
-            "token": re.search(r'name="token" value="([0-9a-f]+)"', form).group(1)}
+    return {
+        "action": action,
+        "expected_seq": re.search(r'name="expected_seq" value="(\d+)"', form).group(1),
+        "token": re.search(r'name="token" value="([0-9a-f]+)"', form).group(1),
+    }
 
 
 def post(client, game, fields, follow=True):
@@ -53,7 +56,7 @@ def events(game):
 
 def names(html, code):
     """Does the page name this card (by code, as a word: not inside a token)?"""
-    return re.search(r"(?<![A-Za-z0-9])%s(?![A-Za-z0-9])" % code, html) is not None
+    return re.search(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])", html) is not None
 
 
 @pytest.fixture
@@ -78,6 +81,7 @@ def play_until(game, predicate, rng, limit=400):
 
 
 # --- What the page shows ------------------------------------------------------
+
 
 def test_a_player_sees_their_hand_the_board_and_a_crib_form(client, game, players):
     client.force_login(players[0])
@@ -116,6 +120,7 @@ def test_the_deadline_is_shown_in_the_viewers_time_zone(client, game, players):
 
 # --- Moves through the forms -------------------------------------------------------
 
+
 def test_laying_away_through_the_form(client, game, players):
     client.force_login(players[0])
     html = page(client, game)
@@ -130,17 +135,16 @@ def test_laying_away_through_the_form(client, game, players):
 
 def test_only_playable_cards_are_active_and_a_card_is_played(client, game, players):
     rng = random.Random(3)
-    play_until(game, lambda g: services.engine_state(g).phase == "play"
-               and services.engine_state(g).count > 21, rng)
+    play_until(game, lambda g: services.engine_state(g).phase == "play" and services.engine_state(g).count > 21, rng)
     view_seat = cribbage.to_act(services.engine_state(game))[0]
     client.force_login(players[view_seat])
     html = page(client, game)
     view = selectors.view_for(game, view_seat)
     for code in view["hand"]:
-        button = re.search(r'<button[^>]*name="card" value="%s"[^>]*>' % code, html).group(0)
+        button = re.search(rf'<button[^>]*name="card" value="{code}"[^>]*>', html).group(0)
         assert ("disabled" in button) == (code not in view["playable"])
-    assert view["playable"]   # a seat to act in the play always has a card that fits
-    assert len(view["playable"]) < len(view["hand"])   # ... and here one that does not (count > 21)
+    assert view["playable"]  # a seat to act in the play always has a card that fits
+    assert len(view["playable"]) < len(view["hand"])  # ... and here one that does not (count > 21)
     card = view["playable"][0]
     before = events(game)
     response = post(client, game, {**form_fields(html, "play"), "card": card})
@@ -165,6 +169,7 @@ def test_resigning_needs_the_confirmation_then_ends_the_game(client, game, playe
 
 
 # --- Bad input: a clear message and nothing changed ----------------------------------
+
 
 def test_a_forged_card_you_do_not_hold(client, game, players):
     client.force_login(players[0])
@@ -193,8 +198,9 @@ def test_an_error_never_lists_the_other_players_legal_moves(client, game, player
 
 def test_someone_elses_game_is_refused(client, game):
     client.force_login(make_user())
-    response = post(client, game, {"action": "resign", "confirm": "1", "expected_seq": game.seq,
-                                   "token": "ab" * 16}, follow=False)
+    response = post(
+        client, game, {"action": "resign", "confirm": "1", "expected_seq": game.seq, "token": "ab" * 16}, follow=False
+    )
     assert response.status_code == 403
     assert "You do not play in game" in response.content.decode()
     game.refresh_from_db()
@@ -250,18 +256,21 @@ def test_the_same_form_sent_twice_counts_once(client, game, players):
 GARBLED = "That form was incomplete or out of date: nothing was changed. Please try again from this page."
 
 
-@pytest.mark.parametrize("broken,message", [
-    ({"token": ""}, GARBLED),
-    ({"token": "not a token!"}, GARBLED),
-    ({"expected_seq": ""}, GARBLED),
-    ({"expected_seq": "x"}, GARBLED),
-    ({"action": "cheat"}, GARBLED),
-    ({"cards": []}, "Choose the cards to lay away to the crib."),
-    ({"action": "play"}, "Choose a card to play."),
-    ({"action": "play", "card": ""}, "Choose a card to play."),
-    ({"action": "count"}, "Say how many points you count."),
-    ({"action": "count", "points": ""}, "Say how many points you count."),
-])
+@pytest.mark.parametrize(
+    "broken,message",
+    [
+        ({"token": ""}, GARBLED),
+        ({"token": "not a token!"}, GARBLED),
+        ({"expected_seq": ""}, GARBLED),
+        ({"expected_seq": "x"}, GARBLED),
+        ({"action": "cheat"}, GARBLED),
+        ({"cards": []}, "Choose the cards to lay away to the crib."),
+        ({"action": "play"}, "Choose a card to play."),
+        ({"action": "play", "card": ""}, "Choose a card to play."),
+        ({"action": "count"}, "Say how many points you count."),
+        ({"action": "count", "points": ""}, "Say how many points you count."),
+    ],
+)
 def test_an_incomplete_or_garbled_form(client, game, players, broken, message):
     client.force_login(players[0])
     fields = {**form_fields(page(client, game), "discard"), "cards": hand_of(game, 0)[:2], **broken}
@@ -284,6 +293,7 @@ def test_an_unknown_game_is_404(client):
 
 
 # --- Muggins -------------------------------------------------------------------------
+
 
 def test_under_muggins_the_play_form_asks_for_a_claim_and_the_count_form_appears():
     # Exercised through a client on a muggins game: claim field, count form, muggins button.
@@ -316,13 +326,14 @@ def test_under_muggins_the_play_form_asks_for_a_claim_and_the_count_form_appears
     before = events(game)
     response = post(client, game, fields)
     game.refresh_from_db()
-    assert response.context is not None and messages_of(response) == []   # taken: no error
+    assert response.context is not None and messages_of(response) == []  # taken: no error
     assert events(game) == before + 1
     last = game.events.order_by("-seq").first()
     assert (last.kind, last.seat, last.source) == ("muggins", 1 - seat, "web")
 
 
 # --- JSON state and the record ---------------------------------------------------------
+
 
 def test_state_json_tells_the_seq_and_no_cards(client, game, players):
     client.force_login(players[0])
@@ -377,8 +388,10 @@ def test_the_finished_game_page_shows_the_result_and_the_last_show(client):
 
 # --- Practice against the computer ------------------------------------------------------------
 
+
 def test_practice_starts_at_once_and_the_computer_replies_within_the_request(
-        client, django_capture_on_commit_callbacks):
+    client, django_capture_on_commit_callbacks
+):
     user = make_user(allow_forced_moves=False)
     client.force_login(user)
     with django_capture_on_commit_callbacks(execute=True):
@@ -417,16 +430,19 @@ def test_the_deadline_moves_with_time(client, game, players):
     assert deadline.isoformat() in html
 
 
-@pytest.mark.parametrize("variant,seats,lay_away", [
-    ("three", 3, "Lay away 1 card to"), ("four", 4, "Lay away 1 card to"), ("five_card", 2, "Lay away 2 cards to")])
+@pytest.mark.parametrize(
+    "variant,seats,lay_away",
+    [("three", 3, "Lay away 1 card to"), ("four", 4, "Lay away 1 card to"), ("five_card", 2, "Lay away 2 cards to")],
+)
 def test_practice_in_other_variants_fills_every_other_seat_with_the_computer(client, variant, seats, lay_away):
     user = make_user()
     client.force_login(user)
     response = client.post(reverse("games:practice"), {"level": "expert", "variant": variant, "target": "61"})
     game = Game.objects.get()
     assert response["Location"] == game.get_absolute_url()
-    assert [(s.player, s.computer_level) for s in game.seats.order_by("number")] == \
-        [(user, "")] + [(None, "expert")] * (seats - 1)
+    assert [(s.player, s.computer_level) for s in game.seats.order_by("number")] == [(user, "")] + [
+        (None, "expert")
+    ] * (seats - 1)
     html = page(client, game)
     assert lay_away in html
     assert len(re.findall(r"Lay away \d+ cards? to", html)) == 1
@@ -442,9 +458,15 @@ def test_laying_away_the_wrong_number_of_cards(client, game, players):
 
 def test_a_forged_play_of_a_card_too_high_for_the_count(client, game, players):
     rng = random.Random(3)
-    play_until(game, lambda g: services.engine_state(g).phase == "play"
-               and len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0])["playable"])
-               < len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0])["hand"]), rng)
+    play_until(
+        game,
+        lambda g: (
+            services.engine_state(g).phase == "play"
+            and len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0])["playable"])
+            < len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0])["hand"])
+        ),
+        rng,
+    )
     seat = cribbage.to_act(services.engine_state(game))[0]
     view = selectors.view_for(game, seat)
     too_high = next(c for c in view["hand"] if c not in view["playable"])
@@ -476,8 +498,8 @@ def test_under_muggins_the_dealer_counts_the_crib_with_its_cards_in_view(client)
     dealer = game.seats.get(number=counting["seat"])
     client.force_login(dealer.player)
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
-    form = html[html.index("count-form"):]
-    form = form[:form.index("</form>")]
+    form = html[html.index("count-form") :]
+    form = form[: form.index("</form>")]
     assert "Count your crib" in form
     assert len(state.crib) == 4 and all(card_name_in(form, c.code) for c in state.crib)
 
@@ -508,9 +530,10 @@ def test_the_coach_judges_a_discard_after_it_and_advises_before_only_in_practice
     people = start_two_player_game(players=[me, make_user()], rng=random.Random(2), help_on=True)
     page = client.get(reverse("games:game", args=[people.pk])).content.decode()
     assert "Advice" not in page and "Coach" not in page  # nothing before the move between people
-    worst = discard_options([cribbage.card_from_code(c) for c in
-                             cribbage.view(services.engine_state(people), 0)["hand"]],
-                            services.engine_state(people).dealer == 0)[-1]
+    worst = discard_options(
+        [cribbage.card_from_code(c) for c in cribbage.view(services.engine_state(people), 0)["hand"]],
+        services.engine_state(people).dealer == 0,
+    )[-1]
     services.submit_move(people, 0, {"kind": "discard", "cards": [c.code for c in worst.discard]})
     page = client.get(reverse("games:game", args=[people.pk])).content.decode()
     assert "Coach" in page and ("mistake" in page or "inaccuracy" in page)

@@ -1,5 +1,6 @@
 """The words of the game page and the turn email, in every phase: no doubled spaces, no space
 before punctuation, no "1 days"-style plurals, "You deal" and not "You deals"."""
+
 import html as html_lib
 import random
 import re
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 NOUNS = "days|hours|minutes|points|cards|games|moves|holes|reminders|weeks|hands"
 SINGULAR_PLURAL = re.compile(rf"(?<![\d.,])1 ({NOUNS})\b")
-SPACE_BEFORE = re.compile(r"\S[ \t]+[,.:;](?!\.)")     # "Bob : ", "move ." (not an ellipsis "...")
+SPACE_BEFORE = re.compile(r"\S[ \t]+[,.:;](?!\.)")  # "Bob : ", "move ." (not an ellipsis "...")
 # Two spaces between words; three or more set plain-text columns apart, and the board's rows align.
 DOUBLED = re.compile(r"\S {2}(?! )\S")
 BOARD_ROW = re.compile(r"\[[^\]]*\]\s+\d+/\d+")
@@ -39,10 +40,13 @@ def word_faults(text, *, collapse=False):
     for line in lines:
         if not collapse and DOUBLED.search(line.strip()) and not BOARD_ROW.search(line):
             faults.append(("doubled space", line))
-        for pattern, what in ((SPACE_BEFORE, "space before punctuation"), (SINGULAR_PLURAL, "plural after 1"),
-                              (re.compile(r"\bYou deals\b"), "You deals")):
+        for pattern, what in (
+            (SPACE_BEFORE, "space before punctuation"),
+            (SINGULAR_PLURAL, "plural after 1"),
+            (re.compile(r"\bYou deals\b"), "You deals"),
+        ):
             for m in pattern.finditer(line):
-                faults.append((what, line[max(0, m.start() - 40):m.end() + 40]))
+                faults.append((what, line[max(0, m.start() - 40) : m.end() + 40]))
     return faults
 
 
@@ -51,14 +55,13 @@ def check_page(client, game, user):
     response = client.get(reverse("games:game", args=[game.pk]))
     assert response.status_code == 200
     page = response.content.decode()
-    return word_faults(visible_text(page), collapse=True)   # a browser shows no doubled space
+    return word_faults(visible_text(page), collapse=True)  # a browser shows no doubled space
 
 
 def check_turn_email(game, seat, user):
     message = turn_message(game, seat, user)
     html = message.alternatives[0][0] if message.alternatives else ""
-    return (word_faults(message.subject) + word_faults(message.body)
-            + word_faults(visible_text(html), collapse=True))
+    return word_faults(message.subject) + word_faults(message.body) + word_faults(visible_text(html), collapse=True)
 
 
 def play_until(game, phase, rng, limit=400):
@@ -107,7 +110,9 @@ def test_the_dealer_reads_you_deal_and_the_pone_reads_who_deals(client, alice, b
     client.force_login(me)
     assert "deal: the crib is yours" in visible_text(client.get(reverse("games:game", args=[game.pk])).content.decode())
     client.force_login(other)
-    assert "deals: the crib is theirs" in visible_text(client.get(reverse("games:game", args=[game.pk])).content.decode())
+    assert "deals: the crib is theirs" in visible_text(
+        client.get(reverse("games:game", args=[game.pk])).content.decode()
+    )
 
 
 def test_the_challenge_page_and_email_read_well(client, alice, bob):
@@ -120,7 +125,7 @@ def test_the_challenge_page_and_email_read_well(client, alice, bob):
         page = client.get(reverse("games:challenge", args=[challenge.pk])).content.decode()
         assert "not answered yet" in page
         faults += word_faults(visible_text(page), collapse=True)
-        for name in ("games:seeks", "games:my_games"):   # the settings of each open challenge and seek
+        for name in ("games:seeks", "games:my_games"):  # the settings of each open challenge and seek
             faults += word_faults(visible_text(client.get(reverse(name)).content.decode()), collapse=True)
     sent = [m for m in mail.outbox if m.to == [bob.email]]
     assert sent
@@ -135,7 +140,10 @@ def test_his_heels_and_three_for_last_are_said_once_as_at_the_table():
     heels = {"seat": 1, "phase": "heels", "points": 2, "text": "two for his heels is two"}
     start = {"seat": 0, "phase": "start", "points": 3, "text": "three for last is three"}
     assert _record_line(heels, names) == "Bob turned a jack for the starter: two for his heels"
-    assert _record_line(start, names) == "Alice pegged three for last at the start (five-card cribbage gives the pone three)"
+    assert (
+        _record_line(start, names)
+        == "Alice pegged three for last at the start (five-card cribbage gives the pone three)"
+    )
     play = {"seat": 0, "phase": "play", "points": 2, "text": "fifteen two"}
     assert _record_line(play, names) == "Alice pegged 2: fifteen two"
 

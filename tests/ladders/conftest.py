@@ -25,9 +25,12 @@ def make_ladder(db):
         if organiser is not None:
             ladder.organisers.add(organiser)
         services.current_season(ladder)
-        entrants = [services.join(ladder, make_user(display_name=name, allow_forced_moves=False))
-                    for name in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]]
+        entrants = [
+            services.join(ladder, make_user(display_name=name, allow_forced_moves=False))
+            for name in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
+        ]
         return ladder, entrants
+
     return make
 
 
@@ -49,11 +52,15 @@ def ladder_state(db):
             "challenges": list(Challenge.objects.filter(ladder=ladder).order_by("pk").values()),
             "matches": list(Match.objects.filter(ladder=ladder).order_by("pk").values()),
             "ladder_games": list(LadderGame.objects.filter(match__ladder=ladder).order_by("pk").values()),
-            "games": list(Game.objects.filter(ladder_game__match__ladder=ladder).order_by("pk").values(
-                "pk", "status", "seq", "finish", "winner_side")),
+            "games": list(
+                Game.objects.filter(ladder_game__match__ladder=ladder)
+                .order_by("pk")
+                .values("pk", "status", "seq", "finish", "winner_side")
+            ),
             "events": Event.objects.filter(game__ladder_game__match__ladder=ladder).count(),
             "seasons": list(Season.objects.filter(ladder=ladder).order_by("pk").values()),
             "admin_log": LogEntry.objects.count(),
             "mail": len(mail.outbox),
         }
+
     return state

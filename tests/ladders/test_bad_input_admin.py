@@ -1,4 +1,5 @@
 """Bad input to the organisers' admin pages and actions: never a 5xx, and nothing changes."""
+
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
@@ -36,10 +37,16 @@ CASES = [
     ("on-behalf-same-player", "on_behalf", "same"),
     ("on-behalf-bad-utf8", "on_behalf_raw", "challenger=%ED%A0%80"),
     ("action-unknown", "match_action", {"action": "delete_everything"}),
-    ("action-ids-words", "match_action", {"action": "undo_result", ACTION_CHECKBOX_NAME: ["one"], "apply": "1",
-                                          "reason": "x"}),
-    ("action-ids-huge", "match_action", {"action": "undo_result", ACTION_CHECKBOX_NAME: [HUGE], "apply": "1",
-                                         "reason": "x"}),
+    (
+        "action-ids-words",
+        "match_action",
+        {"action": "undo_result", ACTION_CHECKBOX_NAME: ["one"], "apply": "1", "reason": "x"},
+    ),
+    (
+        "action-ids-huge",
+        "match_action",
+        {"action": "undo_result", ACTION_CHECKBOX_NAME: [HUGE], "apply": "1", "reason": "x"},
+    ),
     ("forfeit-no-reason", "match_action", "forfeit-no-reason"),
     ("forfeit-loser-unknown", "match_action", "forfeit-loser-unknown"),
     ("forfeit-reason-nul", "match_action", "forfeit-reason-nul"),
@@ -58,28 +65,47 @@ CASES = [
 
 @pytest.mark.parametrize("name, where, data", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_in_the_organisers_admin_is_refused_and_changes_nothing(
-        client, run_by_organiser, ladder_state, database_dump, name, where, data):
+    client, run_by_organiser, ladder_state, database_dump, name, where, data
+):
     ladder, entrants, match = run_by_organiser
     matches = reverse("admin:ladders_match_changelist")
-    forfeit = {"action": "record_forfeit", ACTION_CHECKBOX_NAME: [match.pk], "apply": "1",
-               "loser": "challenger", "reason": "abandoned"}
-    data = {"same": {"challenger": entrants[1].pk, "defender": entrants[1].pk},
+    forfeit = {
+        "action": "record_forfeit",
+        ACTION_CHECKBOX_NAME: [match.pk],
+        "apply": "1",
+        "loser": "challenger",
+        "reason": "abandoned",
+    }
+    data = (
+        {
+            "same": {"challenger": entrants[1].pk, "defender": entrants[1].pk},
             "forfeit-no-reason": {**forfeit, "reason": ""},
             "forfeit-loser-unknown": {**forfeit, "loser": "both"},
             "forfeit-reason-nul": {**forfeit, "reason": "gone\x00"},
             "forfeit-reason-huge": {**forfeit, "reason": "x" * 5000},
             "undo-playing": {"action": "undo_result", ACTION_CHECKBOX_NAME: [match.pk], "apply": "1", "reason": "x"},
-            "close-season-junk": {"action": "close_season", ACTION_CHECKBOX_NAME: [ladder.pk], "apply": "1",
-                                  "reseed": "\x01shuffle"},
-            }.get(data, data) if isinstance(data, str) and where != "get" and where != "on_behalf_raw" else data
+            "close-season-junk": {
+                "action": "close_season",
+                ACTION_CHECKBOX_NAME: [ladder.pk],
+                "apply": "1",
+                "reseed": "\x01shuffle",
+            },
+        }.get(data, data)
+        if isinstance(data, str) and where != "get" and where != "on_behalf_raw"
+        else data
+    )
     before, state = database_dump(), ladder_state(ladder)
     if where == "entrants":
         response = client.post(entrants_page(ladder), data)
     elif where == "on_behalf":
         response = client.post(reverse("admin:ladders_ladder_on_behalf", args=[ladder.pk]), data)
     elif where == "on_behalf_raw":
-        response = client.generic("POST", reverse("admin:ladders_ladder_on_behalf", args=[ladder.pk]),
-                                  data.encode(), content_type="application/x-www-form-urlencoded")
+        response = client.generic(
+            "POST",
+            reverse("admin:ladders_ladder_on_behalf", args=[ladder.pk]),
+            data.encode(),
+            content_type="application/x-www-form-urlencoded",
+        )
     elif where == "match_action":
         response = client.post(matches, data)
     elif where == "ladder_action":

@@ -1,17 +1,20 @@
 """Ladder games are rated: no engine help until they end, whatever the players asked."""
+
 import re
 
 from django.core import mail
 from django.urls import reverse
 
-from games import cribbage, services as game_services
+from games import cribbage
+from games import services as game_services
 from games.coaching import coach_notes
 from games.models import Game
 from ladders import services
 
 
-def test_a_ladder_game_has_no_help_and_says_it_is_the_ladders_rule(make_ladder, client,
-                                                                  django_capture_on_commit_callbacks):
+def test_a_ladder_game_has_no_help_and_says_it_is_the_ladders_rule(
+    make_ladder, client, django_capture_on_commit_callbacks
+):
     ladder, (a, b, c) = make_ladder(3)
     with django_capture_on_commit_callbacks(execute=True):
         match = services.start_match(c, b, actor=None)

@@ -1,11 +1,12 @@
 """The arithmetic of matches: game values, skunks, forfeits, rung moves, standings."""
+
 import pytest
 from django.core import mail
 
 from games.models import Game
 from ladders import services
-from ladders.presentation import describe_rules
 from ladders.models import Challenge, LadderGame, Match
+from ladders.presentation import describe_rules
 from tests.factories import finish_game
 
 
@@ -33,8 +34,7 @@ def test_a_skunk_in_a_match_to_two_ends_it_at_once_and_the_challenger_takes_the_
 
 @pytest.mark.parametrize("rule, value, finished", [(False, 2, False), (True, 3, True)])
 def test_a_double_skunk_counts_as_a_skunk_unless_the_rule_is_on(make_ladder, rule, value, finished):
-    ladder, (a, b, c) = make_ladder(3, match_length=3, scoring="custom", double_skunk_rule=rule,
-                                    value_double_skunk=3)
+    ladder, (a, b, c) = make_ladder(3, match_length=3, scoring="custom", double_skunk_rule=rule, value_double_skunk=3)
     match = services.start_match(c, b, actor=None)
     lg = play_game(match, c, "double_skunk")
     lg.refresh_from_db()
@@ -55,7 +55,11 @@ def test_a_defended_match_moves_nobody_and_plain_wins_count_one(make_ladder):
     play_game(match, c)
     play_game(match, a)
     assert (match.status, match.winner, match.challenger_points, match.defender_points) == (
-        Match.Status.FINISHED, a, 1, 2)
+        Match.Status.FINISHED,
+        a,
+        1,
+        2,
+    )
     assert positions(ladder) == ["A", "B", "C"]
     a.refresh_from_db()
     assert services.challenge_problem(b, a) and "immune" in services.challenge_problem(b, a)
@@ -114,18 +118,30 @@ def test_standings_and_rungs_after_a_sequence_of_matches(make_ladder):
     play_game(m, d)
     assert positions(ladder) == ["D", "A", "B", "C"]
     rows = {r["player"]: r for r in services.standings(ladder)}
-    got = {name: (r["position"], r["matches"], r["matches_won"], r["games"], r["wins"], r["games_won"],
-                  r["skunks_given"], r["skunks_taken"]) for name, r in rows.items()}
+    got = {
+        name: (
+            r["position"],
+            r["matches"],
+            r["matches_won"],
+            r["games"],
+            r["wins"],
+            r["games_won"],
+            r["skunks_given"],
+            r["skunks_taken"],
+        )
+        for name, r in rows.items()
+    }
     #            pos matches won games wins games_won skunks given taken
-    assert got == {"D": (1, 2, 2, 3, 3, 4, 1, 0),
-                   "A": (2, 1, 0, 2, 0, 0, 0, 0),
-                   "B": (3, 1, 1, 2, 1, 2, 1, 0),
-                   "C": (4, 2, 0, 3, 1, 1, 0, 2)}
+    assert got == {
+        "D": (1, 2, 2, 3, 3, 4, 1, 0),
+        "A": (2, 1, 0, 2, 0, 0, 0, 0),
+        "B": (3, 1, 1, 2, 1, 2, 1, 0),
+        "C": (4, 2, 0, 3, 1, 1, 0, 2),
+    }
     games = LadderGame.objects.filter(match__ladder=ladder)
-    for name, r in rows.items():
+    for _name, r in rows.items():
         assert r["spread"] == r["points_for"] - r["points_against"]
-    assert sum(r["points_for"] for r in rows.values()) == sum(
-        g.challenger_score + g.defender_score for g in games)
+    assert sum(r["points_for"] for r in rows.values()) == sum(g.challenger_score + g.defender_score for g in games)
     assert rows["C"]["points_against"] >= 121 * 2  # lost two games to someone reaching 121
 
 
@@ -141,6 +157,7 @@ def test_the_move_hook_counts_a_finished_game_once(make_ladder, django_capture_o
     assert (match.status, match.winner) == (Match.Status.FINISHED, b)
     assert positions(ladder) == ["B", "A"]
     from games.tasks import game_moved
+
     game_moved(game.pk, game.seq)  # a repeated task changes nothing
     assert positions(ladder) == ["B", "A"] and ladder.history.filter(kind="result").count() == 1
 
@@ -188,10 +205,10 @@ def test_the_sweep_counts_a_finished_game_whose_result_task_was_lost(make_ladder
     ladder, (a, b) = make_ladder(2, match_length=2)
     match = services.start_match(b, a, actor=None)
     lg = match.games.get()
-    finish_game(lg.game, match.entrant_seat(b), "skunk")   # its follow-up never ran (the broker was down)
+    finish_game(lg.game, match.entrant_seat(b), "skunk")  # its follow-up never ran (the broker was down)
     assert not LadderGame.objects.get(pk=lg.pk).counted
     services.sweep()
     match.refresh_from_db()
     assert LadderGame.objects.get(pk=lg.pk).counted and match.status == Match.Status.FINISHED
     assert positions(ladder) == ["B", "A"]
-    assert services.count_finished_games() == 0   # once
+    assert services.count_finished_games() == 0  # once

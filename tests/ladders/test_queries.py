@@ -1,5 +1,6 @@
 """What the ladder pages and the eligibility rules cost in queries: a fixed number, however
 many players are in reach or rows are listed."""
+
 from datetime import timedelta
 
 import pytest
@@ -19,10 +20,10 @@ def queries(fetch):
     return len(captured)
 
 
-def test_eligible_defenders_fetches_the_facts_once_for_everyone_in_reach(make_ladder,
-                                                                         django_assert_max_num_queries):
-    ladder, (a, b, c, d, e, f, g, h) = make_ladder(8, challenge_range=7, rematch_days=14, match_length=1,
-                                                   max_open_challenges=2)
+def test_eligible_defenders_fetches_the_facts_once_for_everyone_in_reach(make_ladder, django_assert_max_num_queries):
+    ladder, (a, b, c, d, e, f, g, h) = make_ladder(
+        8, challenge_range=7, rematch_days=14, match_length=1, max_open_challenges=2
+    )
     defended = services.start_match(h, g, actor=None)
     services.forfeit_game(defended.games.get(), h, reason="no show", actor=None)  # G defends: no move
     services.challenge(f, e, actor=None)
@@ -37,10 +38,11 @@ def test_eligible_defenders_fetches_the_facts_once_for_everyone_in_reach(make_la
         eligible = services.eligible_defenders(me)
     assert [str(x) for x in eligible] == ["A", "C", "E"]
     # The same rules, one defender at a time.
-    problems = {str(x): services.challenge_problem(me, Entrant.objects.get(pk=x.pk))
-                for x in (a, b, c, d, e, f, g)}
+    problems = {str(x): services.challenge_problem(me, Entrant.objects.get(pk=x.pk)) for x in (a, b, c, d, e, f, g)}
     assert problems == {
-        "A": None, "C": None, "E": None,
+        "A": None,
+        "C": None,
+        "E": None,
         "B": f"B is on vacation until {away:%d %b}.",
         "D": "You two already have a challenge or match under way.",
         "F": "F already has 2 open challenges or matches.",
@@ -53,8 +55,7 @@ def test_eligible_defenders_fetches_the_facts_once_for_everyone_in_reach(make_la
     assert services.challenge_problem(me, c) == "H already has 2 open challenges or matches."
 
 
-def test_the_ladder_page_costs_the_same_however_many_are_in_reach(client, make_ladder,
-                                                                  django_assert_max_num_queries):
+def test_the_ladder_page_costs_the_same_however_many_are_in_reach(client, make_ladder, django_assert_max_num_queries):
     small, (_, last) = make_ladder(2, rematch_days=14)
     big, entrants = make_ladder(10, challenge_range=9, rematch_days=14)
     client.force_login(last.player)
@@ -72,8 +73,9 @@ def superuser(db):
     return make_user(is_staff=True, is_superuser=True)
 
 
-def test_the_ladder_list_costs_the_same_however_many_ladders(client, make_ladder, superuser,
-                                                             django_assert_max_num_queries):
+def test_the_ladder_list_costs_the_same_however_many_ladders(
+    client, make_ladder, superuser, django_assert_max_num_queries
+):
     make_ladder(3)
     client.force_login(superuser)
     url = reverse("admin:ladders_ladder_changelist")
@@ -82,13 +84,13 @@ def test_the_ladder_list_costs_the_same_however_many_ladders(client, make_ladder
         make_ladder(n)
     with django_assert_max_num_queries(baseline):
         page = client.get(url)
-    assert [int(x) for x in page.context["cl"].result_list.values_list("active_entrants", flat=True)] == [
-        3, 2, 4, 5]
+    assert [int(x) for x in page.context["cl"].result_list.values_list("active_entrants", flat=True)] == [3, 2, 4, 5]
     assert page.text.count('<td class="field-entrant_count">') == 4
 
 
-def test_the_match_list_costs_the_same_however_many_matches(client, make_ladder, superuser,
-                                                            django_assert_max_num_queries):
+def test_the_match_list_costs_the_same_however_many_matches(
+    client, make_ladder, superuser, django_assert_max_num_queries
+):
     ladder, (a, b, c, d, e, f) = make_ladder(6)
     services.start_match(b, a, actor=None)
     client.force_login(superuser)
@@ -101,8 +103,7 @@ def test_the_match_list_costs_the_same_however_many_matches(client, make_ladder,
     assert page.text.count('<td class="field-move_due_by nowrap">') == 3
 
 
-def test_a_match_page_costs_the_same_however_many_games(client, make_ladder, superuser,
-                                                        django_assert_max_num_queries):
+def test_a_match_page_costs_the_same_however_many_games(client, make_ladder, superuser, django_assert_max_num_queries):
     ladder, (a, b) = make_ladder(2, match_length=3)
     match = services.start_match(b, a, actor=None)
     client.force_login(superuser)

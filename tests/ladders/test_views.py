@@ -46,16 +46,19 @@ def test_csv_export_lists_the_standings(client, make_ladder):
     ladder, (a, b) = make_ladder(2, match_length=1)
     match = services.start_match(b, a, actor=None)
     services.forfeit_game(match.games.get(), a, reason="no show", actor=None)
-    rows = list(csv.reader(io.StringIO(client.get(reverse("ladders:standings_csv", args=[ladder.slug]))
-                                       .content.decode())))
+    rows = list(
+        csv.reader(io.StringIO(client.get(reverse("ladders:standings_csv", args=[ladder.slug])).content.decode()))
+    )
     assert [r[:4] for r in rows[1:]] == [["1", str(b.player), "1", "1"], ["2", str(a.player), "1", "0"]]
 
 
 # --- Refused requests: the player is told why and nothing changes ------------------------
 
+
 @pytest.mark.parametrize("defender", ["", "abc", "another ladder"])
-def test_a_challenge_to_nobody_on_this_ladder_is_refused(client, make_ladder, ladder_state, defender,
-                                                         django_capture_on_commit_callbacks):
+def test_a_challenge_to_nobody_on_this_ladder_is_refused(
+    client, make_ladder, ladder_state, defender, django_capture_on_commit_callbacks
+):
     ladder, (a, b, c) = make_ladder(3)
     other, (x, y) = make_ladder(2)
     if defender == "another ladder":
@@ -63,16 +66,14 @@ def test_a_challenge_to_nobody_on_this_ladder_is_refused(client, make_ladder, la
     before, other_before = ladder_state(ladder), ladder_state(other)
     client.force_login(c.player)
     with django_capture_on_commit_callbacks() as notices:
-        response = client.post(reverse("ladders:challenge", args=[ladder.slug]), {"defender": defender},
-                               follow=True)
+        response = client.post(reverse("ladders:challenge", args=[ladder.slug]), {"defender": defender}, follow=True)
     assert notices == []
     assert response.redirect_chain == [(ladder.get_absolute_url(), 302)]
     assert messages_of(response) == [("error", "Choose a player on this ladder to challenge.")]
     assert ladder_state(ladder) == before and ladder_state(other) == other_before
 
 
-def test_joining_a_ladder_twice_is_refused(client, make_ladder, ladder_state,
-                                          django_capture_on_commit_callbacks):
+def test_joining_a_ladder_twice_is_refused(client, make_ladder, ladder_state, django_capture_on_commit_callbacks):
     ladder, (a, b) = make_ladder(2)
     client.force_login(b.player)
     before = ladder_state(ladder)
@@ -84,8 +85,9 @@ def test_joining_a_ladder_twice_is_refused(client, make_ladder, ladder_state,
 
 
 @pytest.mark.parametrize("answer", ["withdrawn", "accepted"])
-def test_only_an_open_challenge_can_be_withdrawn(client, make_ladder, ladder_state, answer,
-                                                django_capture_on_commit_callbacks):
+def test_only_an_open_challenge_can_be_withdrawn(
+    client, make_ladder, ladder_state, answer, django_capture_on_commit_callbacks
+):
     ladder, (a, b, c) = make_ladder(3)
     item = services.challenge(c, a, actor=c.player)
     if answer == "withdrawn":
@@ -103,8 +105,10 @@ def test_only_an_open_challenge_can_be_withdrawn(client, make_ladder, ladder_sta
     assert item.status == answer
 
 
-@pytest.mark.parametrize("limit, words", [(1, "At most 1 open challenge or match at once"),
-                                          (3, "At most 3 open challenges or matches at once")])
+@pytest.mark.parametrize(
+    "limit, words",
+    [(1, "At most 1 open challenge or match at once"), (3, "At most 3 open challenges or matches at once")],
+)
 def test_the_rules_count_in_good_english(client, make_ladder, limit, words):
     ladder, _ = make_ladder(n=2, max_open_challenges=limit, challenge_range=limit)
     page = client.get(reverse("ladders:detail", args=[ladder.slug])).content.decode()

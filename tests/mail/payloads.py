@@ -6,6 +6,7 @@ body-mime, signed timestamp+token); Amazon SES: an SNS Notification whose Messag
 "Received" notification with the raw content (SNS action, UTF8 encoding); Brevo:
 https://developers.brevo.com/docs/inbound-parse-webhooks ({"items": [...]}).
 """
+
 import base64
 import copy
 import hashlib
@@ -20,8 +21,11 @@ from django.utils import timezone
 
 WEBHOOK_SECRET = "hook-user:hook-password"
 MAILGUN_SIGNING_KEY = "mailgun-signing-key"
-ANYMAIL_SETTINGS = {"WEBHOOK_SECRET": WEBHOOK_SECRET, "MAILGUN_WEBHOOK_SIGNING_KEY": MAILGUN_SIGNING_KEY,
-                    "BREVO_API_KEY": "xkeysib-test"}
+ANYMAIL_SETTINGS = {
+    "WEBHOOK_SECRET": WEBHOOK_SECRET,
+    "MAILGUN_WEBHOOK_SIGNING_KEY": MAILGUN_SIGNING_KEY,
+    "BREVO_API_KEY": "xkeysib-test",
+}
 PROVIDERS = ["postmark", "mailgun", "amazon_ses", "brevo"]
 
 
@@ -57,19 +61,38 @@ def _full(address):
 
 def postmark(message, *, stripped_text=None, envelope_sender=None):
     headers = [{"Name": "Return-Path", "Value": f"<{envelope_sender or parseaddr(message['From'])[1]}>"}]
-    headers += [{"Name": k, "Value": str(v)} for k, v in message.items()
-                if k not in ("From", "To", "Cc", "Subject", "Date")]
-    headers += [{"Name": "X-Spam-Status", "Value": "No"}, {"Name": "X-Spam-Score", "Value": "-0.1"},
-                {"Name": "Received-SPF", "Value": "Pass (sender SPF authorized) identity=mailfrom"}]
+    headers += [
+        {"Name": k, "Value": str(v)} for k, v in message.items() if k not in ("From", "To", "Cc", "Subject", "Date")
+    ]
+    headers += [
+        {"Name": "X-Spam-Status", "Value": "No"},
+        {"Name": "X-Spam-Score", "Value": "-0.1"},
+        {"Name": "Received-SPF", "Value": "Pass (sender SPF authorized) identity=mailfrom"},
+    ]
     to = [_full(a) for a in [message["To"]]]
     payload = {
-        "FromName": parseaddr(message["From"])[0], "MessageStream": "inbound",
-        "From": parseaddr(message["From"])[1], "FromFull": _full(message["From"]),
-        "To": message["To"], "ToFull": to, "Cc": "", "CcFull": [], "Bcc": "", "BccFull": [],
-        "OriginalRecipient": to[0]["Email"], "Subject": message["Subject"],
-        "MessageID": str(uuid.uuid4()), "ReplyTo": "", "MailboxHash": to[0]["MailboxHash"],
-        "Date": message["Date"], "TextBody": message.get_content(), "HtmlBody": "",
-        "StrippedTextReply": stripped_text or "", "Tag": "", "Headers": headers, "Attachments": [],
+        "FromName": parseaddr(message["From"])[0],
+        "MessageStream": "inbound",
+        "From": parseaddr(message["From"])[1],
+        "FromFull": _full(message["From"]),
+        "To": message["To"],
+        "ToFull": to,
+        "Cc": "",
+        "CcFull": [],
+        "Bcc": "",
+        "BccFull": [],
+        "OriginalRecipient": to[0]["Email"],
+        "Subject": message["Subject"],
+        "MessageID": str(uuid.uuid4()),
+        "ReplyTo": "",
+        "MailboxHash": to[0]["MailboxHash"],
+        "Date": message["Date"],
+        "TextBody": message.get_content(),
+        "HtmlBody": "",
+        "StrippedTextReply": stripped_text or "",
+        "Tag": "",
+        "Headers": headers,
+        "Attachments": [],
     }
     return json.dumps(payload), "application/json", {}
 
@@ -77,8 +100,9 @@ def postmark(message, *, stripped_text=None, envelope_sender=None):
 def mailgun_mime(message, *, envelope_sender=None, signing_key=MAILGUN_SIGNING_KEY, checks=None):
     """Mailgun adds its SPF and DKIM results to the message's headers (`checks` replaces them)."""
     message = copy.deepcopy(message)
-    for name, value in (checks if checks is not None else
-                        {"X-Mailgun-Spf": "Pass", "X-Mailgun-Dkim-Check-Result": "Pass"}).items():
+    for name, value in (
+        checks if checks is not None else {"X-Mailgun-Spf": "Pass", "X-Mailgun-Dkim-Check-Result": "Pass"}
+    ).items():
         if name not in message:
             message[name] = value
     timestamp, token = str(int(time.time())), uuid.uuid4().hex
@@ -86,9 +110,12 @@ def mailgun_mime(message, *, envelope_sender=None, signing_key=MAILGUN_SIGNING_K
     return {
         "recipient": getaddresses([message["To"]])[0][1],
         "sender": envelope_sender or parseaddr(message["From"])[1],
-        "from": message["From"], "subject": message["Subject"],
+        "from": message["From"],
+        "subject": message["Subject"],
         "body-mime": message.as_string(),
-        "timestamp": timestamp, "token": token, "signature": signature,
+        "timestamp": timestamp,
+        "token": token,
+        "signature": signature,
     }
 
 
@@ -101,33 +128,56 @@ def amazon_ses(message, *, envelope_sender=None, verdicts=None):
     notification = {
         "notificationType": "Received",
         "mail": {
-            "timestamp": now, "source": sender, "messageId": ses_id, "destination": [recipient],
+            "timestamp": now,
+            "source": sender,
+            "messageId": ses_id,
+            "destination": [recipient],
             "headersTruncated": False,
             "headers": [{"name": k, "value": str(v)} for k, v in message.items()],
-            "commonHeaders": {"returnPath": sender, "from": [message["From"]], "date": message["Date"],
-                              "to": [message["To"]], "messageId": message["Message-ID"],
-                              "subject": message["Subject"]},
+            "commonHeaders": {
+                "returnPath": sender,
+                "from": [message["From"]],
+                "date": message["Date"],
+                "to": [message["To"]],
+                "messageId": message["Message-ID"],
+                "subject": message["Subject"],
+            },
         },
         "receipt": {
-            "timestamp": now, "processingTimeMillis": 420, "recipients": [recipient],
+            "timestamp": now,
+            "processingTimeMillis": 420,
+            "recipients": [recipient],
             **{f"{k}Verdict": {"status": v} for k, v in verdicts.items()},
-            "action": {"type": "SNS", "topicArn": "arn:aws:sns:us-east-1:123456789012:cribbage-inbound",
-                       "encoding": "UTF8"},
+            "action": {
+                "type": "SNS",
+                "topicArn": "arn:aws:sns:us-east-1:123456789012:cribbage-inbound",
+                "encoding": "UTF8",
+            },
         },
         "content": message.as_string(),
     }
     sns_id = str(uuid.uuid4())
     body = {
-        "Type": "Notification", "MessageId": sns_id,
+        "Type": "Notification",
+        "MessageId": sns_id,
         "TopicArn": "arn:aws:sns:us-east-1:123456789012:cribbage-inbound",
         "Subject": "Amazon SES Email Receipt Notification",
-        "Message": json.dumps(notification), "Timestamp": now, "SignatureVersion": "1",
-        "Signature": "EXAMPLEpH+..", "SigningCertURL": "https://sns.us-east-1.amazonaws.com/cert.pem",
+        "Message": json.dumps(notification),
+        "Timestamp": now,
+        "SignatureVersion": "1",
+        "Signature": "EXAMPLEpH+..",
+        "SigningCertURL": "https://sns.us-east-1.amazonaws.com/cert.pem",
         "UnsubscribeURL": "https://sns.us-east-1.amazonaws.com/?Action=Unsubscribe",
     }
-    return json.dumps(body), "text/plain; charset=UTF-8", {
-        "HTTP_X_AMZ_SNS_MESSAGE_TYPE": "Notification", "HTTP_X_AMZ_SNS_MESSAGE_ID": sns_id,
-        "HTTP_X_AMZ_SNS_TOPIC_ARN": body["TopicArn"]}
+    return (
+        json.dumps(body),
+        "text/plain; charset=UTF-8",
+        {
+            "HTTP_X_AMZ_SNS_MESSAGE_TYPE": "Notification",
+            "HTTP_X_AMZ_SNS_MESSAGE_ID": sns_id,
+            "HTTP_X_AMZ_SNS_TOPIC_ARN": body["TopicArn"],
+        },
+    )
 
 
 def brevo(message, *, stripped_text=None, envelope_sender=None):
@@ -137,12 +187,22 @@ def brevo(message, *, stripped_text=None, envelope_sender=None):
     headers["Return-Path"] = f"<{envelope_sender or address}>"
     headers["Delivered-To"] = recipient
     item = {
-        "Uuid": [str(uuid.uuid4())], "MessageId": message["Message-ID"], "InReplyTo": None,
-        "From": {"Name": name, "Address": address}, "To": [{"Name": None, "Address": recipient}],
-        "Cc": None, "ReplyTo": None, "SentAtDate": message["Date"], "Subject": message["Subject"],
-        "Attachments": [], "Headers": headers, "SpamScore": 0.2,
-        "ExtractedMarkdownMessage": stripped_text or "", "ExtractedMarkdownSignature": None,
-        "RawHtmlBody": "", "RawTextBody": message.get_content(),
+        "Uuid": [str(uuid.uuid4())],
+        "MessageId": message["Message-ID"],
+        "InReplyTo": None,
+        "From": {"Name": name, "Address": address},
+        "To": [{"Name": None, "Address": recipient}],
+        "Cc": None,
+        "ReplyTo": None,
+        "SentAtDate": message["Date"],
+        "Subject": message["Subject"],
+        "Attachments": [],
+        "Headers": headers,
+        "SpamScore": 0.2,
+        "ExtractedMarkdownMessage": stripped_text or "",
+        "ExtractedMarkdownSignature": None,
+        "RawHtmlBody": "",
+        "RawTextBody": message.get_content(),
     }
     return json.dumps({"items": [item]}), "application/json", {}
 
@@ -161,37 +221,70 @@ def post(client, esp, message, secret=WEBHOOK_SECRET, **options):
 # Mailgun: https://documentation.mailgun.com/docs/mailgun/user-manual/tracking-messages/ (webhooks,
 # JSON "event-data" with a signed "signature" block).
 
+
 def postmark_bounce(email, bounce_type="HardBounce"):
     record = "SpamComplaint" if bounce_type == "SpamComplaint" else "Bounce"
     return {
-        "RecordType": record, "ID": 901542550, "Type": bounce_type, "TypeCode": 1, "ServerID": 23,
+        "RecordType": record,
+        "ID": 901542550,
+        "Type": bounce_type,
+        "TypeCode": 1,
+        "ServerID": 23,
         "Name": {"HardBounce": "Hard bounce", "SoftBounce": "Soft bounce"}.get(bounce_type, "Spam complaint"),
-        "MessageID": str(uuid.uuid4()), "MessageStream": "outbound",
+        "MessageID": str(uuid.uuid4()),
+        "MessageStream": "outbound",
         "Description": "The server was unable to deliver your message (ex: unknown user, mailbox not found).",
         "Details": "smtp;550 5.1.1 The email account that you tried to reach does not exist.",
-        "Email": email, "From": "play@cribbage.example.org", "BouncedAt": "2026-11-30T16:28:50.3963933-04:00",
-        "DumpAvailable": True, "Inactive": bounce_type != "SoftBounce", "CanActivate": True,
-        "Subject": "Your move: Alice v Bob (game 1)", "Tag": "", "Metadata": {},
+        "Email": email,
+        "From": "play@cribbage.example.org",
+        "BouncedAt": "2026-11-30T16:28:50.3963933-04:00",
+        "DumpAvailable": True,
+        "Inactive": bounce_type != "SoftBounce",
+        "CanActivate": True,
+        "Subject": "Your move: Alice v Bob (game 1)",
+        "Tag": "",
+        "Metadata": {},
     }
 
 
 def mailgun_event(email, event="failed", severity="permanent", reason="bounce", signing_key=MAILGUN_SIGNING_KEY):
     timestamp, token = str(int(time.time())), uuid.uuid4().hex
     data = {
-        "event": event, "recipient": email, "timestamp": float(timestamp), "id": uuid.uuid4().hex,
-        "log-level": "error", "tags": [], "user-variables": {},
-        "message": {"headers": {"to": email, "message-id": "20261130214658.1.0DF563D0B3597700@example.org",
-                                "from": "play@cribbage.example.org", "subject": "Your move"}},
+        "event": event,
+        "recipient": email,
+        "timestamp": float(timestamp),
+        "id": uuid.uuid4().hex,
+        "log-level": "error",
+        "tags": [],
+        "user-variables": {},
+        "message": {
+            "headers": {
+                "to": email,
+                "message-id": "20261130214658.1.0DF563D0B3597700@example.org",
+                "from": "play@cribbage.example.org",
+                "subject": "Your move",
+            }
+        },
     }
     if event == "failed":
-        data.update(severity=severity, reason=reason, **{"delivery-status": {
-            "attempt-no": 1, "description": "", "code": 550 if severity == "permanent" else 450,
-            "message": "5.1.1 The email account that you tried to reach does not exist."}})
+        data.update(
+            severity=severity,
+            reason=reason,
+            **{
+                "delivery-status": {
+                    "attempt-no": 1,
+                    "description": "",
+                    "code": 550 if severity == "permanent" else 450,
+                    "message": "5.1.1 The email account that you tried to reach does not exist.",
+                }
+            },
+        )
     signature = hmac.new(signing_key.encode(), (timestamp + token).encode(), hashlib.sha256).hexdigest()
     return {"signature": {"timestamp": timestamp, "token": token, "signature": signature}, "event-data": data}
 
 
 def post_tracking(client, esp, payload, secret=WEBHOOK_SECRET):
     """POST one tracking event to /anymail/<esp>/tracking/ as the provider does."""
-    return client.post(f"/anymail/{esp}/tracking/", json.dumps(payload), content_type="application/json",
-                       **auth_header(secret))
+    return client.post(
+        f"/anymail/{esp}/tracking/", json.dumps(payload), content_type="application/json", **auth_header(secret)
+    )

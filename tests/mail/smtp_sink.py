@@ -1,4 +1,5 @@
 """A real SMTP server on 127.0.0.1 (aiosmtpd) that keeps what it accepts, for tests and the bench."""
+
 import asyncio
 import queue
 import socket

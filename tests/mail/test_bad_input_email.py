@@ -1,5 +1,6 @@
 """Bad input by email: junk to `receive_email` (a sysexits status, one line, nothing stored) and a
 player's words the rules cannot take (a reply saying so, the game untouched)."""
+
 import io
 import os
 import subprocess
@@ -16,7 +17,6 @@ from games.selectors import view_for
 from mail import links, reception
 from mail.models import InboundEmail
 
-
 from .conftest import reply
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +30,7 @@ NOT_A_MESSAGE = {
     "headers-no-sender": b"To: someone@example.com\nSubject: hi\n\nplay 7C\n",
     "sender-no-recipient": b"From: alice@example.com\nSubject: hi\n\nplay 7C\n",
     "header-garbage": b"\xff\xfe: \x00\x01\nFrom \x80\x81\n\n\x00",
-    "too-large": None,   # MAX_REQUEST_BYTES and a byte
+    "too-large": None,  # MAX_REQUEST_BYTES and a byte
 }
 
 
@@ -58,12 +58,23 @@ def test_what_is_not_a_message_exits_65_and_stores_nothing(db, settings, databas
 
 @pytest.mark.parametrize("name", ["binary-junk", "random-bytes", "header-garbage", "empty"])
 def test_the_command_itself_answers_junk_with_one_line_and_no_traceback(name):
-    environment = {**os.environ, "DATABASE_URL": "sqlite:///:memory:", "DJANGO_SETTINGS_MODULE": "cribsite.settings",
-                   "SECRET_KEY": "a-long-random-string-for-this-test-only-0123456789abcdef", "DEBUG": "false",
-                   "MAIL_INBOUND_PROVIDERS": ""}
+    environment = {
+        **os.environ,
+        "DATABASE_URL": "sqlite:///:memory:",
+        "DJANGO_SETTINGS_MODULE": "cribsite.settings",
+        "SECRET_KEY": "a-long-random-string-for-this-test-only-0123456789abcdef",
+        "DEBUG": "false",
+        "MAIL_INBOUND_PROVIDERS": "",
+    }
     environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    done = subprocess.run([sys.executable, "manage.py", "receive_email"], input=NOT_A_MESSAGE[name], cwd=ROOT,
-                          env=environment, capture_output=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "receive_email"],
+        input=NOT_A_MESSAGE[name],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        timeout=120,
+    )
     assert done.returncode == 65
     lines = done.stderr.decode().strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("CommandError: ") and b"Traceback" not in done.stderr
@@ -71,7 +82,7 @@ def test_the_command_itself_answers_junk_with_one_line_and_no_traceback(name):
 
 ODD_MESSAGES = {
     "invalid-utf-8-in-headers-and-body": b"Subject: =?utf-8?b?7aCA?= \xed\xa0\x80\nContent-Type: text/plain; "
-                                         b"charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nstatus \xed\xa0\x80\xff\n",
+    b"charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nstatus \xed\xa0\x80\xff\n",
     "nul-in-subject": b"Subject: Re: move\x00\x00\n\nstatus\n",
     "nul-in-body": b"Subject: Re: move\n\nsta\x00tus\n",
     "broken-base64-body": b"Subject: Re\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n%%%%==\n",
@@ -81,8 +92,12 @@ ODD_MESSAGES = {
 
 @pytest.mark.parametrize("name", ODD_MESSAGES)
 def test_a_message_with_odd_bytes_is_kept_safely_and_changes_no_game(game, on_commit, database_dump, name):
-    raw = (b"From: Alice <alice@example.com>\nMessage-ID: <odd-" + name.encode() + b"@mail.example.com>\n"
-           + ODD_MESSAGES[name])
+    raw = (
+        b"From: Alice <alice@example.com>\nMessage-ID: <odd-"
+        + name.encode()
+        + b"@mail.example.com>\n"
+        + ODD_MESSAGES[name]
+    )
     before = database_dump(leave_out=KEPT_AND_ANSWERED)
     with on_commit():
         run(raw, "--recipient", links.reply_address(game.pk, 0))
@@ -95,9 +110,14 @@ def test_a_message_with_odd_bytes_is_kept_safely_and_changes_no_game(game, on_co
 KEPT_AND_ANSWERED = ("mail.InboundEmail", "mail.AnswerSent", "mail.OutboundEmail", "games.Seat", "games.OverdueSeat")
 
 BAD_NUMBERS = {
-    "more time -3": "1 to 14 days", "more time 0": "1 to 14 days", "extend -1": "1 to 14 days",
-    "more time 99999999999": "1 to 14 days", "more time 15": "1 to 14 days",
-    "more time ٣": "how many days", "more time three": "how many days", "more time": "how many days",
+    "more time -3": "1 to 14 days",
+    "more time 0": "1 to 14 days",
+    "extend -1": "1 to 14 days",
+    "more time 99999999999": "1 to 14 days",
+    "more time 15": "1 to 14 days",
+    "more time ٣": "how many days",
+    "more time three": "how many days",
+    "more time": "how many days",
     "more time −3": "1 to 14 days",
 }
 
@@ -122,6 +142,7 @@ def muggins_game_at_the_show(db, django_capture_on_commit_callbacks):
     import random
 
     from tests.factories import make_user, play_random_move, start_two_player_game
+
     alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
     bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
     with django_capture_on_commit_callbacks(execute=True):
@@ -138,7 +159,8 @@ def muggins_game_at_the_show(db, django_capture_on_commit_callbacks):
 
 @pytest.mark.parametrize("words", BAD_COUNTS)
 def test_a_count_the_rules_cannot_take_is_answered_and_changes_nothing(
-        muggins_game_at_the_show, on_commit, database_dump, words):
+    muggins_game_at_the_show, on_commit, database_dump, words
+):
     game = muggins_game_at_the_show
     seat = view_for(game, 0)["to_act"][0]
     mail.outbox.clear()
@@ -156,5 +178,3 @@ def deliver(message, on_commit):
         row = reception.receive(message, esp_name="test")
     row.refresh_from_db()
     return row
-
-

@@ -1,4 +1,5 @@
 """Bad input to the links in emails (move and unsubscribe): a clear 4xx page, and nothing changes."""
+
 import pytest
 
 from games.selectors import view_for
@@ -6,7 +7,7 @@ from mail import links
 
 pytestmark = pytest.mark.django_db
 HUGE = "9" * 30
-KEPT = ("games.Seat", "games.OverdueSeat")   # pressing a button counts as the player coming back
+KEPT = ("games.Seat", "games.OverdueSeat")  # pressing a button counts as the player coming back
 
 
 def move_path(game, move=None, seq=None):
@@ -22,7 +23,13 @@ CASES = [
     ("token-bad-utf8", "get", lambda g: "/m/move/%ED%A0%80/", None, 400),
     ("token-other-salt", "post", lambda g: "/m/move/" + links.reply_token(g.pk, 0) + "/", {}, 400),
     ("game-gone", "post", lambda g: "/m/move/" + links.move_token(10**9, 0, 1, {"kind": "resign"}) + "/", {}, 404),
-    ("seat-unknown", "post", lambda g: "/m/move/" + links.move_token(g.pk, 7, g.seq, {"kind": "resign"}) + "/", {}, 404),
+    (
+        "seat-unknown",
+        "post",
+        lambda g: "/m/move/" + links.move_token(g.pk, 7, g.seq, {"kind": "resign"}) + "/",
+        {},
+        404,
+    ),
     ("seq-past-the-game", "post", lambda g: move_path(g, seq=g.seq + 5), {}, 409),
     ("move-not-legal", "post", lambda g: move_path(g, {"kind": "play", "card": "5H"}), {}, 409),
     ("move-junk-kind", "post", lambda g: move_path(g, {"kind": "teleport", "to": HUGE}), {}, 409),

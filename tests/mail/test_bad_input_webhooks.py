@@ -1,5 +1,6 @@
 """Bad input to every provider's inbound webhook: a clear 4xx and nothing stored, or (a message
 that parses, with odd content) a 200, the message kept and the game untouched. Never a 5xx."""
+
 import base64
 import json
 
@@ -36,6 +37,7 @@ def _json_edit(edit):
         data = json.loads(body)
         edit(data)
         return json.dumps(data)
+
     return change
 
 
@@ -46,6 +48,7 @@ def _ses_edit(edit):
         edit(notification)
         data["Message"] = json.dumps(notification)
         return json.dumps(data)
+
     return change
 
 
@@ -55,6 +58,7 @@ def _set(path, value):
         for key in parents:
             data = data[key]
         data[last] = value
+
     return edit
 
 
@@ -64,6 +68,7 @@ def _drop(*path):
         for key in parents:
             data = data[key]
         data.pop(last)
+
     return edit
 
 
@@ -81,8 +86,12 @@ MALFORMED = {
         "fromfull-null": _json_edit(_set(["FromFull"], None)),
         "tofull-a-string": _json_edit(_set(["ToFull"], "alice@example.com")),
         "attachments-not-a-list": _json_edit(_set(["Attachments"], 7)),
-        "attachment-bad-base64": _json_edit(_set(["Attachments"], [
-            {"Name": "a.txt", "Content": "%%%not base64%%%", "ContentType": "text/plain", "ContentLength": 3}])),
+        "attachment-bad-base64": _json_edit(
+            _set(
+                ["Attachments"],
+                [{"Name": "a.txt", "Content": "%%%not base64%%%", "ContentType": "text/plain", "ContentLength": 3}],
+            )
+        ),
         "subject-a-number": _json_edit(_set(["Subject"], 12345)),
     },
     "mailgun": {
@@ -104,8 +113,9 @@ MALFORMED = {
         "no-content": _ses_edit(_drop("content")),
         "no-receipt": _ses_edit(_drop("receipt")),
         "no-action": _ses_edit(_drop("receipt", "action")),
-        "bad-base64-content": _ses_edit(lambda n: (n["receipt"]["action"].update(encoding="BASE64"),
-                                                   n.update(content="%%%not base64%%%"))),
+        "bad-base64-content": _ses_edit(
+            lambda n: (n["receipt"]["action"].update(encoding="BASE64"), n.update(content="%%%not base64%%%"))
+        ),
         "notification-type-unknown": _ses_edit(_set(["notificationType"], "Mystery")),
     },
     "brevo": {
@@ -126,9 +136,9 @@ CASES = [(esp, name) for esp, cases in MALFORMED.items() for name in cases]
 
 
 def post(client, path, body, content_type, extra):
-    if content_type is None:   # a form (Mailgun)
+    if content_type is None:  # a form (Mailgun)
         return client.post(path, body, **payloads.auth_header(), **extra)
-    if isinstance(body, bytes):   # sent as they are, whatever the charset says
+    if isinstance(body, bytes):  # sent as they are, whatever the charset says
         content_type = content_type.split(";")[0]
     return client.post(path, body, content_type=content_type, **payloads.auth_header(), **extra)
 
@@ -161,7 +171,7 @@ def test_a_body_over_the_limit_is_a_4xx_and_stores_nothing(client, game, databas
     assert database_dump() == before
 
 
-SURROGATE = "LONESURROGATE"   # where the payload gets a lone surrogate (JSON) or invalid UTF-8 (MIME)
+SURROGATE = "LONESURROGATE"  # where the payload gets a lone surrogate (JSON) or invalid UTF-8 (MIME)
 ODD = {
     "nul-in-subject": {"subject": "Re: your move\x00 now"},
     "nul-in-body": {"text": "status\x00\x00 please"},
@@ -178,17 +188,29 @@ ODD_CASES = [(esp, name) for esp in payloads.PROVIDERS for name in ODD]
 
 @pytest.mark.parametrize("esp, name", ODD_CASES, ids=[f"{esp}-{name}" for esp, name in ODD_CASES])
 def test_control_characters_and_invalid_unicode_are_kept_safe_and_change_no_game(
-        client, game, on_commit, database_dump, esp, name):
-    fields = {"sender": "Alice <alice@example.com>", "subject": f"Re: Your move (game {game.pk})",
-              "text": "status", **ODD[name]}
-    message = payloads.compose(sender=fields["sender"], to=alice_reply(game, "x")["To"],
-                               subject=fields["subject"], text=fields["text"], message_id=fields.get("message_id"))
+    client, game, on_commit, database_dump, esp, name
+):
+    fields = {
+        "sender": "Alice <alice@example.com>",
+        "subject": f"Re: Your move (game {game.pk})",
+        "text": "status",
+        **ODD[name],
+    }
+    message = payloads.compose(
+        sender=fields["sender"],
+        to=alice_reply(game, "x")["To"],
+        subject=fields["subject"],
+        text=fields["text"],
+        message_id=fields.get("message_id"),
+    )
     before, before_all = database_dump(leave_out=KEPT_AND_ANSWERED), database_dump()
     path, body, content_type, extra = good(esp, game, message)
-    if content_type is None:   # Mailgun's raw MIME: the bytes of a lone surrogate, as invalid UTF-8
+    if content_type is None:  # Mailgun's raw MIME: the bytes of a lone surrogate, as invalid UTF-8
         mime = body["body-mime"].replace(f"Subject: Re: {SURROGATE}", "Subject: =?utf-8?b?7aCA?=")
         if SURROGATE in mime:
-            head = mime.split("\n\n", 1)[0].replace("Content-Transfer-Encoding: 7bit", "Content-Transfer-Encoding: base64")
+            head = mime.split("\n\n", 1)[0].replace(
+                "Content-Transfer-Encoding: 7bit", "Content-Transfer-Encoding: base64"
+            )
             mime = head + "\n\n" + base64.b64encode(b"status \xed\xa0\x80 please").decode() + "\n"
         body = {**body, "body-mime": mime}
     else:
@@ -202,7 +224,7 @@ def test_control_characters_and_invalid_unicode_are_kept_safe_and_change_no_game
     assert response.status_code == 200
     row = InboundEmail.objects.get()
     assert "\x00" not in row.raw + row.message_id + row.stripped_text
-    row.raw.encode("utf-8")   # valid Unicode, whatever came in
+    row.raw.encode("utf-8")  # valid Unicode, whatever came in
     assert row.status in (InboundEmail.Status.ANSWERED, InboundEmail.Status.REFUSED, InboundEmail.Status.DROPPED)
     assert database_dump(leave_out=KEPT_AND_ANSWERED) == before
     assert not Event.objects.filter(source=Event.Source.EMAIL).exists()

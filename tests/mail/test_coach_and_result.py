@@ -1,4 +1,5 @@
 """The coach in turn emails, the game-over email, and claims under muggins never counted for the player."""
+
 import random
 import re
 
@@ -8,11 +9,11 @@ from django.urls import reverse
 
 from games import coaching, services
 from games.cribbage import FULL_DECK
+from games.presentation import cards_text
+from games.selectors import view_for
 from mail import links, rendering
 from mail import services as mail_services
 from mail.models import OutboundEmail
-from games.presentation import cards_text
-from games.selectors import view_for
 from tests.factories import make_user, start_two_player_game
 
 
@@ -48,6 +49,7 @@ def play_until(game, on_commit, done, rng, limit=400):
 
 # --- The coach in the turn email -------------------------------------------------------------
 
+
 def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(helped_game, on_commit):
     game = helped_game
     rng = random.Random(3)
@@ -59,8 +61,11 @@ def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(helped_
     first = [m for m in mail.outbox if m.to == ["alice@example.com"]][1]
     coach = coach_part(first.body)
     assert f"You threw {cards_text(notes['discard'])}: {notes['ev']:.2f} points expected." in coach
-    assert (("The best throw: good." in coach) if notes["is_best"] else
-            (f"Best was {cards_text(notes['best_discard'])}" in coach and notes["verdict"] in coach))
+    assert (
+        ("The best throw: good." in coach)
+        if notes["is_best"]
+        else (f"Best was {cards_text(notes['best_discard'])}" in coach and notes["verdict"] in coach)
+    )
     assert "The coach" in first.alternatives[0][0] and "You threw" in first.alternatives[0][0]
     # Nothing Bob still holds, in the coach or anywhere else in the email.
     text = re.sub(r"https?://\S+", "", first.body)
@@ -81,21 +86,46 @@ def test_the_next_hands_discard_email_tells_the_last_hands_throw_and_pegging(hel
     assert "lay away" in email.body
     notes = coaching.coach_notes(game, 0)["previous_hand"]
     coach = coach_part(email.body)
-    assert coach.splitlines()[0].strip().startswith(f"Last hand (hand {notes['number']}): your throw was "
-                                                    f"{notes['discard']['verdict']}")
+    assert (
+        coach.splitlines()[0]
+        .strip()
+        .startswith(f"Last hand (hand {notes['number']}): your throw was {notes['discard']['verdict']}")
+    )
     assert len([line for line in coach.splitlines() if "In the pegging" in line]) == len(notes["lapses"])
     assert ("No pegging slips." in coach) == (not notes["lapses"])
 
 
 def test_coach_lines_in_words():
-    lines = rendering.coach_lines({
-        "discard": {"discard": ["5H", "JD"], "ev": 7.5, "is_best": False, "best_discard": ["KS", "QS"],
-                    "best_ev": 8.25, "loss": 0.75, "verdict": "inaccuracy"},
-        "previous_hand": {"number": 3, "discard": None, "pegging_loss": 1.2, "lapses": [
-            {"card": "5S", "count_before": 0, "reasons": ["left the count at 5: any ten-card makes 15 for two"],
-             "safer": "4C", "best": "4C", "loss": 1.2, "verdict": "mistake"}]},
-        "review": None,
-    })
+    lines = rendering.coach_lines(
+        {
+            "discard": {
+                "discard": ["5H", "JD"],
+                "ev": 7.5,
+                "is_best": False,
+                "best_discard": ["KS", "QS"],
+                "best_ev": 8.25,
+                "loss": 0.75,
+                "verdict": "inaccuracy",
+            },
+            "previous_hand": {
+                "number": 3,
+                "discard": None,
+                "pegging_loss": 1.2,
+                "lapses": [
+                    {
+                        "card": "5S",
+                        "count_before": 0,
+                        "reasons": ["left the count at 5: any ten-card makes 15 for two"],
+                        "safer": "4C",
+                        "best": "4C",
+                        "loss": 1.2,
+                        "verdict": "mistake",
+                    }
+                ],
+            },
+            "review": None,
+        }
+    )
     assert lines == [
         "You threw 5♥ J♦: 7.50 points expected. Best was K♠ Q♠ (8.25), 0.75 more: inaccuracy.",
         "Last hand (hand 3).",
@@ -114,6 +144,7 @@ def test_a_failing_coach_never_stops_a_turn_email(game, on_commit, monkeypatch):
 
 
 # --- The game-over email ------------------------------------------------------------------------
+
 
 def results(outbox):
     return {m.to[0]: m for m in outbox if m.subject.startswith("Game over")}
@@ -200,6 +231,7 @@ def test_a_game_played_out_ends_with_the_result_the_last_show_and_the_review(db,
 
 # --- Muggins: the email never counts for the player -------------------------------------------------
 
+
 def test_under_muggins_the_turn_emails_never_list_claim_values(db, on_commit):
     alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
     bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
@@ -209,8 +241,11 @@ def test_under_muggins_the_turn_emails_never_list_claim_values(db, on_commit):
     play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, rng)
     phases = set()
     for message in mail.outbox:
-        game_words = [line.split("   ")[0] for line in message.body.splitlines()
-                      if re.match(r"^(play|count|muggins|crib)\b", line)]
+        game_words = [
+            line.split("   ")[0]
+            for line in message.body.splitlines()
+            if re.match(r"^(play|count|muggins|crib)\b", line)
+        ]
         for words in game_words:
             assert re.fullmatch(r"crib( \w\w)+|play \w\w claim N|count N|muggins", words), words
             phases.add(words.split()[0])

@@ -1,6 +1,7 @@
 """Delivery that outlasts outages: retries for days, then giving up where staff and the player
 see it; refusals not retried; bounces and complaints reported by the ESP stop mail until the
 player confirms the address again."""
+
 import re
 import smtplib
 from datetime import timedelta
@@ -26,8 +27,9 @@ BANNER = "We could not email you: check your address"
 def _owed_again(game, seat=0):
     """Seat `seat`'s turn email, made READY again as if just written."""
     row = OutboundEmail.objects.get(game=game, seat=seat)
-    OutboundEmail.objects.filter(pk=row.pk).update(status="ready", attempts=0, created_at=timezone.now(),
-                                                   claimed_at=None, next_attempt_at=None, sent_at=None)
+    OutboundEmail.objects.filter(pk=row.pk).update(
+        status="ready", attempts=0, created_at=timezone.now(), claimed_at=None, next_attempt_at=None, sent_at=None
+    )
     mail.outbox.clear()
     return OutboundEmail.objects.get(pk=row.pk)
 
@@ -44,22 +46,25 @@ def test_the_waits_double_from_a_minute_to_four_hours():
     assert waits == [1, 2, 4, 8, 16, 32, 64, 128, 240, 240, 240]
 
 
-@pytest.mark.parametrize("error, transient", [
-    (ConnectionRefusedError(111, "Connection refused"), True),
-    (TimeoutError("timed out"), True),
-    (smtplib.SMTPServerDisconnected("Connection unexpectedly closed"), True),
-    (smtplib.SMTPDataError(451, b"4.3.0 try again later"), True),
-    (smtplib.SMTPRecipientsRefused({"a@example.com": (450, b"4.2.0 greylisted")}), True),
-    (smtplib.SMTPDataError(554, b"5.7.1 rejected as spam"), False),
-    (smtplib.SMTPRecipientsRefused({"a@example.com": (550, b"5.1.1 no such user")}), False),
-    (smtplib.SMTPSenderRefused(553, b"5.7.1 sender refused", "play@example.org"), False),
-    (AnymailAPIError("ESP down", status_code=503), True),
-    (AnymailAPIError("too many requests", status_code=429), True),
-    (AnymailAPIError("network error"), True),   # no response at all
-    (AnymailAPIError("invalid request", status_code=422), False),
-    (AnymailRecipientsRefused("all recipients refused"), False),
-    (OperationalError("the database went away"), True),
-])
+@pytest.mark.parametrize(
+    "error, transient",
+    [
+        (ConnectionRefusedError(111, "Connection refused"), True),
+        (TimeoutError("timed out"), True),
+        (smtplib.SMTPServerDisconnected("Connection unexpectedly closed"), True),
+        (smtplib.SMTPDataError(451, b"4.3.0 try again later"), True),
+        (smtplib.SMTPRecipientsRefused({"a@example.com": (450, b"4.2.0 greylisted")}), True),
+        (smtplib.SMTPDataError(554, b"5.7.1 rejected as spam"), False),
+        (smtplib.SMTPRecipientsRefused({"a@example.com": (550, b"5.1.1 no such user")}), False),
+        (smtplib.SMTPSenderRefused(553, b"5.7.1 sender refused", "play@example.org"), False),
+        (AnymailAPIError("ESP down", status_code=503), True),
+        (AnymailAPIError("too many requests", status_code=429), True),
+        (AnymailAPIError("network error"), True),  # no response at all
+        (AnymailAPIError("invalid request", status_code=422), False),
+        (AnymailRecipientsRefused("all recipients refused"), False),
+        (OperationalError("the database went away"), True),
+    ],
+)
 def test_which_failures_are_tried_again(error, transient):
     assert delivery.is_transient(error) is transient
 
@@ -67,8 +72,10 @@ def test_which_failures_are_tried_again(error, transient):
 def test_a_row_that_keeps_failing_is_swept_for_three_days_then_gives_up(game, client):
     row = _owed_again(game)
     refused = ConnectionRefusedError(111, "Connection refused")
-    with mock.patch.object(mail.EmailMessage, "send", side_effect=refused), \
-            time_machine.travel(row.created_at, tick=False) as clock:
+    with (
+        mock.patch.object(mail.EmailMessage, "send", side_effect=refused),
+        time_machine.travel(row.created_at, tick=False) as clock,
+    ):
         assert tasks.send_outbound.apply(args=[row.pk]).get() == "ready"
         tried_at = [timezone.now()]
         while OutboundEmail.objects.get(pk=row.pk).status == "ready":
@@ -77,7 +84,7 @@ def test_a_row_that_keeps_failing_is_swept_for_three_days_then_gives_up(game, cl
         assert mail_services.unsent_batch(now=timezone.now() + timedelta(days=30)) == []  # never again
     row.refresh_from_db()
     assert row.status == "gave_up" and row.attempts == len(tried_at) == 26
-    assert tried_at[-1] - row.created_at == timedelta(days=3)   # the last try is at the horizon
+    assert tried_at[-1] - row.created_at == timedelta(days=3)  # the last try is at the horizon
     assert max(b - a for a, b in zip(tried_at, tried_at[1:])) <= timedelta(hours=4, minutes=2)
     assert "Connection refused" in row.last_error and mail.outbox == []
     alice = User.objects.get(email="alice@example.com")
@@ -92,14 +99,16 @@ def test_a_row_that_keeps_failing_is_swept_for_three_days_then_gives_up(game, cl
 def test_the_give_up_horizon_is_a_setting(game, settings):
     settings.MAIL_GIVE_UP_AFTER = timedelta(hours=1)
     row = _owed_again(game)
-    with mock.patch.object(mail.EmailMessage, "send", side_effect=TimeoutError("timed out")), \
-            time_machine.travel(row.created_at, tick=False) as clock:
+    with (
+        mock.patch.object(mail.EmailMessage, "send", side_effect=TimeoutError("timed out")),
+        time_machine.travel(row.created_at, tick=False) as clock,
+    ):
         tasks.send_outbound.apply(args=[row.pk]).get()
         while OutboundEmail.objects.get(pk=row.pk).status == "ready":
             _sweep_when_due(clock, row)
         assert timezone.now() - row.created_at == timedelta(hours=1)
     row.refresh_from_db()
-    assert row.status == "gave_up" and row.attempts == 7   # 0, 2, 4, 8, 16, 32 minutes, then at 60
+    assert row.status == "gave_up" and row.attempts == 7  # 0, 2, 4, 8, 16, 32 minutes, then at 60
 
 
 def test_a_refusal_is_not_tried_again(game):
@@ -127,9 +136,11 @@ def test_a_refused_address_stops_mail_to_it(game, client):
 
 def test_the_sweeper_leaves_a_row_until_its_next_attempt(game):
     row = _owed_again(game)
-    with mock.patch.object(mail.EmailMessage, "send", side_effect=TimeoutError("timed out")), \
-            time_machine.travel(row.created_at, tick=False) as clock:
-        for _ in range(5):   # waits of 1, 2, 4, 8 minutes: the next is 16 minutes after the fifth try
+    with (
+        mock.patch.object(mail.EmailMessage, "send", side_effect=TimeoutError("timed out")),
+        time_machine.travel(row.created_at, tick=False) as clock,
+    ):
+        for _ in range(5):  # waits of 1, 2, 4, 8 minutes: the next is 16 minutes after the fifth try
             tasks.send_outbound.apply(args=[row.pk]).get()
             row.refresh_from_db()
             clock.move_to(row.next_attempt_at)
@@ -146,7 +157,7 @@ def test_staff_find_the_emails_that_gave_up_in_the_admin(game, client):
     page = client.get("/admin/mail/outboundemail/", {"trouble": "gave_up"}).content.decode()
     assert "alice@example.com" in page and "bob@example.com" not in page
     assert "TimeoutError" in page
-    assert "Gave up" in client.get("/admin/mail/outboundemail/").content.decode()   # the filter is offered
+    assert "Gave up" in client.get("/admin/mail/outboundemail/").content.decode()  # the filter is offered
 
 
 # --- Bounces and complaints reported by the ESP -----------------------------------------
@@ -156,8 +167,11 @@ TRACKING_CASES = {
     "postmark spam complaint": ("postmark", lambda to: payloads.postmark_bounce(to, "SpamComplaint"), "complained"),
     "postmark soft bounce": ("postmark", lambda to: payloads.postmark_bounce(to, "SoftBounce"), ""),
     "mailgun permanent failure": ("mailgun", lambda to: payloads.mailgun_event(to), "refused"),
-    "mailgun temporary failure": ("mailgun", lambda to: payloads.mailgun_event(to, severity="temporary",
-                                                                                reason="generic"), ""),
+    "mailgun temporary failure": (
+        "mailgun",
+        lambda to: payloads.mailgun_event(to, severity="temporary", reason="generic"),
+        "",
+    ),
     "mailgun complaint": ("mailgun", lambda to: payloads.mailgun_event(to, event="complained"), "complained"),
     "mailgun delivered": ("mailgun", lambda to: payloads.mailgun_event(to, event="delivered"), ""),
 }
@@ -178,8 +192,9 @@ def test_the_tracking_webhook_stops_mail_on_a_bounce_or_complaint(game, client, 
 
 def test_a_tracking_post_without_the_secret_changes_nothing(game, client, settings):
     settings.ANYMAIL = payloads.ANYMAIL_SETTINGS
-    response = payloads.post_tracking(client, "postmark", payloads.postmark_bounce("alice@example.com"),
-                                      secret="wrong:secret")
+    response = payloads.post_tracking(
+        client, "postmark", payloads.postmark_bounce("alice@example.com"), secret="wrong:secret"
+    )
     assert response.status_code == 400
     assert User.objects.get(email="alice@example.com").email_trouble == ""
 
@@ -193,7 +208,7 @@ def test_confirming_the_address_again_starts_mail_again(game, client, settings):
     assert BANNER in page and "Send a new confirmation link" in page
     mail.outbox.clear()
     client.post("/accounts/confirm/resend/")
-    (confirmation,) = mail.outbox   # a direct answer to the player's request: not stopped
+    (confirmation,) = mail.outbox  # a direct answer to the player's request: not stopped
     link = re.search(r"https?://\S+(/accounts/confirm/\S+/)", confirmation.body).group(1)
     assert client.post(link).status_code == 302
     alice.refresh_from_db()
@@ -207,4 +222,3 @@ def test_a_complaint_is_not_undone_by_a_later_bounce_report(game, client, settin
     payloads.post_tracking(client, "mailgun", payloads.mailgun_event("alice@example.com", event="complained"))
     payloads.post_tracking(client, "mailgun", payloads.mailgun_event("alice@example.com"))
     assert User.objects.get(email="alice@example.com").email_trouble == "complained"
-

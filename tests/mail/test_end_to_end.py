@@ -9,6 +9,7 @@ PostgreSQL only: SQLite's shared in-memory test database answers a second
 thread's write with "table is locked" at once (no busy wait), which turns a
 real worker into a test of retries.
 """
+
 import queue
 import random
 import re
@@ -25,8 +26,9 @@ from tests.factories import make_user
 from . import payloads
 from .smtp_sink import SmtpSink, text_part
 
-MOVE_LINE = re.compile(r"^(?P<words>(crib|play|count|muggins)\b.*?)(\s{3}\(.*\))?\s{3}(?P<url>https?://\S+/m/move/\S+/)$",
-                       re.MULTILINE)
+MOVE_LINE = re.compile(
+    r"^(?P<words>(crib|play|count|muggins)\b.*?)(\s{3}\(.*\))?\s{3}(?P<url>https?://\S+/m/move/\S+/)$", re.MULTILINE
+)
 GAME_TIMEOUT = 20  # seconds to wait for the next turn email before calling it lost
 
 
@@ -63,8 +65,10 @@ def play_by_mail(smtp, game, players, answer, rng):
             if _finished(game) and set(results) == players:
                 return emails
             if waited > GAME_TIMEOUT:
-                    pytest.fail(f"no turn email for {GAME_TIMEOUT}s after {emails} emails "
-                                f"(results to {sorted(results)}): {_diagnosis(game)}")
+                pytest.fail(
+                    f"no turn email for {GAME_TIMEOUT}s after {emails} emails "
+                    f"(results to {sorted(results)}): {_diagnosis(game)}"
+                )
         if message["Subject"].startswith("Game over:"):
             assert rcpt_tos[0] not in results, "one result email per player"
             results[rcpt_tos[0]] = text_part(message)
@@ -83,17 +87,22 @@ def _finished(game):
 
 
 def _diagnosis(game):
-    from mail.models import InboundEmail
     from games.selectors import view_for
+    from mail.models import InboundEmail
 
     view = view_for(game, None)
     last = list(InboundEmail.objects.order_by("-pk").values_list("status", "outcome")[:3])
-    rows = list(OutboundEmail.objects.filter(game=game).order_by("-pk").values_list("seat", "seq", "status", "last_error")[:3])
+    rows = list(
+        OutboundEmail.objects.filter(game=game).order_by("-pk").values_list("seat", "seq", "status", "last_error")[:3]
+    )
     from games.models import Event
+
     events = list(Event.objects.filter(game=game).order_by("-seq").values_list("seq", "kind", "seat", "source")[:6])
-    return (f"game at seq {game.seq}, phase {view['phase']}, to act {view['to_act']}; events {events}; "
-            f"replies {InboundEmail.objects.count()}; "
-            f"last replies {last}; last outbox rows {rows}")
+    return (
+        f"game at seq {game.seq}, phase {view['phase']}, to act {view['to_act']}; events {events}; "
+        f"replies {InboundEmail.objects.count()}; "
+        f"last replies {last}; last outbox rows {rows}"
+    )
 
 
 @pytest.mark.redis
@@ -102,7 +111,10 @@ def _diagnosis(game):
 @pytest.mark.parametrize("esp", ["postmark", "mailgun"])
 def test_two_players_play_a_whole_game_by_replying(celery_worker_on_redis, smtp, esp):
     rng = random.Random(esp)
-    alice, bob = make_user("alice@example.com", "Alice", password=None), make_user("bob@example.com", "Bob", password=None)
+    alice, bob = (
+        make_user("alice@example.com", "Alice", password=None),
+        make_user("bob@example.com", "Bob", password=None),
+    )
     from games import services
 
     game = services.start_game(players=[alice, bob], rng=random.Random(11))
@@ -110,9 +122,12 @@ def test_two_players_play_a_whole_game_by_replying(celery_worker_on_redis, smtp,
 
     def reply(message, move):
         answer = payloads.compose(
-            sender=message["To"], to=message["Reply-To"], subject="Re: " + message["Subject"],
+            sender=message["To"],
+            to=message["Reply-To"],
+            subject="Re: " + message["Subject"],
             text=quoted_reply(message, move["words"]),
-            headers={"In-Reply-To": message["Message-ID"], "References": message["Message-ID"]})
+            headers={"In-Reply-To": message["Message-ID"], "References": message["Message-ID"]},
+        )
         response = payloads.post(client, esp, answer)
         assert response.status_code == 200
 
@@ -121,7 +136,14 @@ def test_two_players_play_a_whole_game_by_replying(celery_worker_on_redis, smtp,
     assert game.is_finished and game.finish == "target"
     assert emails > 20
     assert game.events.filter(source="email").count() == emails
-    assert list(OutboundEmail.objects.exclude(status__in=["sent", "skipped"]).values_list("seq", "status", "last_error", "attempts")) == []
+    assert (
+        list(
+            OutboundEmail.objects.exclude(status__in=["sent", "skipped"]).values_list(
+                "seq", "status", "last_error", "attempts"
+            )
+        )
+        == []
+    )
 
 
 @pytest.mark.redis
@@ -130,7 +152,10 @@ def test_two_players_play_a_whole_game_by_replying(celery_worker_on_redis, smtp,
 def test_two_players_play_a_whole_game_by_clicking_links(celery_worker_on_redis, smtp):
     """The 61-point game, to keep the run short."""
     rng = random.Random(5)
-    alice, bob = make_user("alice@example.com", "Alice", password=None), make_user("bob@example.com", "Bob", password=None)
+    alice, bob = (
+        make_user("alice@example.com", "Alice", password=None),
+        make_user("bob@example.com", "Bob", password=None),
+    )
     from games import services
 
     game = services.start_game(players=[alice, bob], target=61, rng=random.Random(12))

@@ -1,6 +1,7 @@
 """Every kind of email, each made the one way: built by mail.messages from its template triplet on
 the one HTML base (its stylesheet inlined), and, unless it answers a request, owed in the outbox
 with a kind, sent after commit, with the list and auto-submitted headers."""
+
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -104,9 +105,18 @@ def challenge_accepted():
 def challenge_answer():
     alice, bob = two_players()
     made = challenges.create_challenge(alice, [bob.email])
-    inbound.process(reception.receive(AnymailInboundMessage.construct(
-        from_email=bob.email, to=links.challenge_reply_address(made.pk, bob.pk), subject="Re: a challenge",
-        text="maybe\n", headers={"Message-ID": "<maybe@mail.example.com>"}), esp_name="test").pk)
+    inbound.process(
+        reception.receive(
+            AnymailInboundMessage.construct(
+                from_email=bob.email,
+                to=links.challenge_reply_address(made.pk, bob.pk),
+                subject="Re: a challenge",
+                text="maybe\n",
+                headers={"Message-ID": "<maybe@mail.example.com>"},
+            ),
+            esp_name="test",
+        ).pk
+    )
 
 
 def challenge_declined():
@@ -116,8 +126,13 @@ def challenge_declined():
 
 
 def ladder_notice():
-    ladder_notices.send([make_user()], "Club ladder: you moved up to position 2",
-                        ["You moved from position 3 to 2 on Club ladder."], url="/ladders/", cause="test")
+    ladder_notices.send(
+        [make_user()],
+        "Club ladder: you moved up to position 2",
+        ["You moved from position 3 to 2 on Club ladder."],
+        url="/ladders/",
+        cause="test",
+    )
 
 
 def invitation():
@@ -194,7 +209,7 @@ def test_each_email_is_built_the_one_way(settings, name, cause, kind):
         headers = message.extra_headers
         rows = OutboundEmail.objects.filter(message_id=headers["Message-ID"])
         if kind is None:
-            assert not rows.exists()   # a direct answer: sent at once, not owed
+            assert not rows.exists()  # a direct answer: sent at once, not owed
             continue
         row = rows.get()
         assert (row.kind, row.status, row.to) == (kind, OutboundEmail.Status.SENT, message.to[0])
@@ -210,7 +225,7 @@ OWED_HERE = [e for e in EMAILS if e[2] not in (None, Kind.TURN, Kind.RESULT, Kin
 
 @pytest.mark.parametrize("name, cause, kind", OWED_HERE, ids=[e[0] for e in OWED_HERE])
 def test_an_owed_email_waits_for_the_commit_and_is_owed_once(name, cause, kind):
-    cause()   # the test's transaction never commits: nothing may have gone out
+    cause()  # the test's transaction never commits: nothing may have gone out
     assert not [m for m in mail.outbox if m.tags == [name]]
     assert OutboundEmail.objects.filter(kind=kind, status=OutboundEmail.Status.READY).exists()
 
@@ -223,4 +238,8 @@ def test_a_clock_notice_told_twice_is_owed_once():
         notices.owe_vacation_notices(bob.pk, "start", vacation_id=1)
     owed = OutboundEmail.objects.exclude(kind=Kind.TURN)
     assert sorted(owed.values_list("kind", "seat")) == [
-        (Kind.CLAIM_OFFER, 0), (Kind.CLAIM_OFFER, 1), (Kind.STAND_IN, 1), (Kind.VACATION_NOTICE, 0)]
+        (Kind.CLAIM_OFFER, 0),
+        (Kind.CLAIM_OFFER, 1),
+        (Kind.STAND_IN, 1),
+        (Kind.VACATION_NOTICE, 0),
+    ]

@@ -5,6 +5,7 @@ Each game is played wholly by email: every turn email is answered once, in the o
 came, with one of the move lines it lists, through the inbound reader as a provider's
 webhook hands it over.
 """
+
 import json
 import random
 import re
@@ -23,16 +24,20 @@ from tests.factories import make_user, start_two_player_game
 
 from .conftest import reply
 
-MOVE_LINE = re.compile(r"^(?P<words>(crib|play|count|muggins)\b.*?)(\s{3}\(.*\))?\s{3}(?P<url>https?://\S+/m/move/\S+/)$",
-                       re.MULTILINE)
+MOVE_LINE = re.compile(
+    r"^(?P<words>(crib|play|count|muggins)\b.*?)(\s{3}\(.*\))?\s{3}(?P<url>https?://\S+/m/move/\S+/)$", re.MULTILINE
+)
 # What engine help looks like wherever it appears: an expected value, a verdict, the coach, advice.
-HELP = re.compile(r"expected -?\d|\b-?\d+\.\d\d\b|The coach|Coach<|Best was|best throw|inaccura|mistake|"
-                  r"Advice|verdict|lost against the best|calculator/\?", re.IGNORECASE)
+HELP = re.compile(
+    r"expected -?\d|\b-?\d+\.\d\d\b|The coach|Coach<|Best was|best throw|inaccura|mistake|"
+    r"Advice|verdict|lost against the best|calculator/\?",
+    re.IGNORECASE,
+)
 
 
 def helpless(text, where):
     found = HELP.search(re.sub(r"https?://\S+", "", text))
-    assert found is None, f"engine help in {where}: …{text[max(0, found.start() - 120):found.end() + 80]}…"
+    assert found is None, f"engine help in {where}: …{text[max(0, found.start() - 120) : found.end() + 80]}…"
 
 
 def deliver(message, on_commit):
@@ -81,7 +86,9 @@ def play_wholly_by_email(game, on_commit, rng, check_every=10, most_replies=600,
             look_at_everything(game, players, seat_clients)
             return results, seat_clients
         assert moves < most_replies, f"the game is not over after {moves} replies: at seq {game.seq}"
-        assert queue, f"no turn email to answer at seq {game.seq}: " + "\n".join(m.subject + m.body[:600] for m in mail.outbox[-2:])
+        assert queue, f"no turn email to answer at seq {game.seq}: " + "\n".join(
+            m.subject + m.body[:600] for m in mail.outbox[-2:]
+        )
         message = queue.popleft()
         _, seat = links.read_reply_address(message.reply_to[0])
         lines = [m["words"] for m in MOVE_LINE.finditer(message.body)]
@@ -93,25 +100,31 @@ def play_wholly_by_email(game, on_commit, rng, check_every=10, most_replies=600,
 
 
 VARIANTS = [
-    ("two", 121, False), ("two", 61, False), ("two", 61, True),
-    ("three", 61, False), ("four", 61, False), ("five_card", 61, False),
+    ("two", 121, False),
+    ("two", 61, False),
+    ("two", 61, True),
+    ("three", 61, False),
+    ("four", 61, False),
+    ("five_card", 61, False),
 ]
 
 
 @pytest.mark.parametrize("variant, target, muggins", VARIANTS)
-def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_commit, variant, target,
-                                                                         muggins):
+def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_commit, variant, target, muggins):
     from games.models import SEATS_BY_VARIANT
 
     rng = random.Random(f"{variant}{target}{muggins}")
     players = [make_user(allow_forced_moves=False, password=None) for _ in range(SEATS_BY_VARIANT[variant])]
     with on_commit():
-        game = start_two_player_game(variant=variant, players=players, target=target, muggins=muggins,
-                                     rng=random.Random(rng.random()))
+        game = start_two_player_game(
+            variant=variant, players=players, target=target, muggins=muggins, rng=random.Random(rng.random())
+        )
     assert game.assistance == Game.Assistance.OFF
     first = [m for m in mail.outbox if m.subject.startswith("Your move")]
-    assert first and all("No engine help in this game until it ends" in m.body
-                         and "the players chose to play without it" in m.body for m in first)
+    assert first and all(
+        "No engine help in this game until it ends" in m.body and "the players chose to play without it" in m.body
+        for m in first
+    )
     # The discards in a neutral order, by rank and suit, with the cards each keeps.
     crib_lines = [m["words"] for m in MOVE_LINE.finditer(first[0].body) if m["words"].startswith("crib")]
     order = [sorted(card_from_code(c).index for c in line.split()[1:]) for line in crib_lines]
@@ -139,8 +152,9 @@ def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_
         assert sent.subject == f"The review: {' v '.join(_sides(game))} (game {game.pk})"
         assert sent.to == [player.email]
         assert "Hand by hand:" in sent.body and "Luck and skill" in sent.body
-        assert re.search(r"You threw .+: -?\d+\.\d\d expected\. (The best throw\.|Best was .+: -?\d+\.\d\d \()",
-                         sent.body)
+        assert re.search(
+            r"You threw .+: -?\d+\.\d\d expected\. (The best throw\.|Best was .+: -?\d+\.\d\d \()", sent.body
+        )
         assert "Hand 1" in sent.alternatives[0][0]
 
 
@@ -160,6 +174,7 @@ def test_review_before_the_end_says_when_it_opens_and_gives_nothing(game, on_com
 
 
 # --- Help on for both -------------------------------------------------------------------------
+
 
 def test_help_on_for_both_is_shown_on_the_challenge_and_gives_help_to_both(db, on_commit):
     alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
@@ -189,13 +204,15 @@ def test_help_on_for_both_is_shown_on_the_challenge_and_gives_help_to_both(db, o
 def test_a_challenge_without_the_box_ticked_has_no_help(db, client):
     alice, bob = make_user(), make_user()
     client.force_login(alice)
-    response = client.post(reverse("games:new_challenge"), {"player1": bob.email, "variant": "two",
-                                                             "target": "121", "days_per_move": "3"})
+    response = client.post(
+        reverse("games:new_challenge"), {"player1": bob.email, "variant": "two", "target": "121", "days_per_move": "3"}
+    )
     assert response.status_code == 302
     challenge = alice.challenges_made.get()
     assert not challenge.help_on
     assert "no engine help until the game ends" in client.get(challenge.get_absolute_url()).content.decode()
-    response = client.post(reverse("games:new_challenge"), {"player1": make_user().email, "variant": "two",
-                                                             "target": "121", "days_per_move": "3",
-                                                             "help_on": "on"})
+    response = client.post(
+        reverse("games:new_challenge"),
+        {"player1": make_user().email, "variant": "two", "target": "121", "days_per_move": "3", "help_on": "on"},
+    )
     assert alice.challenges_made.filter(help_on=True).count() == 1

@@ -4,6 +4,7 @@ in each, every email owed arrives exactly once and every move made stays.
 The clock is moved forward (time-machine) rather than waited for; a worker in a subprocess
 keeps the real clock, which the drills allow for.
 """
+
 import os
 import random
 import signal
@@ -18,10 +19,10 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
+from clock import tasks as clock_tasks
 from cribsite.celery import app
 from games import services as game_services
 from games.cribbage import legal_moves, notation
-from clock import tasks as clock_tasks
 from games.models import Event, Game, Seat
 from games.selectors import view_for
 from mail import links, tasks
@@ -35,7 +36,7 @@ from .smtp_sink import SmtpSink, free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
-SWEPT = timedelta(minutes=2, seconds=1)   # past mail.services.REQUEUE_AFTER
+SWEPT = timedelta(minutes=2, seconds=1)  # past mail.services.REQUEUE_AFTER
 
 
 def _use_smtp(settings, port):
@@ -67,8 +68,14 @@ def _due_now():
 
 def _games(count, rng, player=None, **game_settings):
     """`count` dealt two-player games between new players who want every turn by email."""
-    return [start_two_player_game(players=[make_user(allow_forced_moves=False, password=None, **(player or {}))
-                                           for _ in range(2)], rng=rng, **game_settings) for _ in range(count)]
+    return [
+        start_two_player_game(
+            players=[make_user(allow_forced_moves=False, password=None, **(player or {})) for _ in range(2)],
+            rng=rng,
+            **game_settings,
+        )
+        for _ in range(count)
+    ]
 
 
 def _owed():
@@ -80,8 +87,7 @@ def _check_exactly_once(received, figures):
     """Every owed row was sent, and its message reached the server exactly once."""
     owed = list(_owed())
     by_id = Counter(message["Message-ID"].strip() for _, _, message in received)
-    figures.update(owed=len(owed), delivered=len(received),
-                   duplicates=sum(n - 1 for n in by_id.values() if n > 1))
+    figures.update(owed=len(owed), delivered=len(received), duplicates=sum(n - 1 for n in by_id.values() if n > 1))
     print(f"\nDRILL {figures}")
     assert all(row.status == OutboundEmail.Status.SENT for row in owed), _rows()
     assert figures["duplicates"] == 0
@@ -99,13 +105,14 @@ def _moves_stay(expected):
 
 # --- The SMTP server down for a while, and back --------------------------------------------
 
+
 def test_the_smtp_server_down_for_fifty_minutes_then_back(settings, celery_worker_on_redis):
-    port = free_port()   # nothing listens there: every connection is refused
+    port = free_port()  # nothing listens there: every connection is refused
     _use_smtp(settings, port)
     rng = random.Random(16)
     start = timezone.now()
     with time_machine.travel(start, tick=True) as clock:
-        games = _games(4, rng)   # 8 players: each owes the deal's turn email
+        games = _games(4, rng)  # 8 players: each owes the deal's turn email
         _wait_for(lambda: OutboundEmail.objects.filter(attempts__gte=1, status="ready").count() == 8)
         # Down for 50 minutes: the sweeper tries each email again when it is due (1, 2, 4, ...
         # minutes after the last try), each attempt is refused.
@@ -115,7 +122,7 @@ def test_the_smtp_server_down_for_fifty_minutes_then_back(settings, celery_worke
             _wait_for(lambda: _settled() and not _due_now())
         tries = sorted(OutboundEmail.objects.values_list("attempts", flat=True))
         assert OutboundEmail.objects.filter(status="ready").count() == 8 and min(tries) >= 6
-        with SmtpSink(port=port) as sink:   # the server is back
+        with SmtpSink(port=port) as sink:  # the server is back
             clock.shift(timedelta(hours=1))
             assert tasks.requeue_unsent.apply().get() == 8
             _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 8)
@@ -125,6 +132,7 @@ def test_the_smtp_server_down_for_fifty_minutes_then_back(settings, celery_worke
 
 
 # --- The broker down while moves are made ----------------------------------------------------
+
 
 def test_the_broker_down_while_moves_are_made(settings, client, celery_worker_on_redis):
     """Moves by the web form, by move links and by a reply while the web side's broker is down."""
@@ -136,33 +144,34 @@ def test_the_broker_down_while_moves_are_made(settings, client, celery_worker_on
         _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 6)
         dealt = sink.drain()
         channels = [("web", "web", "web"), ("web", "link", "link"), ("link", "web", "reply")]
-        app.conf.broker_url = f"redis://127.0.0.1:{free_port()}/0"   # the web side's broker is down
+        app.conf.broker_url = f"redis://127.0.0.1:{free_port()}/0"  # the web side's broker is down
         _drop_connection_pools(app)
         answers, made = [], {}
         try:
             for game, moves in zip(games, channels):
-                for channel in moves:   # both discards, then the pone's first play
+                for channel in moves:  # both discards, then the pone's first play
                     game.refresh_from_db()
                     seat = view_for(game, None)["to_act"][0]
                     answers.append(CHANNELS[channel](client, game, seat, rng))
                     made.setdefault(game.pk, set()).add(Game.objects.get(pk=game.pk).seq)
         finally:
-            app.conf.broker_url = services.REDIS_URL   # the broker is back
+            app.conf.broker_url = services.REDIS_URL  # the broker is back
             _drop_connection_pools(app)
         # Every move answered success; the reply is kept (200 to the provider) and read later.
         assert answers == [302, 302, 302, 302, 200, 200, 200, 302, 200]
         assert InboundEmail.objects.get().status == InboundEmail.Status.RECEIVED
         owed_meanwhile = OutboundEmail.objects.filter(status="ready", attempts=0).count()
-        assert owed_meanwhile == 5   # the reply's move is not made yet
+        assert owed_meanwhile == 5  # the reply's move is not made yet
         with time_machine.travel(timezone.now() + SWEPT):
             assert tasks.requeue_unread.apply().get() == 1
             _wait_for(lambda: InboundEmail.objects.get().status == InboundEmail.Status.APPLIED)
-            assert tasks.requeue_unsent.apply().get() == owed_meanwhile   # the reply's went at once
+            assert tasks.requeue_unsent.apply().get() == owed_meanwhile  # the reply's went at once
             _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists())
         received = dealt + sink.drain(timeout=1.5)
     made[games[2].pk].add(Game.objects.get(pk=games[2].pk).seq)
-    _check_exactly_once(received, {"drill": "broker down", "moves": len(answers),
-                                   "owed while down": owed_meanwhile + 1})
+    _check_exactly_once(
+        received, {"drill": "broker down", "moves": len(answers), "owed while down": owed_meanwhile + 1}
+    )
     _moves_stay(made)
 
 
@@ -197,8 +206,12 @@ def _reply_move(client, game, seat, rng):
     player = game.seats.get(number=seat).player
     move = _chosen_move(game, seat, rng)
     words = notation.write(move)
-    message = payloads.compose(sender=player.email, to=links.reply_address(game.pk, seat),
-                               subject=f"Re: Your move (game {game.pk})", text=words)
+    message = payloads.compose(
+        sender=player.email,
+        to=links.reply_address(game.pk, seat),
+        subject=f"Re: Your move (game {game.pk})",
+        text=words,
+    )
     return payloads.post(client, "postmark", message).status_code
 
 
@@ -206,6 +219,7 @@ CHANNELS = {"web": _web_move, "link": _link_move, "reply": _reply_move}
 
 
 # --- The worker killed in the middle of a send ----------------------------------------------
+
 
 def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery_worker_process):
     """A clock notice (out of time: the opponent may claim) caught in the middle of its SMTP
@@ -225,36 +239,44 @@ def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery
         assert sink.stalled.wait(30), "the worker never reached the mail server"
         (caught,) = OutboundEmail.objects.filter(status="sending")
         assert caught.kind == "claim_offer"
-        os.kill(worker.pid, signal.SIGKILL)   # in the middle of the SMTP conversation
+        os.kill(worker.pid, signal.SIGKILL)  # in the middle of the SMTP conversation
         worker.wait(10)
         sink.release.set()
-        assert OutboundEmail.objects.get(pk=caught.pk).status == "sending"   # nobody marked it
-        assert not clock_tasks.sweep_timeouts.apply().get().get("claimable")   # the cause run again
+        assert OutboundEmail.objects.get(pk=caught.pk).status == "sending"  # nobody marked it
+        assert not clock_tasks.sweep_timeouts.apply().get().get("claimable")  # the cause run again
         assert OutboundEmail.objects.count() == owed
-        celery_worker_process()   # a new worker; the row waits for the sweeper to see it stuck
-        with time_machine.travel(timezone.now() + timedelta(minutes=11)):   # stuck for 10 minutes
+        celery_worker_process()  # a new worker; the row waits for the sweeper to see it stuck
+        with time_machine.travel(timezone.now() + timedelta(minutes=11)):  # stuck for 10 minutes
             assert tasks.requeue_unsent.apply().get() >= 1
         _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists(), timeout=30)
         received = sink.drain(timeout=1.5)
-    _check_exactly_once(received, {"drill": "worker SIGKILLed mid-send of a clock notice",
-                                   "clock notices": owed - 2})
+    _check_exactly_once(received, {"drill": "worker SIGKILLed mid-send of a clock notice", "clock notices": owed - 2})
     assert OutboundEmail.objects.get(pk=caught.pk).attempts == 2
     _moves_stay({game.pk: set(range(1, game.seq + 1))})
 
 
 # --- The database connection dropped in the middle of a move --------------------------------
 
+
 def _drop_connection_at(sql_start):
     """An execute wrapper: when the move writes `sql_start...`, terminate this very database
     session from another connection first, as a failover or a restart would."""
+
     def wrapper(execute, sql, params, many, context):
         if sql.lstrip().upper().startswith(sql_start):
             pid = context["connection"].connection.info.backend_pid
             db = connection.settings_dict
-            with psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"],
-                                 password=db["PASSWORD"] or None, dbname=db["NAME"], autocommit=True) as other:
+            with psycopg.connect(
+                host=db["HOST"] or "127.0.0.1",
+                port=db["PORT"] or 5432,
+                user=db["USER"],
+                password=db["PASSWORD"] or None,
+                dbname=db["NAME"],
+                autocommit=True,
+            ) as other:
                 other.execute("SELECT pg_terminate_backend(%s)", [pid])
         return execute(sql, params, many, context)
+
     return wrapper
 
 
@@ -265,7 +287,7 @@ def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, clien
         rng = random.Random(8)
         game = _games(1, rng)[0]
         _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2)
-        for seat in (0, 1):   # the discards, so that the next move owes a turn email
+        for seat in (0, 1):  # the discards, so that the next move owes a turn email
             game.refresh_from_db()
             game_services.submit_move(game, seat, legal_moves(game_services.engine_state(game), seat)[0])
         game.refresh_from_db()
@@ -274,8 +296,10 @@ def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, clien
         card = view_for(game, seat)["playable"][0]
         if channel == "web form":
             client.force_login(game.seats.get(number=seat).player)
-            url, form = f"/games/{game.pk}/move/", {"action": "play", "card": card, "expected_seq": game.seq,
-                                                   "token": "drill-dropped-move"}
+            url, form = (
+                f"/games/{game.pk}/move/",
+                {"action": "play", "card": card, "expected_seq": game.seq, "token": "drill-dropped-move"},
+            )
             key, success = "web:drill-dropped-move", 302
         else:
             key = links.move_token(game.pk, seat, game.seq, {"kind": "play", "card": card})
@@ -289,7 +313,7 @@ def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, clien
         assert (game.seq, game.snapshot, Event.objects.count(), OutboundEmail.objects.count()) == before
         # The player sends the same move again: it is made once, and its email goes once.
         assert client.post(url, form).status_code == success
-        assert client.post(url, form).status_code == success   # sent twice: counts once
+        assert client.post(url, form).status_code == success  # sent twice: counts once
         game.refresh_from_db()
         assert game.seq > before[0]
         assert Event.objects.filter(game=game, idempotency_key=key).count() == 1

@@ -1,13 +1,14 @@
 """Replies are kept whole for MAIL_KEEP_DAYS once read, then forgotten; the moves they made stay."""
+
 from datetime import timedelta
 
 import time_machine
 from django.utils import timezone
 
-from mail import reception, services, tasks
-from mail.models import AnswerSent, InboundEmail
 from games.models import Event
 from games.selectors import view_for
+from mail import reception, services, tasks
+from mail.models import AnswerSent, InboundEmail
 
 from .conftest import reply
 

@@ -1,4 +1,5 @@
 """Replies: routing and trust, automatic mail, the words, idempotency and every refusal."""
+
 import random
 
 import pytest
@@ -6,10 +7,10 @@ from django.core import mail
 from django.db import InterfaceError, OperationalError
 
 from games import services
-from mail import inbound, links, reception
-from mail.models import InboundEmail
 from games.models import Event, Seat
 from games.selectors import view_for
+from mail import inbound, links, reception
+from mail.models import InboundEmail
 from tests.factories import make_user, start_two_player_game
 
 from .conftest import reply
@@ -98,13 +99,16 @@ def test_the_other_player_using_my_address_is_refused(game, on_commit):
     assert row.status == InboundEmail.Status.REFUSED and moves_by_email(game) == 0
 
 
-@pytest.mark.parametrize("to", [
-    "reply+{game}_0.000000000000000000000000@reply.localhost",   # forged signature
-    "reply+{other}_0.{sig}@reply.localhost",                      # signature of another game
-    "reply+{game}_1.{sig}@reply.localhost",                       # signature of the other seat
-    "somebody@reply.localhost",
-    "reply+{game}_0.{sig}@elsewhere.example",
-])
+@pytest.mark.parametrize(
+    "to",
+    [
+        "reply+{game}_0.000000000000000000000000@reply.localhost",  # forged signature
+        "reply+{other}_0.{sig}@reply.localhost",  # signature of another game
+        "reply+{game}_1.{sig}@reply.localhost",  # signature of the other seat
+        "somebody@reply.localhost",
+        "reply+{game}_0.{sig}@elsewhere.example",
+    ],
+)
 def test_an_unknown_or_forged_address_is_dropped_without_a_word(game, on_commit, outbox_cleared, to):
     sig = links.reply_token(game.pk, 0).rpartition(".")[2]
     address = to.format(game=game.pk, other=game.pk + 1, sig=sig)
@@ -120,25 +124,42 @@ def test_the_address_survives_a_change_of_case(game, on_commit):
     assert row.status == InboundEmail.Status.APPLIED
 
 
-@pytest.mark.parametrize("headers, subject, sender", [
-    ({"Auto-Submitted": "auto-replied"}, None, None),
-    ({"Auto-Submitted": "auto-generated"}, None, None),
-    ({"Precedence": "bulk"}, None, None),
-    ({"Precedence": "junk"}, None, None),
-    ({"X-Autoreply": "yes"}, None, None),
-    ({}, "Out of Office: Re: Your move", None),
-    ({}, "Automatic reply: Your move", None),
-    ({}, "Réponse automatique : absent", None),
-    ({}, "Automatische Antwort: Abwesenheit", None),
-    ({}, None, "MAILER-DAEMON@mail.example.com"),
-    ({}, None, "Cribbage by mail <cribbage@localhost>"),
-    ({"Return-Path": "<>"}, None, None),
-], ids=["auto-replied", "auto-generated", "bulk", "junk", "x-autoreply", "ooo", "automatic-reply",
-        "french-ooo", "german-ooo", "mailer-daemon", "ourselves", "empty-return-path"])
+@pytest.mark.parametrize(
+    "headers, subject, sender",
+    [
+        ({"Auto-Submitted": "auto-replied"}, None, None),
+        ({"Auto-Submitted": "auto-generated"}, None, None),
+        ({"Precedence": "bulk"}, None, None),
+        ({"Precedence": "junk"}, None, None),
+        ({"X-Autoreply": "yes"}, None, None),
+        ({}, "Out of Office: Re: Your move", None),
+        ({}, "Automatic reply: Your move", None),
+        ({}, "Réponse automatique : absent", None),
+        ({}, "Automatische Antwort: Abwesenheit", None),
+        ({}, None, "MAILER-DAEMON@mail.example.com"),
+        ({}, None, "Cribbage by mail <cribbage@localhost>"),
+        ({"Return-Path": "<>"}, None, None),
+    ],
+    ids=[
+        "auto-replied",
+        "auto-generated",
+        "bulk",
+        "junk",
+        "x-autoreply",
+        "ooo",
+        "automatic-reply",
+        "french-ooo",
+        "german-ooo",
+        "mailer-daemon",
+        "ourselves",
+        "empty-return-path",
+    ],
+)
 def test_automatic_mail_is_ignored_without_a_word(game, on_commit, outbox_cleared, headers, subject, sender):
     hand = view_for(game, 0)["hand"]
-    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers, subject=subject, sender=sender),
-                  on_commit)
+    row = deliver(
+        reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers, subject=subject, sender=sender), on_commit
+    )
     assert row.status == InboundEmail.Status.IGNORED
     assert moves_by_email(game) == 0 and outbox_cleared == []
 
@@ -152,31 +173,44 @@ def test_auto_submitted_no_is_a_person(game, on_commit):
 def test_a_delivery_report_is_ignored(game, on_commit, outbox_cleared):
     from anymail.inbound import AnymailInboundMessage
 
-    raw = (f"From: Mail Delivery System <postmaster@mail.example.com>\r\nTo: {links.reply_address(game.pk, 0)}\r\n"
-           "Subject: Undelivered Mail\r\nMessage-ID: <dsn@mail.example.com>\r\nMIME-Version: 1.0\r\n"
-           'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n'
-           "--b\r\nContent-Type: text/plain\r\n\r\nplay 7C\r\n--b--\r\n")
+    raw = (
+        f"From: Mail Delivery System <postmaster@mail.example.com>\r\nTo: {links.reply_address(game.pk, 0)}\r\n"
+        "Subject: Undelivered Mail\r\nMessage-ID: <dsn@mail.example.com>\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n'
+        "--b\r\nContent-Type: text/plain\r\n\r\nplay 7C\r\n--b--\r\n"
+    )
     row = deliver(AnymailInboundMessage.parse_raw_mime(raw), on_commit)
     assert row.status == InboundEmail.Status.IGNORED and outbox_cleared == []
 
 
 def unverified(game, why):
-    return (f"A message from your address to game {game.pk} was refused because it could not be "
-            f"verified as yours ({why}). Nothing was changed.")
+    return (
+        f"A message from your address to game {game.pk} was refused because it could not be "
+        f"verified as yours ({why}). Nothing was changed."
+    )
 
 
-@pytest.mark.parametrize("headers, why", [
-    ({"Authentication-Results": "mx.example.net; spf=pass smtp.mailfrom=example.com; dkim=pass; dmarc=fail"},
-     "DMARC failed"),
-    ({"Authentication-Results": "mx.example.net; spf=fail smtp.mailfrom=example.com; dkim=none"},
-     "SPF fail and no passing DKIM signature"),
-    ({"Received-SPF": "fail (example.com: domain does not designate 10.0.0.1)"},
-     "SPF fail and no passing DKIM signature"),
-    ({"X-SES-SPF-Verdict": "FAIL", "X-SES-DKIM-Verdict": "FAIL"}, "SPF fail and no passing DKIM signature"),
-    ({"Authentication-Results": "mx.example.net; spf=neutral smtp.mailfrom=example.com; dkim=fail"},
-     "DKIM failed"),
-    ({"X-Mailgun-Spf": "Neutral", "X-Mailgun-Dkim-Check-Result": "Fail"}, "DKIM failed"),
-], ids=["dmarc-fail", "spf-fail", "received-spf-fail", "ses-verdicts", "dkim-fail", "mailgun-dkim-fail"])
+@pytest.mark.parametrize(
+    "headers, why",
+    [
+        (
+            {"Authentication-Results": "mx.example.net; spf=pass smtp.mailfrom=example.com; dkim=pass; dmarc=fail"},
+            "DMARC failed",
+        ),
+        (
+            {"Authentication-Results": "mx.example.net; spf=fail smtp.mailfrom=example.com; dkim=none"},
+            "SPF fail and no passing DKIM signature",
+        ),
+        (
+            {"Received-SPF": "fail (example.com: domain does not designate 10.0.0.1)"},
+            "SPF fail and no passing DKIM signature",
+        ),
+        ({"X-SES-SPF-Verdict": "FAIL", "X-SES-DKIM-Verdict": "FAIL"}, "SPF fail and no passing DKIM signature"),
+        ({"Authentication-Results": "mx.example.net; spf=neutral smtp.mailfrom=example.com; dkim=fail"}, "DKIM failed"),
+        ({"X-Mailgun-Spf": "Neutral", "X-Mailgun-Dkim-Check-Result": "Fail"}, "DKIM failed"),
+    ],
+    ids=["dmarc-fail", "spf-fail", "received-spf-fail", "ses-verdicts", "dkim-fail", "mailgun-dkim-fail"],
+)
 def test_a_failed_sender_check_is_refused(game, on_commit, outbox_cleared, headers, why):
     hand, seq = view_for(game, 0)["hand"], game.seq
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit)
@@ -266,15 +300,25 @@ def assert_refused(game, row, outbox, address, kind, expected, seq):
     assert f"{expected}\nNothing was changed." in body
 
 
-@pytest.mark.parametrize("words, kind, expected", [
-    ("crib", "unreadable", 'Name the cards after "crib", e.g. "crib 5H JD".'),
-    ("crib {0}", "illegal", "Lay away exactly 2 cards to the crib, not 1."),
-    ("play {0}", "illegal", "It is not time to play a card: lay away to the crib first."),
-    ("play", "unreadable", 'Name the card after "play", e.g. "play 7C".'),
-    ("count 8", "illegal", "There is no show to count now."),
-    ("muggins", "illegal", "There is no muggins to call: the last claim missed nothing you can take now."),
-], ids=["crib-no-cards", "crib-one-card", "play-in-discard", "play-no-card", "count-in-discard",
-        "muggins-nothing-missed"])
+@pytest.mark.parametrize(
+    "words, kind, expected",
+    [
+        ("crib", "unreadable", 'Name the cards after "crib", e.g. "crib 5H JD".'),
+        ("crib {0}", "illegal", "Lay away exactly 2 cards to the crib, not 1."),
+        ("play {0}", "illegal", "It is not time to play a card: lay away to the crib first."),
+        ("play", "unreadable", 'Name the card after "play", e.g. "play 7C".'),
+        ("count 8", "illegal", "There is no show to count now."),
+        ("muggins", "illegal", "There is no muggins to call: the last claim missed nothing you can take now."),
+    ],
+    ids=[
+        "crib-no-cards",
+        "crib-one-card",
+        "play-in-discard",
+        "play-no-card",
+        "count-in-discard",
+        "muggins-nothing-missed",
+    ],
+)
 def test_refusals_say_what_was_wrong(game, on_commit, outbox_cleared, words, kind, expected):
     hand, seq = view_for(game, 0)["hand"], game.seq
     row = deliver(reply(game, 0, words.format(*hand)), on_commit)
@@ -291,14 +335,20 @@ def test_an_unreadable_reply_is_answered_with_how_to_write_a_move(game, on_commi
     assert game.seq == seq
     body = answer_to(outbox_cleared, "alice@example.com").body
     assert body.startswith("You wrote: Thanks, will think about it\n")
-    assert ('We could not read a move in your reply. Write the move on the first line, above the quoted '
-            'email, e.g. "play 7C". Reply "help" for all the words.\nNothing was changed.') in body
+    assert (
+        "We could not read a move in your reply. Write the move on the first line, above the quoted "
+        'email, e.g. "play 7C". Reply "help" for all the words.\nNothing was changed.'
+    ) in body
 
 
-@pytest.mark.parametrize("words, expected", [
-    ("crib {0} {1}", "The discard is over: it is time to play a card."),
-    ("{0} {1}", "Play one card at a time."),  # just cards in the play are read as a play
-], ids=["discard-in-play", "two-cards-in-play"])
+@pytest.mark.parametrize(
+    "words, expected",
+    [
+        ("crib {0} {1}", "The discard is over: it is time to play a card."),
+        ("{0} {1}", "Play one card at a time."),  # just cards in the play are read as a play
+    ],
+    ids=["discard-in-play", "two-cards-in-play"],
+)
 def test_refusals_in_the_play_say_what_was_wrong(game, on_commit, outbox_cleared, words, expected):
     turn = to_play_phase(game)
     hand, seq = view_for(game, turn)["hand"], game.seq
@@ -310,29 +360,35 @@ def test_refusals_in_the_play_say_what_was_wrong(game, on_commit, outbox_cleared
 @pytest.fixture
 def muggins_show(db):
     """A muggins game played to its first show: (game, the seat to count)."""
-    game = start_two_player_game(players=[make_user("alice@example.com", "Alice", password=None,
-                                                    allow_forced_moves=False),
-                                          make_user("bob@example.com", "Bob", password=None,
-                                                    allow_forced_moves=False)],
-                                 muggins=True, rng=random.Random(7))
+    game = start_two_player_game(
+        players=[
+            make_user("alice@example.com", "Alice", password=None, allow_forced_moves=False),
+            make_user("bob@example.com", "Bob", password=None, allow_forced_moves=False),
+        ],
+        muggins=True,
+        rng=random.Random(7),
+    )
     for _ in range(40):
         game.refresh_from_db()
         view = view_for(game, 0)
         if view["phase"] == "show":
             break
         seat = view["to_act"][0]
-        services.submit_move(game, seat, next(m for m in view_for(game, seat)["legal_moves"]
-                                              if m["kind"] != "muggins"))
+        services.submit_move(game, seat, next(m for m in view_for(game, seat)["legal_moves"] if m["kind"] != "muggins"))
     assert view["phase"] == "show" and view["to_act"]
     mail.outbox.clear()
     return game, view["to_act"][0]
 
 
-@pytest.mark.parametrize("words, expected", [
-    ("count", 'Say how many points you claim, e.g. "count 8".'),
-    ("count lots", 'Say how many points you claim, e.g. "count 8".'),
-    ("{0}", "Just cards are read as a discard or a play, but neither is asked of you now."),
-], ids=["count-no-number", "count-not-a-number", "just-cards-in-the-show"])
+@pytest.mark.parametrize(
+    "words, expected",
+    [
+        ("count", 'Say how many points you claim, e.g. "count 8".'),
+        ("count lots", 'Say how many points you claim, e.g. "count 8".'),
+        ("{0}", "Just cards are read as a discard or a play, but neither is asked of you now."),
+    ],
+    ids=["count-no-number", "count-not-a-number", "just-cards-in-the-show"],
+)
 def test_refusals_in_a_muggins_show_say_what_was_wrong(muggins_show, on_commit, words, expected):
     game, seat = muggins_show
     view, seq = view_for(game, seat), game.seq
@@ -357,8 +413,7 @@ def test_more_time_with_no_opponent_to_move_is_refused(db, on_commit):
     expected = 'None of your opponents is to move now: say "more time N" when one of them is.'
     assert row.status == InboundEmail.Status.ANSWERED and row.outcome == f"clock: {expected}"
     assert moves_by_email(game) == 0
-    assert list(Seat.objects.filter(game=game).order_by("number").values_list(
-        "extra_seconds", "deadline")) == before
+    assert list(Seat.objects.filter(game=game).order_by("number").values_list("extra_seconds", "deadline")) == before
     assert expected in answer_to(mail.outbox, players[turn].email).body
 
 
@@ -381,6 +436,7 @@ def test_a_reply_to_a_game_that_is_gone_is_dropped_without_a_word(game, on_commi
 
 
 # --- When reading fails ---------------------------------------------------------------
+
 
 @pytest.fixture
 def stored(game):
@@ -464,9 +520,13 @@ def test_html_only_reply_is_read_without_its_quote(game, on_commit):
 
     hand = view_for(game, 0)["hand"]
     message = AnymailInboundMessage.construct(
-        from_email="alice@example.com", to=links.reply_address(game.pk, 0), subject="Re: Your move",
-        html=f"<div>crib {hand[0]} {hand[1]}</div><div class=\"gmail_quote\"><blockquote>crib {hand[2]} {hand[3]}"
-             "</blockquote></div>", headers={"Message-ID": "<html@mail.example.com>"})
+        from_email="alice@example.com",
+        to=links.reply_address(game.pk, 0),
+        subject="Re: Your move",
+        html=f'<div>crib {hand[0]} {hand[1]}</div><div class="gmail_quote"><blockquote>crib {hand[2]} {hand[3]}'
+        "</blockquote></div>",
+        headers={"Message-ID": "<html@mail.example.com>"},
+    )
     assert deliver(message, on_commit).status == InboundEmail.Status.APPLIED
     assert Event.objects.get(game=game, source=Event.Source.EMAIL).data["cards"] == hand[:2]
 
@@ -474,8 +534,13 @@ def test_html_only_reply_is_read_without_its_quote(game, on_commit):
 def test_under_muggins_a_play_must_say_what_it_claims(db, on_commit):
     from tests.factories import make_user, start_two_player_game
 
-    game = start_two_player_game(players=[make_user("alice@example.com", "Alice", password=None),
-                                          make_user("bob@example.com", "Bob", password=None)], muggins=True)
+    game = start_two_player_game(
+        players=[
+            make_user("alice@example.com", "Alice", password=None),
+            make_user("bob@example.com", "Bob", password=None),
+        ],
+        muggins=True,
+    )
     turn = to_play_phase(game)
     card = view_for(game, turn)["playable"][0]
     mail.outbox.clear()

@@ -1,15 +1,15 @@
 """Move links (GET shows, POST moves once) and one-click unsubscribe."""
+
 import random
 import re
 
 import pytest
-from django.core import mail
-from django.core import signing
+from django.core import mail, signing
 
 from games import services
-from mail import links
 from games.models import Event
 from games.selectors import view_for
+from mail import links
 from tests.factories import make_user, start_two_player_game
 
 CUT_SHORT = "This link is not valid (it may have been cut short by your mail program)."
@@ -112,8 +112,9 @@ def test_a_link_to_a_game_that_is_gone_says_so(client, game, game_offset, seat):
 
 
 def test_a_link_to_a_computers_seat_says_the_game_is_gone(client, db):
-    game = start_two_player_game(players=[make_user(password=None, allow_forced_moves=False), None],
-                                 computer_level="easy", rng=random.Random(7))
+    game = start_two_player_game(
+        players=[make_user(password=None, allow_forced_moves=False), None], computer_level="easy", rng=random.Random(7)
+    )
     token = links.move_token(game.pk, 1, game.seq, {"kind": "resign"})
     problem_page(client.post(f"/m/move/{token}/"), 404, "This game no longer exists.")
     game.refresh_from_db()
@@ -149,7 +150,7 @@ def test_unsubscribe_get_asks_and_the_one_click_post_turns_emails_off(client, ga
     path = link_path(links.unsubscribe_url(alice))
     page = client.get(path)
     alice.refresh_from_db()
-    assert page.status_code == 200 and alice.notify == "every_turn" and "<form method=\"post\"" in page.content.decode()
+    assert page.status_code == 200 and alice.notify == "every_turn" and '<form method="post"' in page.content.decode()
     response = client.post(path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
     alice.refresh_from_db()
     assert response.status_code == 200 and alice.notify == "none"
@@ -189,8 +190,13 @@ def test_an_unsubscribe_link_for_a_deleted_user_is_refused(client, db):
 def test_under_muggins_the_page_asks_what_is_claimed(client, db, on_commit):
     from tests.factories import make_user, start_two_player_game
 
-    game = start_two_player_game(players=[make_user(password=None, allow_forced_moves=False),
-                                          make_user(password=None, allow_forced_moves=False)], muggins=True)
+    game = start_two_player_game(
+        players=[
+            make_user(password=None, allow_forced_moves=False),
+            make_user(password=None, allow_forced_moves=False),
+        ],
+        muggins=True,
+    )
     for seat in (0, 1):
         services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
         game.refresh_from_db()
@@ -207,21 +213,29 @@ def test_under_muggins_the_page_asks_what_is_claimed(client, db, on_commit):
     assert not Event.objects.filter(game=game, source=Event.Source.LINK).exists()
     assert client.post(path, {"claim": "0"}).status_code == 200
     assert Event.objects.get(game=game, source=Event.Source.LINK).data == {
-        "kind": "play", "card": card, "claim": 0, "seat": turn}
+        "kind": "play",
+        "card": card,
+        "claim": 0,
+        "seat": turn,
+    }
 
 
 def test_a_show_link_under_muggins_wants_a_number_of_points(client, db):
-    game = start_two_player_game(players=[make_user(password=None, allow_forced_moves=False),
-                                          make_user(password=None, allow_forced_moves=False)],
-                                 muggins=True, rng=random.Random(7))
+    game = start_two_player_game(
+        players=[
+            make_user(password=None, allow_forced_moves=False),
+            make_user(password=None, allow_forced_moves=False),
+        ],
+        muggins=True,
+        rng=random.Random(7),
+    )
     for _ in range(40):  # to the first show
         game.refresh_from_db()
         view = view_for(game, 0)
         if view["phase"] == "show":
             break
         seat = view["to_act"][0]
-        services.submit_move(game, seat, next(m for m in view_for(game, seat)["legal_moves"]
-                                              if m["kind"] != "muggins"))
+        services.submit_move(game, seat, next(m for m in view_for(game, seat)["legal_moves"] if m["kind"] != "muggins"))
     seat = view["to_act"][0]
     seq = game.seq
     path = link_path(links.move_url(game.pk, seat, seq, {"kind": "count"}))

@@ -1,4 +1,5 @@
 """The outbox: written with the move, sent once after commit, retried, swept; and the turn email itself."""
+
 import random
 import re
 import smtplib
@@ -13,11 +14,10 @@ from django.utils import timezone
 
 from games import services
 from games.cribbage import FULL_DECK
-from mail import links, messages, outbox, rendering
-from mail import services as mail_services
-from mail import tasks
-from mail.models import OutboundEmail
 from games.selectors import view_for
+from mail import links, messages, outbox, tasks
+from mail import services as mail_services
+from mail.models import OutboundEmail
 from tests.factories import make_user, start_two_player_game
 
 
@@ -34,7 +34,9 @@ def test_a_discard_by_one_player_does_not_email_the_other_again(game, on_commit)
     assert mail.outbox == []
 
 
-def test_the_row_is_written_in_the_moves_transaction_and_sent_only_after_commit(game, django_capture_on_commit_callbacks):
+def test_the_row_is_written_in_the_moves_transaction_and_sent_only_after_commit(
+    game, django_capture_on_commit_callbacks
+):
     mail.outbox.clear()
     game.refresh_from_db()
     for seat in (0, 1):
@@ -104,7 +106,7 @@ def test_transient_smtp_errors_are_retried_then_sent(game):
     mail.outbox.clear()
     real_send = mail.EmailMessage.send
     failures = iter([smtplib.SMTPServerDisconnected("gone"), smtplib.SMTPDataError(451, "try later")])
-    seen = []   # (status, last_error) of the row as each attempt starts
+    seen = []  # (status, last_error) of the row as each attempt starts
 
     def flaky(message, *args, **kwargs):
         seen.append(OutboundEmail.objects.values_list("status", "last_error").get(pk=row.pk))
@@ -118,20 +120,22 @@ def test_transient_smtp_errors_are_retried_then_sent(game):
         assert tasks.send_outbound.apply(args=[row.pk]).get() == "ready"
         row.refresh_from_db()
         assert row.next_attempt_at == start + timedelta(minutes=1)
-        assert mail_services.send_outbound(row.pk) is None   # not due yet
+        assert mail_services.send_outbound(row.pk) is None  # not due yet
         clock.shift(timedelta(minutes=1))
         assert tasks.send_outbound.apply(args=[row.pk]).get() == "ready"
         row.refresh_from_db()
-        assert row.next_attempt_at == start + timedelta(minutes=3)   # then 2 minutes later
+        assert row.next_attempt_at == start + timedelta(minutes=3)  # then 2 minutes later
         clock.shift(timedelta(minutes=2))
         assert tasks.send_outbound.apply(args=[row.pk]).get() == "sent"
     # Each failed attempt left its error on the row, put back to be retried.
-    assert seen == [("sending", ""),
-                    ("sending", "SMTPServerDisconnected('gone')"),
-                    ("sending", "SMTPDataError(451, 'try later')")]
+    assert seen == [
+        ("sending", ""),
+        ("sending", "SMTPServerDisconnected('gone')"),
+        ("sending", "SMTPDataError(451, 'try later')"),
+    ]
     row.refresh_from_db()
     assert row.status == "sent" and row.attempts == 3 and len(mail.outbox) == 1
-    assert row.last_error == "" and row.next_attempt_at is None   # the success clears them
+    assert row.last_error == "" and row.next_attempt_at is None  # the success clears them
 
 
 def test_a_refused_recipient_fails_without_retry(game):
@@ -171,6 +175,7 @@ def test_waiting_games_for_lists_the_games_where_the_player_must_act(game):
 
 # --- The turn email ----------------------------------------------------------------
 
+
 @pytest.fixture
 def alice_email(game):
     return next(m for m in mail.outbox if m.to == ["alice@example.com"])
@@ -186,8 +191,9 @@ def test_the_turn_email_headers(game, alice_email, settings):
     assert headers["Message-ID"].endswith(f"@{settings.REPLY_DOMAIN}>")
     assert headers["Auto-Submitted"] == "auto-generated" and headers["X-Auto-Response-Suppress"] == "All"
     assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    assert re.fullmatch(r"<https?://\S+/m/unsubscribe/\S+/>, <mailto:reply\+\S+\?subject=unsubscribe>",
-                        headers["List-Unsubscribe"])
+    assert re.fullmatch(
+        r"<https?://\S+/m/unsubscribe/\S+/>, <mailto:reply\+\S+\?subject=unsubscribe>", headers["List-Unsubscribe"]
+    )
     assert "List-Post" not in headers
     raw = alice_email.message().as_string()
     assert "Auto-Submitted: auto-generated" in raw and "Reply-To: reply+" in raw
@@ -250,7 +256,7 @@ def test_the_deadline_is_in_the_recipients_time_zone(db, on_commit):
 def test_every_variant_gets_its_turn_emails_with_every_discard(db, on_commit, variant, seats, choices):
     players = [make_user(password=None) for _ in range(seats)]
     with on_commit():
-        game = start_two_player_game(variant=variant, players=players)
+        start_two_player_game(variant=variant, players=players)
     assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in players)
     for message in mail.outbox:
         assert len([line for line in message.body.splitlines() if line.startswith("crib ")]) == choices
@@ -273,13 +279,14 @@ def test_every_seat_that_must_act_is_told_once_since_it_last_moved(db, variant, 
     while not game.is_finished:
         state = services.engine_state(game)
         for seat in to_act(state):
-            last_move = max(Event.objects.filter(game=game, seat=seat, kind__in=outbox.ACTING_KINDS)
-                            .values_list("seq", flat=True), default=0)
+            last_move = max(
+                Event.objects.filter(game=game, seat=seat, kind__in=outbox.ACTING_KINDS).values_list("seq", flat=True),
+                default=0,
+            )
             # A row carries the seq the move's batch ended at: a move's own row has seq >= the move.
             told = OutboundEmail.objects.filter(game=game, seat=seat, kind="turn", seq__gte=last_move)
             assert told.count() == 1, f"seat {seat} at event {game.seq}"
             checked.add(game.seq)
         seat = to_act(state)[0]
-        game = services.submit_move(game, seat, rng.choice(services.cribbage.legal_moves(state, seat)),
-                                    rng=rng).game
+        game = services.submit_move(game, seat, rng.choice(services.cribbage.legal_moves(state, seat)), rng=rng).game
     assert len(checked) > 50

@@ -1,4 +1,5 @@
 """Reading a reply: the player's own words (not the quoted email), then the command."""
+
 import pytest
 
 from mail.parsing import read_command, read_line, reply_texts
@@ -79,9 +80,11 @@ On Mon, Jun 2, 2025 at 10:00 AM Cribbage by mail <cribbage@example.com> wrote:
 """
 
 
-@pytest.mark.parametrize("body", [GMAIL, GMAIL_WRAPPED, OUTLOOK, OUTLOOK_ORIGINAL, APPLE, FRENCH, GERMAN, DASH],
-                         ids=["gmail", "gmail-wrapped", "outlook", "outlook-original", "apple", "french",
-                              "german", "dash"])
+@pytest.mark.parametrize(
+    "body",
+    [GMAIL, GMAIL_WRAPPED, OUTLOOK, OUTLOOK_ORIGINAL, APPLE, FRENCH, GERMAN, DASH],
+    ids=["gmail", "gmail-wrapped", "outlook", "outlook-original", "apple", "french", "german", "dash"],
+)
 def test_the_players_words_are_read_not_the_quoted_email(body):
     command = read_command(reply_texts("", body))
     assert command.kind == "play" and command.cards == ("9D",)
@@ -104,23 +107,26 @@ def test_a_signature_below_the_move_is_ignored():
     assert command.kind == "discard" and command.cards == ("5H", "JD")
 
 
-@pytest.mark.parametrize("line, kind, cards, number", [
-    ("crib 5H JD", "discard", ("5H", "JD"), None),
-    ("Discard 10h, td", "discard", ("TH", "TD"), None),
-    ("crib 5♥ J♦", "discard", ("5H", "JD"), None),
-    ("play 7c", "play", ("7C",), None),
-    ("Play 7C please", "play", ("7C",), None),
-    ("play 7C claim 2", "play", ("7C",), 2),
-    ("7C", "cards", ("7C",), None),
-    ("5H JD", "cards", ("5H", "JD"), None),
-    ("go", "go", (), None),
-    ("count 12", "count", (), 12),
-    ("Muggins!", "muggins", (), None),
-    ("resign", "resign", (), None),
-    ("STATUS", "status", (), None),
-    ("help", "help", (), None),
-    ("- play 9D", "play", ("9D",), None),
-])
+@pytest.mark.parametrize(
+    "line, kind, cards, number",
+    [
+        ("crib 5H JD", "discard", ("5H", "JD"), None),
+        ("Discard 10h, td", "discard", ("TH", "TD"), None),
+        ("crib 5♥ J♦", "discard", ("5H", "JD"), None),
+        ("play 7c", "play", ("7C",), None),
+        ("Play 7C please", "play", ("7C",), None),
+        ("play 7C claim 2", "play", ("7C",), 2),
+        ("7C", "cards", ("7C",), None),
+        ("5H JD", "cards", ("5H", "JD"), None),
+        ("go", "go", (), None),
+        ("count 12", "count", (), 12),
+        ("Muggins!", "muggins", (), None),
+        ("resign", "resign", (), None),
+        ("STATUS", "status", (), None),
+        ("help", "help", (), None),
+        ("- play 9D", "play", ("9D",), None),
+    ],
+)
 def test_grammar(line, kind, cards, number):
     command = read_line(line)
     assert (command.kind, command.cards, command.number) == (kind, cards, number)

@@ -5,6 +5,7 @@ inbound webhook in Postmark's documented format. Each player answers each discar
 lines, "crib X Y" and "plan" with the four kept cards in a random order, and any other turn email
 with one of its moves.
 """
+
 import random
 import re
 import statistics
@@ -39,8 +40,7 @@ def emails_per_hand(game):
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_a_game_to_121_with_a_plan_in_every_discard_reply_costs_about_one_email_a_hand(
-        celery_worker_on_redis, smtp):  # noqa: F811
+def test_a_game_to_121_with_a_plan_in_every_discard_reply_costs_about_one_email_a_hand(celery_worker_on_redis, smtp):  # noqa: F811
     rng = random.Random(14)
     alice = make_user("alice@example.com", "Alice", password=None)
     bob = make_user("bob@example.com", "Bob", password=None)
@@ -59,9 +59,12 @@ def test_a_game_to_121_with_a_plan_in_every_discard_reply_costs_about_one_email_
             words = f"{words}\nplan {' '.join(kept)}"
             discards.append(words)
         answer = payloads.compose(
-            sender=message["To"], to=message["Reply-To"], subject="Re: " + message["Subject"],
+            sender=message["To"],
+            to=message["Reply-To"],
+            subject="Re: " + message["Subject"],
             text=quoted_reply(message, words),
-            headers={"In-Reply-To": message["Message-ID"], "References": message["Message-ID"]})
+            headers={"In-Reply-To": message["Message-ID"], "References": message["Message-ID"]},
+        )
         assert payloads.post(client, "postmark", answer).status_code == 200
 
     emails = play_by_mail(smtp, game, {alice.email, bob.email}, reply, rng)
@@ -69,11 +72,13 @@ def test_a_game_to_121_with_a_plan_in_every_discard_reply_costs_about_one_email_
     assert game.is_finished and game.finish == "target" and game.target == 121
 
     per_hand = sorted(emails_per_hand(game).values())
-    assert sum(per_hand) == emails                     # every email the players got, counted once
+    assert sum(per_hand) == emails  # every email the players got, counted once
     at_most_two = sum(n <= 2 for n in per_hand) / len(per_hand)
     assert statistics.median(per_hand) <= 1.5 and at_most_two >= 0.9, per_hand
-    print(f"emails per player per hand: median {statistics.median(per_hand)}, mean "
-          f"{statistics.mean(per_hand):.2f}, at most two in {at_most_two:.0%} of {len(per_hand)}")
+    print(
+        f"emails per player per hand: median {statistics.median(per_hand)}, mean "
+        f"{statistics.mean(per_hand):.2f}, at most two in {at_most_two:.0%} of {len(per_hand)}"
+    )
     # The plans played the hands: every card laid came from a plan (or was forced), none by a reply.
     plays = game.events.filter(kind="play").values_list("source", flat=True)
     assert set(plays) <= {Event.Source.PLAN, Event.Source.FORCED} and Event.Source.PLAN in set(plays)

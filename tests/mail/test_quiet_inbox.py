@@ -1,5 +1,6 @@
 """The quiet inbox (issue 7): a player who has not come back since their last turn email is not
 sent another for every further move within the window; they get one, later, that tells all since."""
+
 import re
 from datetime import timedelta
 
@@ -10,11 +11,10 @@ from django.utils import timezone
 
 from games import services
 from games.cribbage import FULL_DECK
-from mail import reception, tasks
-from mail.models import OutboundEmail
 from games.models import Event, Seat
 from games.selectors import view_for
-from mail import quiet
+from mail import quiet, reception, tasks
+from mail.models import OutboundEmail
 
 ALICE = 0
 
@@ -71,7 +71,7 @@ def until_alice_is_owed_again(game, on_commit):
     """Both throw (Alice by link: she came back), her play email goes, then the computer stands in
     for her and Bob plays on until she is owed another turn email."""
     to_alices_first_play(game, on_commit)
-    assert alice_rows(game, status="sent").count() == 2   # the deal, then her first play
+    assert alice_rows(game, status="sent").count() == 2  # the deal, then her first play
     told_about = alice_rows(game, status="sent").order_by("-seq").first().seq
     mail.outbox.clear()
     for _ in range(8):
@@ -98,7 +98,7 @@ def test_the_sweeper_sends_one_email_when_the_hold_ends_telling_all_since(game, 
     assert emails_to("alice@example.com") == []
     with time_machine.travel(row.hold_until + timedelta(minutes=1)):
         tasks.requeue_unsent()
-        tasks.requeue_unsent()   # twice (two beats): still one email
+        tasks.requeue_unsent()  # twice (two beats): still one email
     (message,) = emails_to("alice@example.com")
     row.refresh_from_db()
     assert row.status == OutboundEmail.Status.SENT
@@ -113,10 +113,10 @@ def test_the_sweeper_sends_one_email_when_the_hold_ends_telling_all_since(game, 
         label = next(c for c in FULL_DECK if c.code == event.data["card"]).label
         assert f"played {label}" in since
     assert since.count("(the computer stood in for you)") == sum(e.seat == ALICE for e in state_then)
-    assert view_for(game, ALICE)["scores"] == [0, 0]   # nobody pegged since (seeded game) ...
-    assert "Scores then and now:" not in body           # ... so no scores line
+    assert view_for(game, ALICE)["scores"] == [0, 0]  # nobody pegged since (seeded game) ...
+    assert "Scores then and now:" not in body  # ... so no scores line
     assert "Since our last email to you" in message.alternatives[0][0]
-    assert "Since your last move" not in body   # the summary replaces the short one
+    assert "Since your last move" not in body  # the summary replaces the short one
     # ... and nothing Bob still holds.
     for code in view_for(game, 1)["hand"]:
         card = next(c for c in FULL_DECK if c.code == code)
@@ -126,7 +126,7 @@ def test_the_sweeper_sends_one_email_when_the_hold_ends_telling_all_since(game, 
 def test_further_moves_while_held_still_make_one_email(game, on_commit):
     until_alice_is_owed_again(game, on_commit)
     first_held = alice_rows(game, status="held").get()
-    stand_in_then_bob_answers(game, on_commit)   # another email owed
+    stand_in_then_bob_answers(game, on_commit)  # another email owed
     assert alice_to_act(game)
     later = alice_rows(game, seq__gt=first_held.seq).get()
     assert later.status == OutboundEmail.Status.HELD and later.hold_until == first_held.hold_until
@@ -143,10 +143,10 @@ def test_the_summary_tells_the_scores_then_and_now_when_they_changed(game, on_co
     to_alices_first_play(game, on_commit)
     game.refresh_from_db()
     told_about = alice_rows(game, status="sent").order_by("-seq").first().seq
-    assert told_about == game.seq   # her last email told this very state
+    assert told_about == game.seq  # her last email told this very state
     then = view_for(game, ALICE)["scores"]
     mail.outbox.clear()
-    for _ in range(30):   # the computer stands in and Bob answers until someone has pegged
+    for _ in range(30):  # the computer stands in and Bob answers until someone has pegged
         stand_in_then_bob_answers(game, on_commit)
         if view_for(game, ALICE)["scores"] != then and alice_rows(game, status="held").exists():
             break
@@ -154,14 +154,15 @@ def test_the_summary_tells_the_scores_then_and_now_when_they_changed(game, on_co
         pytest.fail("nobody pegged")
     assert alice_to_act(game) and emails_to("alice@example.com") == []
     now = view_for(game, ALICE)["scores"]
-    assert (then, now) == ([0, 0], [2, 0])   # seeded: the computer's thirty-one for two, for Alice
+    assert (then, now) == ([0, 0], [2, 0])  # seeded: the computer's thirty-one for two, for Alice
     held = alice_rows(game, status="held").order_by("-seq").first()
     with time_machine.travel(held.hold_until + timedelta(minutes=1)):
         tasks.requeue_unsent()
     (message,) = emails_to("alice@example.com")
     since = message.body.split("Since our last email to you:\n", 1)[1].split("\n\n", 1)[0]
-    assert since.splitlines()[-1] == (f"  Scores then and now: Alice {then[0]} \u2192 {now[0]}, "
-                                      f"Bob {then[1]} \u2192 {now[1]}")
+    assert since.splitlines()[-1] == (
+        f"  Scores then and now: Alice {then[0]} \u2192 {now[0]}, Bob {then[1]} \u2192 {now[1]}"
+    )
 
 
 def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
@@ -172,10 +173,10 @@ def test_a_player_who_came_back_is_emailed_at_once(client, game, on_commit):
     link = re.search(r"https?://[^/\s]+(/m/move/\S+/)", last.body).group(1)
     mail.outbox.clear()
     with time_machine.travel(timezone.now() + timedelta(minutes=5)):
-        assert client.get(link).status_code == 200   # her mail provider's link scanner
+        assert client.get(link).status_code == 200  # her mail provider's link scanner
         assert Seat.objects.get(game=game, number=ALICE).last_seen_at is None
         client.force_login(game.seats.get(number=ALICE).player)
-        assert client.get(link).status_code == 200   # she looks (and does not move)
+        assert client.get(link).status_code == 200  # she looks (and does not move)
         assert Seat.objects.get(game=game, number=ALICE).last_seen_at is not None
         stand_in_then_bob_answers(game, on_commit)
     assert alice_to_act(game)

@@ -1,4 +1,5 @@
 """`manage.py receive_email`: one raw message on standard input, the same processing as the webhook."""
+
 import io
 import sys
 
@@ -6,10 +7,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from mail import links
-from mail.models import InboundEmail
 from games.models import Event
 from games.selectors import view_for
+from mail import links
+from mail.models import InboundEmail
 
 from . import payloads
 
@@ -24,8 +25,12 @@ def run(raw, on_commit, monkeypatch, *args):
 
 def test_a_piped_reply_makes_the_move_once(game, on_commit, monkeypatch):
     hand = view_for(game, 0)["hand"]
-    raw = payloads.compose(sender="alice@example.com", to="Alice's game <someone@example.com>",
-                           subject="Re: Your move", text=f"crib {hand[0]} {hand[1]}\n\n> quoted\n").as_bytes()
+    raw = payloads.compose(
+        sender="alice@example.com",
+        to="Alice's game <someone@example.com>",
+        subject="Re: Your move",
+        text=f"crib {hand[0]} {hand[1]}\n\n> quoted\n",
+    ).as_bytes()
     recipient = links.reply_address(game.pk, 0)  # the envelope recipient, as Postfix passes it
     assert run(raw, on_commit, monkeypatch, "--recipient", recipient).startswith("received")
     assert run(raw, on_commit, monkeypatch, "--recipient", recipient).startswith("duplicate")
@@ -34,8 +39,9 @@ def test_a_piped_reply_makes_the_move_once(game, on_commit, monkeypatch):
 
 
 def test_a_piped_bounce_is_ignored(game, on_commit, monkeypatch):
-    raw = payloads.compose(sender="alice@example.com", to=links.reply_address(game.pk, 0),
-                           subject="Re: Your move", text="play 7C\n").as_bytes()
+    raw = payloads.compose(
+        sender="alice@example.com", to=links.reply_address(game.pk, 0), subject="Re: Your move", text="play 7C\n"
+    ).as_bytes()
     run(raw, on_commit, monkeypatch, "--sender", "")
     assert InboundEmail.objects.get().status == InboundEmail.Status.IGNORED
 

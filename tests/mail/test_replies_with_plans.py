@@ -1,5 +1,6 @@
 """Replies of several lines (a discard and a plan), and the round trips around a game by reply:
 accepting or declining a challenge, asking for a rematch."""
+
 import random
 
 import pytest
@@ -25,8 +26,9 @@ def test_a_discard_and_a_plan_in_one_reply_are_applied_in_order(game, on_commit)
     view = view_for(game, 0)
     thrown = view["hand"][:2]
     kept = kept_after(view, thrown)
-    row = deliver(reply(game, 0, f"crib {' '.join(thrown)}\nplan {' '.join(reversed(kept))}\n\nCheers, Alice"),
-                  on_commit)
+    row = deliver(
+        reply(game, 0, f"crib {' '.join(thrown)}\nplan {' '.join(reversed(kept))}\n\nCheers, Alice"), on_commit
+    )
     assert row.status == InboundEmail.Status.APPLIED
     game.refresh_from_db()
     view = view_for(game, 0)
@@ -50,11 +52,14 @@ def test_a_refused_line_keeps_those_before_it_applies_none_after_and_says_which(
     assert "The lines before it were applied. Nothing after it was applied." in answer.body
 
 
-@pytest.mark.parametrize("words, says", [
-    ("plan 7X", '"7X" is neither a card nor a word of plans'),
-    ("plan score", '"score" is not a rule of plans'),
-    ("plan", "Name the cards of your plan"),
-])
+@pytest.mark.parametrize(
+    "words, says",
+    [
+        ("plan 7X", '"7X" is neither a card nor a word of plans'),
+        ("plan score", '"score" is not a rule of plans'),
+        ("plan", "Name the cards of your plan"),
+    ],
+)
 def test_a_plan_that_cannot_be_read_is_answered_and_changes_nothing(game, on_commit, words, says):
     seq = game.seq
     mail.outbox.clear()
@@ -68,8 +73,9 @@ def test_a_plan_naming_another_players_card_is_refused_without_telling_theirs(ga
     mail.outbox.clear()
     deliver(reply(game, 0, f"plan {theirs}"), on_commit)
     body = mail.outbox[0].body
-    assert f"You do not hold {theirs}" in body and not any(c in body.split("You do not hold")[1][:40]
-                                                          for c in view_for(game, 1)["hand"][1:])
+    assert f"You do not hold {theirs}" in body and not any(
+        c in body.split("You do not hold")[1][:40] for c in view_for(game, 1)["hand"][1:]
+    )
 
 
 def test_the_help_tells_the_words_of_plans(game, on_commit):
@@ -81,11 +87,15 @@ def test_the_help_tells_the_words_of_plans(game, on_commit):
 
 # --- Challenges and rematches by reply ------------------------------------------------------------
 
+
 def challenge_reply(challenge, user, words, sender=None):
     return AnymailInboundMessage.construct(
-        from_email=sender or user.email, to=links.challenge_reply_address(challenge.pk, user.pk),
-        subject="Re: a challenge", text=f"{words}\n\nOn Mon, Jun 2, 2025, Cribbage by mail wrote:\n> old\n",
-        headers={"Message-ID": f"<{random.getrandbits(64):x}@mail.example.com>"})
+        from_email=sender or user.email,
+        to=links.challenge_reply_address(challenge.pk, user.pk),
+        subject="Re: a challenge",
+        text=f"{words}\n\nOn Mon, Jun 2, 2025, Cribbage by mail wrote:\n> old\n",
+        headers={"Message-ID": f"<{random.getrandbits(64):x}@mail.example.com>"},
+    )
 
 
 @pytest.fixture
@@ -118,7 +128,7 @@ def test_decline_by_reply_and_a_stranger_cannot_answer(challenge, on_commit):
     mail.outbox.clear()
     row = deliver(challenge_reply(challenge, dave, "accept"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and row.outcome.startswith("refused: ")
-    assert len(mail.outbox) == 1 and row.outcome[len("refused: "):] in mail.outbox[0].body
+    assert len(mail.outbox) == 1 and row.outcome[len("refused: ") :] in mail.outbox[0].body
 
 
 def test_rematch_by_reply_to_the_game_over_email_challenges_the_same_players(game, on_commit):

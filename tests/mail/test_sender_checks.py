@@ -1,4 +1,5 @@
 """A reply is taken as its sender's only if the receiving side's checks say so (mail.authentication)."""
+
 import pytest
 from django.core import mail
 
@@ -23,18 +24,33 @@ def moves_by_email(game):
     return Event.objects.filter(game=game, source=Event.Source.EMAIL).count()
 
 
-@pytest.mark.parametrize("headers, why", [
-    ({"Authentication-Results": "mx.example.net; dkim=fail header.d=example.com"}, "DKIM failed"),
-    ({"Authentication-Results": "mx.example.net; spf=pass smtp.mailfrom=example.com; dkim=fail"}, "DKIM failed"),
-    ({"Authentication-Results": "mx.example.net; spf=pass; dkim=pass; dmarc=fail"}, "DMARC failed"),
-    ({"Authentication-Results": "mx.example.net; spf=pass; dkim=pass header.d=a.org; dkim=fail header.d=b.org"},
-     "DKIM failed"),
-    ({"Received-SPF": "pass (sender SPF authorized)", "X-SES-DKIM-Verdict": "FAIL"}, "DKIM failed"),
-    ({"X-Mailgun-Spf": "Pass", "X-Mailgun-Dkim-Check-Result": "Fail"}, "DKIM failed"),
-    ({"Authentication-Results": "mx.example.net; spf=softfail; dkim=none"},
-     "SPF softfail and no passing DKIM signature"),
-], ids=["dkim-fail-no-spf", "dkim-fail-spf-pass", "dmarc-fail-all-else-pass", "one-of-two-signatures-fails",
-        "ses-dkim-fail-spf-pass", "mailgun-dkim-fail-spf-pass", "spf-softfail"])
+@pytest.mark.parametrize(
+    "headers, why",
+    [
+        ({"Authentication-Results": "mx.example.net; dkim=fail header.d=example.com"}, "DKIM failed"),
+        ({"Authentication-Results": "mx.example.net; spf=pass smtp.mailfrom=example.com; dkim=fail"}, "DKIM failed"),
+        ({"Authentication-Results": "mx.example.net; spf=pass; dkim=pass; dmarc=fail"}, "DMARC failed"),
+        (
+            {"Authentication-Results": "mx.example.net; spf=pass; dkim=pass header.d=a.org; dkim=fail header.d=b.org"},
+            "DKIM failed",
+        ),
+        ({"Received-SPF": "pass (sender SPF authorized)", "X-SES-DKIM-Verdict": "FAIL"}, "DKIM failed"),
+        ({"X-Mailgun-Spf": "Pass", "X-Mailgun-Dkim-Check-Result": "Fail"}, "DKIM failed"),
+        (
+            {"Authentication-Results": "mx.example.net; spf=softfail; dkim=none"},
+            "SPF softfail and no passing DKIM signature",
+        ),
+    ],
+    ids=[
+        "dkim-fail-no-spf",
+        "dkim-fail-spf-pass",
+        "dmarc-fail-all-else-pass",
+        "one-of-two-signatures-fails",
+        "ses-dkim-fail-spf-pass",
+        "mailgun-dkim-fail-spf-pass",
+        "spf-softfail",
+    ],
+)
 def test_a_dkim_or_dmarc_failure_is_refused_whatever_spf_says(game, on_commit, headers, why):
     hand, seq = view_for(game, 0)["hand"], game.seq
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit)
@@ -53,9 +69,16 @@ def test_a_forged_pass_below_the_providers_own_result_is_not_believed(game, on_c
     assert row.status == InboundEmail.Status.REFUSED and row.auth_failure == "DKIM failed"
 
 
-@pytest.mark.parametrize("esp_name, refused", [
-    ("Postmark", True), ("Mailgun", True), ("Amazon SES", True), ("Brevo", False), ("stdin", False),
-])
+@pytest.mark.parametrize(
+    "esp_name, refused",
+    [
+        ("Postmark", True),
+        ("Mailgun", True),
+        ("Amazon SES", True),
+        ("Brevo", False),
+        ("stdin", False),
+    ],
+)
 def test_no_result_at_all_is_refused_from_a_provider_that_always_reports_them(game, on_commit, esp_name, refused):
     hand = view_for(game, 0)["hand"]
     mail.outbox.clear()
@@ -93,5 +116,5 @@ def test_a_provider_not_configured_for_replies_is_not_read(client, game, on_comm
     hand = view_for(game, 0)["hand"]
     with on_commit():
         response = payloads.post(client, esp, alice_reply(game, f"crib {hand[0]} {hand[1]}"))
-    assert response.status_code == 200   # nothing for the provider to retry
+    assert response.status_code == 200  # nothing for the provider to retry
     assert not InboundEmail.objects.exists() and moves_by_email(game) == 0

@@ -1,5 +1,6 @@
 """Reply words at the table: "note ..." and "say ..." are never read as moves; talk is shown at the
 top of the others' next turn email; limits are answered in words and change nothing."""
+
 from datetime import timedelta
 
 import pytest
@@ -19,13 +20,18 @@ from .test_inbound import deliver
 
 @pytest.fixture(autouse=True)
 def _no_turn_emails_yet(game):
-    mail.outbox.clear()   # the game's first turn emails
+    mail.outbox.clear()  # the game's first turn emails
 
 
-@pytest.mark.parametrize("line, kind, text", [
-    ("say play 7C", "say", "play 7C"), ("Say  Good luck, Bob!", "say", "Good luck, Bob!"),
-    ("note he keeps fives; crib 5H JD next", "note", "he keeps fives; crib 5H JD next"), ("note", "note", ""),
-])
+@pytest.mark.parametrize(
+    "line, kind, text",
+    [
+        ("say play 7C", "say", "play 7C"),
+        ("Say  Good luck, Bob!", "say", "Good luck, Bob!"),
+        ("note he keeps fives; crib 5H JD next", "note", "he keeps fives; crib 5H JD next"),
+        ("note", "note", ""),
+    ],
+)
 def test_note_and_say_take_the_rest_of_the_line_as_text(line, kind, text):
     command = parsing.read_line(line)
     assert (command.kind, command.extra["text"]) == (kind, text)
@@ -33,15 +39,18 @@ def test_note_and_say_take_the_rest_of_the_line_as_text(line, kind, text):
 
 def test_say_by_reply_is_never_a_move_and_tops_the_opponents_next_turn_email(game, on_commit):
     dealer = view_for(game, 0)["crib_owner"]
-    pone = 1 - dealer           # leads the pegging: the next turn email is theirs
+    pone = 1 - dealer  # leads the pegging: the next turn email is theirs
     names = {s.number: (s.player.display_name, s.player.email) for s in game.seats.select_related("player")}
     events = Event.objects.filter(game=game).count()
     row = deliver(reply(game, dealer, "say crib 5H JD, just kidding"), on_commit)
     assert Event.objects.filter(game=game).count() == events and row.outcome == "said to the table"
-    assert not mail.outbox    # nobody gets an email for a word at the table
+    assert not mail.outbox  # nobody gets an email for a word at the table
     [message] = TableMessage.objects.all()
-    assert (message.author.email, message.text, message.source) == (names[dealer][1], "crib 5H JD, just kidding",
-                                                                       "email")
+    assert (message.author.email, message.text, message.source) == (
+        names[dealer][1],
+        "crib 5H JD, just kidding",
+        "email",
+    )
     # Both throw (hours later: the quiet inbox holds nothing); the pone's turn email starts with it.
     with time_machine.travel(timezone.now() + timedelta(hours=7)), on_commit():
         services.submit_move(game, dealer, view_for(game, dealer)["legal_moves"][0])
@@ -60,11 +69,14 @@ def test_a_note_by_reply_is_saved_for_its_writer_alone(game, on_commit):
     assert not Note.objects.exists()
 
 
-@pytest.mark.parametrize("body, answer", [
-    ("say " + "x" * 301, "A message to the table is at most 300 characters; yours has 301. Nothing was sent."),
-    ("say", "Say something after \"say\": nothing was sent."),
-    ("note " + "y" * 2001, "A note is at most 2000 characters; yours has 2001. Nothing was saved."),
-])
+@pytest.mark.parametrize(
+    "body, answer",
+    [
+        ("say " + "x" * 301, "A message to the table is at most 300 characters; yours has 301. Nothing was sent."),
+        ("say", 'Say something after "say": nothing was sent.'),
+        ("note " + "y" * 2001, "A note is at most 2000 characters; yours has 2001. Nothing was saved."),
+    ],
+)
 def test_too_long_or_empty_is_answered_and_changes_nothing(game, on_commit, body, answer):
     row = deliver(reply(game, 0, body), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED

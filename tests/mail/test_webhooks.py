@@ -1,11 +1,12 @@
 """Each provider's real inbound payload, posted to anymail's webhook with basic auth."""
+
 import pytest
 from django.core import mail
 
-from mail import links
-from mail.models import InboundEmail
 from games.models import Event
 from games.selectors import view_for
+from mail import links
+from mail.models import InboundEmail
 
 from . import payloads
 
@@ -18,10 +19,13 @@ def anymail_settings(settings):
 
 
 def alice_reply(game, words, **kwargs):
-    return payloads.compose(sender="Alice <alice@example.com>", to=links.reply_address(game.pk, 0),
-                            subject=f"Re: Your move: Alice v Bob (game {game.pk})",
-                            text=f"{words}\n\nOn Mon, Jun 2, 2025 at 10:00 AM Cribbage by mail "
-                                 f"<cribbage@localhost> wrote:\n> crib 5H JD\n", **kwargs)
+    return payloads.compose(
+        sender="Alice <alice@example.com>",
+        to=links.reply_address(game.pk, 0),
+        subject=f"Re: Your move: Alice v Bob (game {game.pk})",
+        text=f"{words}\n\nOn Mon, Jun 2, 2025 at 10:00 AM Cribbage by mail <cribbage@localhost> wrote:\n> crib 5H JD\n",
+        **kwargs,
+    )
 
 
 @pytest.mark.parametrize("esp", ESPS)
@@ -68,28 +72,39 @@ def test_a_players_mistake_never_fails_the_webhook(client, game, on_commit):
 def test_ses_reports_a_failed_dmarc_check(client, game, on_commit):
     hand = view_for(game, 0)["hand"]
     with on_commit():
-        payloads.post(client, "amazon_ses", alice_reply(game, f"crib {hand[0]} {hand[1]}"),
-                      verdicts={"dmarc": "FAIL", "spf": "FAIL", "dkim": "FAIL"})
+        payloads.post(
+            client,
+            "amazon_ses",
+            alice_reply(game, f"crib {hand[0]} {hand[1]}"),
+            verdicts={"dmarc": "FAIL", "spf": "FAIL", "dkim": "FAIL"},
+        )
     row = InboundEmail.objects.get()
     assert row.status == InboundEmail.Status.REFUSED and row.outcome == "DMARC failed"
     assert not Event.objects.filter(source=Event.Source.EMAIL).exists()
 
 
-@pytest.mark.parametrize("esp, options, headers", [
-    ("amazon_ses", {"verdicts": {"spam": "FAIL"}}, None),
-    ("mailgun", {}, {"X-Mailgun-Sflag": "Yes"}),
-], ids=["ses-spam-verdict", "mailgun-sflag"])
+@pytest.mark.parametrize(
+    "esp, options, headers",
+    [
+        ("amazon_ses", {"verdicts": {"spam": "FAIL"}}, None),
+        ("mailgun", {}, {"X-Mailgun-Sflag": "Yes"}),
+    ],
+    ids=["ses-spam-verdict", "mailgun-sflag"],
+)
 def test_a_reply_the_provider_flags_as_spam_is_refused(client, game, on_commit, esp, options, headers):
     hand = view_for(game, 0)["hand"]
     mail.outbox.clear()
     with on_commit():
-        response = payloads.post(client, esp, alice_reply(game, f"crib {hand[0]} {hand[1]}", headers=headers),
-                                 **options)
+        response = payloads.post(
+            client, esp, alice_reply(game, f"crib {hand[0]} {hand[1]}", headers=headers), **options
+        )
     assert response.status_code == 200  # the provider is never asked to deliver it again
     row = InboundEmail.objects.get()
     assert row.spam_detected is True
     assert row.status == InboundEmail.Status.REFUSED and row.outcome == "the provider flagged it as spam"
     assert not Event.objects.filter(source=Event.Source.EMAIL).exists()
     assert [m.to for m in mail.outbox] == [["alice@example.com"]]
-    assert (f"A message from your address to game {game.pk} was refused because it could not be verified "
-            "as yours (the provider flagged it as spam). Nothing was changed.") in mail.outbox[0].body
+    assert (
+        f"A message from your address to game {game.pk} was refused because it could not be verified "
+        "as yours (the provider flagged it as spam). Nothing was changed."
+    ) in mail.outbox[0].body

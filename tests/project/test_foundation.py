@@ -1,4 +1,5 @@
 """The ground everything stands on: settings, user model, health, deployment files."""
+
 import json
 from pathlib import Path
 
@@ -41,7 +42,6 @@ def test_healthz_reports_database_and_broker(client):
 @pytest.mark.django_db
 def test_healthz_reports_an_unreachable_broker(client, settings):
     from cribsite.celery import app
-
     from tests.conftest import _drop_connection_pools
 
     saved = app.conf.broker_url, app.conf.task_always_eager
@@ -91,8 +91,16 @@ def test_readme_quick_start_has_exactly_two_commands_run_first():
 
 def test_env_example_documents_every_setting_read_from_the_environment():
     documented = (ROOT / ".env.example").read_text()
-    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "SITE_URL", "REPLY_DOMAIN",
-                 "EMAIL_HOST", "ANYMAIL_WEBHOOK_SECRET", "SECRET_KEY", "DEBUG"):
+    for name in (
+        "DATABASE_URL",
+        "CELERY_BROKER_URL",
+        "SITE_URL",
+        "REPLY_DOMAIN",
+        "EMAIL_HOST",
+        "ANYMAIL_WEBHOOK_SECRET",
+        "SECRET_KEY",
+        "DEBUG",
+    ):
         assert name in documented
 
 
@@ -109,17 +117,35 @@ def test_with_nothing_set_the_project_runs_on_embedded_defaults():
     import subprocess
     import sys
 
-    clean = {k: v for k, v in os.environ.items()
-             if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "EMAIL_HOST", "EMAIL_BACKEND",
-                          "ANYMAIL_ESP", "SECRET_KEY", "DEBUG"}}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "EMAIL_HOST",
+            "EMAIL_BACKEND",
+            "ANYMAIL_ESP",
+            "SECRET_KEY",
+            "DEBUG",
+        }
+    }
     clean["DJANGO_SETTINGS_MODULE"] = "cribsite.settings"
-    code = ("from django.conf import settings as s; "
-            "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, "
-            "s.EMAIL_BACKEND, s.DEBUG)")
-    out = subprocess.run([sys.executable, "-c", code], env=clean, cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["django.db.backends.sqlite3", "True",
-                   "django.core.mail.backends.filebased.EmailBackend", "False"]  # DEBUG only when set
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, "
+        "s.EMAIL_BACKEND, s.DEBUG)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=clean, cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == [
+        "django.db.backends.sqlite3",
+        "True",
+        "django.core.mail.backends.filebased.EmailBackend",
+        "False",
+    ]  # DEBUG only when set
 
 
 @pytest.mark.django_db

@@ -5,6 +5,7 @@ all of them; cribsite (settings, urls, the Celery app) on top. A lower layer tha
 needs a higher one to act sends a signal the higher one connects in its
 AppConfig.ready().
 """
+
 import ast
 from pathlib import Path
 
@@ -94,8 +95,12 @@ def test_no_import_hides_in_a_function():
 
 def test_no_layer_imports_a_higher_one():
     graph, _ = _graph()
-    upward = [f"{a} imports {b}" for a, targets in graph.items() for b in targets
-              if _layer(a) is not None and _layer(b) is not None and _layer(b) > _layer(a)]
+    upward = [
+        f"{a} imports {b}"
+        for a, targets in graph.items()
+        for b in targets
+        if _layer(a) is not None and _layer(b) is not None and _layer(b) > _layer(a)
+    ]
     assert upward == []
 
 
@@ -121,7 +126,7 @@ def _find_cycle(graph):
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == "open":
-                return stack[stack.index(nxt):] + [nxt]
+                return stack[stack.index(nxt) :] + [nxt]
             if nxt not in state:
                 found = walk(nxt, stack)
                 if found:

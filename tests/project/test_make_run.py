@@ -4,6 +4,7 @@
 A day per move lasts a few seconds here (CLOCK_DAY_SECONDS) and the sweep runs every second
 (CLOCK_SWEEP_SECONDS); everything else is as `make run` has it.
 """
+
 import os
 import signal
 import socket
@@ -37,8 +38,9 @@ def free_port():
 
 
 def manage(env, *args):
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                          capture_output=True, text=True, timeout=120).stdout
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True, timeout=120
+    ).stdout
 
 
 def wait_for(what, seconds):
@@ -53,21 +55,37 @@ def wait_for(what, seconds):
 
 def test_make_runs_processes_time_a_game_out_on_their_own(tmp_path):
     port = free_port()
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("CELERY_", "DATABASE_URL", "EMAIL_", "ANYMAIL_", "DJANGO_"))}
-    env.update(PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}", DEBUG="true",
-               DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", EMAIL_FILE_PATH=str(tmp_path / "mail"),
-               CELERY_FILESYSTEM_DIR=str(tmp_path / "celery"),
-               CELERY_BEAT_SCHEDULE_FILENAME=str(tmp_path / "celerybeat-schedule"),
-               CLOCK_DAY_SECONDS="4", CLOCK_SWEEP_SECONDS="1", SITE_URL=f"http://127.0.0.1:{port}")
-    manage(env, "migrate", "--noinput")          # as `make run` does, before the processes
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("CELERY_", "DATABASE_URL", "EMAIL_", "ANYMAIL_", "DJANGO_"))
+    }
+    env.update(
+        PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}",
+        DEBUG="true",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        EMAIL_FILE_PATH=str(tmp_path / "mail"),
+        CELERY_FILESYSTEM_DIR=str(tmp_path / "celery"),
+        CELERY_BEAT_SCHEDULE_FILENAME=str(tmp_path / "celerybeat-schedule"),
+        CLOCK_DAY_SECONDS="4",
+        CLOCK_SWEEP_SECONDS="1",
+        SITE_URL=f"http://127.0.0.1:{port}",
+    )
+    manage(env, "migrate", "--noinput")  # as `make run` does, before the processes
     manage(env, "seed_demo")
     game_id = int(manage(env, "shell", "-c", START_GAME).split()[-1])
 
     log = open(tmp_path / "honcho.log", "w")
-    honcho = subprocess.Popen([str(BIN / "honcho"), "start", "--env", os.devnull, "--port", str(port)],
-                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    honcho = subprocess.Popen(
+        [str(BIN / "honcho"), "start", "--env", os.devnull, "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
+
         def web_up():
             try:
                 return urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2).status == 200
@@ -83,8 +101,9 @@ def test_make_runs_processes_time_a_game_out_on_their_own(tmp_path):
         assert wait_for(lambda: finish()[0] == "finished", 90) is True, (tmp_path / "honcho.log").read_text()
         assert finish() == ("finished", "forfeit")
         with sqlite3.connect(tmp_path / "db.sqlite3") as db:
-            kind, source = db.execute("SELECT kind, source FROM games_event WHERE game_id = ? ORDER BY seq DESC",
-                                      [game_id]).fetchone()
+            kind, source = db.execute(
+                "SELECT kind, source FROM games_event WHERE game_id = ? ORDER BY seq DESC", [game_id]
+            ).fetchone()
         assert (kind, source) == ("forfeit", "timeout")
 
         def game_over_mail():
@@ -92,7 +111,7 @@ def test_make_runs_processes_time_a_game_out_on_their_own(tmp_path):
 
         assert wait_for(game_over_mail, 30), "no game-over email was written"
     finally:
-        os.killpg(honcho.pid, signal.SIGINT)    # Ctrl-C, as on a terminal: honcho stops both
+        os.killpg(honcho.pid, signal.SIGINT)  # Ctrl-C, as on a terminal: honcho stops both
         honcho.wait(30)
         log.close()
     output = (tmp_path / "honcho.log").read_text()

@@ -1,4 +1,5 @@
 """The service refuses to start unsafe: no implicit DEBUG, no public SECRET_KEY, no open webhook."""
+
 import os
 import subprocess
 import sys
@@ -8,20 +9,36 @@ import pytest
 from django.core.checks import Tags, run_checks
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS_VARIABLES = {"DATABASE_URL", "CELERY_BROKER_URL", "EMAIL_HOST", "EMAIL_BACKEND", "ANYMAIL_ESP",
-                      "SECRET_KEY", "DEBUG", "MAIL_INBOUND_PROVIDERS", "MAIL_REQUIRE_SENDER_CHECKS"}
+SETTINGS_VARIABLES = {
+    "DATABASE_URL",
+    "CELERY_BROKER_URL",
+    "EMAIL_HOST",
+    "EMAIL_BACKEND",
+    "ANYMAIL_ESP",
+    "SECRET_KEY",
+    "DEBUG",
+    "MAIL_INBOUND_PROVIDERS",
+    "MAIL_REQUIRE_SENDER_CHECKS",
+}
 LONG_KEY = "k" * 20 + "-a-long-random-string-for-the-tests-0123456789"
 
 
 def environment(**values):
-    clean = {k: v for k, v in os.environ.items()
-             if k not in SETTINGS_VARIABLES and not k.startswith(("ANYMAIL_", "DJANGO_"))}
+    clean = {
+        k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES and not k.startswith(("ANYMAIL_", "DJANGO_"))
+    }
     return {**clean, "DJANGO_SETTINGS_MODULE": "cribsite.settings", "DATABASE_URL": "sqlite:///:memory:", **values}
 
 
 def manage(*args, **values):
-    return subprocess.run([sys.executable, "manage.py", *args], env=environment(**values), cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        env=environment(**values),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def error_ids():
@@ -30,9 +47,18 @@ def error_ids():
 
 def test_debug_is_off_unless_set():
     code = "from django.conf import settings as s; print(s.DEBUG)"
-    run = lambda **values: subprocess.run([sys.executable, "-c", code], env=environment(**values), cwd=ROOT,
-                                          capture_output=True, text=True, check=True).stdout.strip()
-    assert run() == "False"                    # not even without SECRET_KEY
+
+    def run(**values):
+        return subprocess.run(
+            [sys.executable, "-c", code],
+            env=environment(**values),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+
+    assert run() == "False"  # not even without SECRET_KEY
     assert run(SECRET_KEY=LONG_KEY) == "False"
     assert run(DEBUG="true") == "True"
 
@@ -43,12 +69,16 @@ def test_make_run_turns_debug_on_explicitly():
     assert commands and all(line.startswith("DEBUG=true ") for line in commands)
 
 
-@pytest.mark.parametrize("values, refused", [
-    ({}, "accounts.E001"),
-    ({"SECRET_KEY": LONG_KEY, "ANYMAIL_ESP": "postmark"}, "mail.E002"),
-    ({"SECRET_KEY": LONG_KEY, "MAIL_INBOUND_PROVIDERS": "mailgun", "ANYMAIL_WEBHOOK_SECRET": "u:p"}, "mail.E003"),
-    ({"SECRET_KEY": LONG_KEY, "MAIL_INBOUND_PROVIDERS": "sendgird"}, "mail.E001"),
-], ids=["no-secret-key", "webhook-without-secret", "mailgun-without-signing-key", "unknown-provider"])
+@pytest.mark.parametrize(
+    "values, refused",
+    [
+        ({}, "accounts.E001"),
+        ({"SECRET_KEY": LONG_KEY, "ANYMAIL_ESP": "postmark"}, "mail.E002"),
+        ({"SECRET_KEY": LONG_KEY, "MAIL_INBOUND_PROVIDERS": "mailgun", "ANYMAIL_WEBHOOK_SECRET": "u:p"}, "mail.E003"),
+        ({"SECRET_KEY": LONG_KEY, "MAIL_INBOUND_PROVIDERS": "sendgird"}, "mail.E001"),
+    ],
+    ids=["no-secret-key", "webhook-without-secret", "mailgun-without-signing-key", "unknown-provider"],
+)
 @pytest.mark.parametrize("command", [["check"], ["check", "--deploy"], ["migrate", "--check"]])
 def test_with_debug_off_an_unsafe_configuration_does_not_start(values, refused, command):
     result = manage(*command, **values)
@@ -58,12 +88,23 @@ def test_with_debug_off_an_unsafe_configuration_does_not_start(values, refused, 
 
 def test_gunicorns_application_refuses_too():
     code = "import cribsite.wsgi"
-    result = subprocess.run([sys.executable, "-c", code], env=environment(ANYMAIL_ESP="postmark", SECRET_KEY=LONG_KEY),
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env=environment(ANYMAIL_ESP="postmark", SECRET_KEY=LONG_KEY),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode != 0 and "mail.E002" in result.stderr
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                            env=environment(ANYMAIL_ESP="postmark", SECRET_KEY=LONG_KEY,
-                                            ANYMAIL_WEBHOOK_SECRET="u:p"))
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=environment(ANYMAIL_ESP="postmark", SECRET_KEY=LONG_KEY, ANYMAIL_WEBHOOK_SECRET="u:p"),
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -75,9 +116,9 @@ def test_every_configured_provider_needs_its_secret(settings):
     settings.ANYMAIL = {"WEBHOOK_SECRET": "u:p", "MAILGUN_API_KEY": "key"}
     assert error_ids() == []
     settings.MAIL_INBOUND_PROVIDERS, settings.ANYMAIL = [], {}
-    assert error_ids() == []       # no webhook read: none needs a secret
+    assert error_ids() == []  # no webhook read: none needs a secret
     settings.DEBUG, settings.MAIL_INBOUND_PROVIDERS = True, ["postmark"]
-    assert error_ids() == []       # a local trial
+    assert error_ids() == []  # a local trial
 
 
 @pytest.mark.django_db
@@ -120,13 +161,18 @@ def test_with_debug_off_the_site_is_https_only_with_a_content_security_policy(se
     from cribsite import settings as production
 
     assert not production.DEBUG
-    for name in ("SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS",
-                 "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE"):
+    for name in (
+        "SECURE_SSL_REDIRECT",
+        "SECURE_HSTS_SECONDS",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+    ):
         setattr(settings, name, getattr(production, name))
     client = Client()
     response = client.get("/accounts/login/")
     assert response.status_code == 301 and response["Location"] == "https://testserver/accounts/login/"
-    assert client.get("/healthz").status_code == 200   # the container's probe, over http
+    assert client.get("/healthz").status_code == 200  # the container's probe, over http
     response = client.get("/accounts/login/", secure=True)
     assert response["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
     policy = response["Content-Security-Policy"]

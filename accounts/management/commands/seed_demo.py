@@ -23,6 +23,7 @@ class Command(BaseCommand):
         if not User.objects.filter(is_superuser=True).exists():
             User.objects.create_superuser("admin@example.com", DEMO_PASSWORD, display_name="Admin")
         self.stdout.write(
-            "Demo accounts (password %r): %s, and admin@example.com for /admin/"
-            % (DEMO_PASSWORD, ", ".join(email for email, _ in DEMO_PLAYERS))
+            "Demo accounts (password {!r}): {}, and admin@example.com for /admin/".format(
+                DEMO_PASSWORD, ", ".join(email for email, _ in DEMO_PLAYERS)
+            )
         )

@@ -6,6 +6,7 @@ Each task is idempotent and bounded on its own; on top of that, two runs at once
 overlap: the second finds the lock taken (a PostgreSQL advisory lock, or a file lock on
 SQLite) and does nothing.
 """
+
 import contextlib
 import fcntl
 import zlib
@@ -52,16 +53,22 @@ class Command(BaseCommand):
     help = "Run every periodic task (timeouts, reminders, vacations, digests, the outbox sweep, ladders) once."
 
     def add_arguments(self, parser):
-        parser.add_argument("--only", action="append", default=[], metavar="ENTRY",
-                            help="Run only this entry of CELERY_BEAT_SCHEDULE (may be repeated).")
+        parser.add_argument(
+            "--only",
+            action="append",
+            default=[],
+            metavar="ENTRY",
+            help="Run only this entry of CELERY_BEAT_SCHEDULE (may be repeated).",
+        )
 
     def handle(self, *args, only, **options):
         app = current_app  # cribsite's, set up with Django (cribsite/__init__.py)
         schedule = settings.CELERY_BEAT_SCHEDULE
         unknown = set(only) - set(schedule)
         if unknown:
-            self.stderr.write(f"No such periodic task: {', '.join(sorted(unknown))}. "
-                              f"They are: {', '.join(sorted(schedule))}.")
+            self.stderr.write(
+                f"No such periodic task: {', '.join(sorted(unknown))}. They are: {', '.join(sorted(schedule))}."
+            )
             raise SystemExit(2)
         app.loader.import_default_modules()
         with _only_one_run() as held:

@@ -5,6 +5,7 @@
 Subcommands live in SUBCOMMANDS; add one with a `setup(parser)` and a
 `run(command, options)` function (e.g. `crib discards` later).
 """
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
@@ -14,8 +15,9 @@ from games.presentation import cards_text, read_show, say_score, score_rows
 
 
 def _setup_score(parser):
-    parser.add_argument("cards", nargs="+", metavar="CARD",
-                        help='the hand (four cards, three in five-card cribbage), e.g. 5H 5C 5S JD')
+    parser.add_argument(
+        "cards", nargs="+", metavar="CARD", help="the hand (four cards, three in five-card cribbage), e.g. 5H 5C 5S JD"
+    )
     parser.add_argument("--starter", "-s", required=True, help="the starter card, e.g. 5D")
     parser.add_argument("--crib", action="store_true", help="count it as the crib (a flush needs all five)")
     parser.add_argument("--five-card", action="store_true", help="five-card cribbage: a hand of three cards")
@@ -24,8 +26,9 @@ def _setup_score(parser):
 
 def _run_score(command, options):
     try:
-        hand, starter = read_show(" ".join(options["cards"]), options["starter"], crib=options["crib"],
-                                  five_card=options["five_card"])
+        hand, starter = read_show(
+            " ".join(options["cards"]), options["starter"], crib=options["crib"], five_card=options["five_card"]
+        )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     ascii_ = options["ascii"]

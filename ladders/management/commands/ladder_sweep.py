@@ -8,5 +8,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         lapsed, idle = services.sweep()
-        self.stdout.write(f"{len(lapsed)} overdue challenge(s) counted as forfeits; "
-                          f"{len(idle)} idle entrant(s) dropped or removed.")
+        self.stdout.write(
+            f"{len(lapsed)} overdue challenge(s) counted as forfeits; {len(idle)} idle entrant(s) dropped or removed."
+        )

@@ -5,6 +5,7 @@
 Creates a fresh ladder (and players with email turned off), plays challenges
 bottom-up through the real services and prints the standings table.
 """
+
 import random
 import time
 
@@ -28,6 +29,7 @@ def _chooser(rng):
         if choose_move is not None:
             return choose_move(state, seat, level="standard")
         return rng.choice(cribbage.legal_moves(state, seat))
+
     return choose
 
 
@@ -64,16 +66,26 @@ class Command(BaseCommand):
         choose = _chooser(rng)
         started = time.monotonic()
         tag = get_random_string(6).lower()
-        organiser = User.objects.create_user(f"organiser-{tag}@example.invalid", None,
-                                             display_name="Organiser", is_staff=True, notify="none")
+        organiser = User.objects.create_user(
+            f"organiser-{tag}@example.invalid", None, display_name="Organiser", is_staff=True, notify="none"
+        )
         ladder = Ladder.objects.create(
-            name=f"Simulated club ladder {tag}", slug=f"simulated-{tag}", match_length=match_length,
-            challenge_range=3, max_open_challenges=1, rematch_days=0, immunity_days=0)
+            name=f"Simulated club ladder {tag}",
+            slug=f"simulated-{tag}",
+            match_length=match_length,
+            challenge_range=3,
+            max_open_challenges=1,
+            rematch_days=0,
+            immunity_days=0,
+        )
         ladder.organisers.add(organiser)
         services.current_season(ladder)
-        people = [User.objects.create_user(f"sim-{tag}-{n}@example.invalid", None,
-                                           display_name=f"Player {n:02d}", notify="none")
-                  for n in range(1, players + 1)]
+        people = [
+            User.objects.create_user(
+                f"sim-{tag}-{n}@example.invalid", None, display_name=f"Player {n:02d}", notify="none"
+            )
+            for n in range(1, players + 1)
+        ]
         services.add_entrants(ladder, "\n".join(p.email for p in people), actor=organiser)
         played = 0
         while played < matches:
@@ -94,11 +106,14 @@ class Command(BaseCommand):
                 services.record_game_result(current.game_id)  # idempotent: the task did it already
             played += 1
         rows = services.standings(ladder)
-        self.stdout.write(f"{ladder.name}: {players} players, {played} matches to {match_length} game "
-                          f"points, {sum(r['games'] for r in rows) // 2} games, "
-                          f"{time.monotonic() - started:.0f} s\n")
-        self.stdout.write(format_table(rows, services.STANDINGS_COLUMNS[:1] + [
-            ("player", "Player")] + services.STANDINGS_COLUMNS[2:]))
+        self.stdout.write(
+            f"{ladder.name}: {players} players, {played} matches to {match_length} game "
+            f"points, {sum(r['games'] for r in rows) // 2} games, "
+            f"{time.monotonic() - started:.0f} s\n"
+        )
+        self.stdout.write(
+            format_table(rows, services.STANDINGS_COLUMNS[:1] + [("player", "Player")] + services.STANDINGS_COLUMNS[2:])
+        )
         self.stdout.write("\nLast moves on the ladder:")
         for entry in ladder.history.filter(kind="result").order_by("-seq")[:8]:
             self.stdout.write(f"  #{entry.seq} {entry.text}")

@@ -9,6 +9,7 @@ Exit status as sysexits(3) says, for the mail server: 0 stored (or a duplicate);
 recipient), which the server bounces; 75 (EX_TEMPFAIL) the database was not there, so the
 server keeps the message and tries again. Always one line on standard error, never a traceback.
 """
+
 import os
 import sys
 
@@ -33,8 +34,9 @@ class Command(BaseCommand):
         if not data.strip():
             raise CommandError("No message on standard input.", returncode=os.EX_DATAERR)
         if len(data) > limit:
-            raise CommandError(f"The message is larger than {limit} bytes (MAX_REQUEST_BYTES); not taken.",
-                               returncode=os.EX_DATAERR)
+            raise CommandError(
+                f"The message is larger than {limit} bytes (MAX_REQUEST_BYTES); not taken.", returncode=os.EX_DATAERR
+            )
         try:
             message = AnymailInboundMessage.parse_raw_mime_bytes(data)
             message.envelope_recipient = recipient
@@ -42,8 +44,9 @@ class Command(BaseCommand):
                 message.envelope_sender = sender
             row = reception.receive(message, esp_name="stdin")
         except DatabaseError as exc:
-            raise CommandError(f"Could not store the message ({type(exc).__name__}); try again later.",
-                               returncode=os.EX_TEMPFAIL) from None
-        except Exception as exc:   # whatever the bytes were, they are not a reply we can read
+            raise CommandError(
+                f"Could not store the message ({type(exc).__name__}); try again later.", returncode=os.EX_TEMPFAIL
+            ) from None
+        except Exception as exc:  # whatever the bytes were, they are not a reply we can read
             raise CommandError(f"Not an email message we can read: {exc}", returncode=os.EX_DATAERR) from None
         self.stdout.write("duplicate" if row is None else f"received {row.pk}")
