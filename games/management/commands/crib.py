@@ -53,6 +53,8 @@ SUBCOMMANDS = {
 
 class Command(BaseCommand):
     help = "Cribbage tools: `crib score 5H 5C 5S JD --starter 5D [--crib]` counts a show."
+    # A hand calculator: it needs no deployment (no secret, no database), so no system checks.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser):
         sub = parser.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)
