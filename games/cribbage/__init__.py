@@ -23,6 +23,7 @@ from .engine import (
     result,
     state_from_json,
     state_to_json,
+    table_result_problem,
     to_act,
     view,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "moved_on_for",
     "planned_move",
     "plan_of",
+    "table_result_problem",
     "read_plan",
     "plan_words",
     "PlanProblem",

@@ -49,6 +49,7 @@ __all__ = [
     "is_simple_turn",
     "planned_move",
     "plan_of",
+    "table_result_problem",
 ]
 
 # Why a move is refused: IllegalMove.code, with the parameters it carries in IllegalMove.params.
@@ -736,6 +737,45 @@ def _apply_end(state: State, event: dict) -> State:
     return _replace(state, phase="over", turn=None, open_claim=None, outcome=Outcome(winner, kind, seat, detail))
 
 
+def table_result_problem(rules: Rules, scores: Any) -> str | None:
+    """Why `scores` (one per side, in side order) cannot be a game's final board, or None.
+
+    A game played at the table ends when one side reaches the target: that side's
+    score is the target, every other side's is below it and none is negative.
+    """
+    if not isinstance(scores, (list, tuple)) or len(scores) != rules.sides:
+        return f"A result needs {rules.sides} scores, one per side."
+    if any(not isinstance(s, int) or isinstance(s, bool) for s in scores):
+        return "Scores are whole numbers."
+    if any(s < 0 for s in scores):
+        return "A score cannot be negative."
+    at_target = [s for s in scores if s >= rules.target]
+    if any(s > rules.target for s in scores):
+        return f"The game ends when a side reaches {rules.target}: no score is above it."
+    if not at_target:
+        return f"The winner's score is the target, {rules.target}: nobody reached it."
+    if len(at_target) > 1:
+        return f"Only one side can reach {rules.target}: the game ends when the first does."
+    return None
+
+
+def _apply_table_result(state: State, event: dict) -> State:
+    """A game played face to face: its final board, entered afterwards, as the game's only move.
+
+    The outcome is a win at the target, so the skunk lines apply as at the board.
+    """
+    if state.hand_number or state.phase not in ("cut_for_deal", "deal") or any(state.scores):
+        raise IllegalMove("malformed", "A result from the table is a game's only event")
+    scores = event.get("scores")
+    problem = table_result_problem(state.rules, scores)
+    if problem or not isinstance(scores, list):
+        raise IllegalMove("malformed", problem or "A result's scores are a list")
+    winner = scores.index(state.rules.target)
+    return _replace(
+        state, phase="over", turn=None, scores=tuple(scores), outcome=Outcome(winner, "target", None, "table")
+    )
+
+
 # --- Pegging plans (see plans.py) -----------------------------------------------
 
 
@@ -807,6 +847,7 @@ _HANDLERS = {
     "resign": _apply_end,
     "forfeit": _apply_end,
     "plan": _apply_plan,
+    "table_result": _apply_table_result,
 }
 
 

@@ -266,6 +266,8 @@ def write(move: dict, blank: str | None = None) -> str:
         return "cut " + " / ".join(" ".join(r) for r in move["cuts"])
     if kind == "plan":
         return plan_words(move)
+    if kind == "table_result":
+        return "result at the table " + "-".join(str(s) for s in move["scores"])
     return str(kind)
 
 
