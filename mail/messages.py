@@ -6,8 +6,13 @@ clock/email/reminder, accounts/email/confirm, ...). Every HTML part extends
 mail/email/_base.html, whose one stylesheet (mail/email/email.css) css-inline
 writes into style attributes, since many mail clients drop a <style> block.
 
+Every email about a game (a turn, an answer, the game-over email, the review,
+the clock's reminders and notices) has the game's one subject,
+"Cribbage: Alice v Bob (game 12)" (mail/email/_game_subject.txt), so a mail
+client that threads by subject holds the game together.
+
 `build` adds the headers: an email about a seat of a game threads under the
-game's root Message-ID and takes replies at the seat's reply address; an
+game's root Message-ID (In-Reply-To and References) and takes replies at the seat's reply address; an
 automatic email (every outbox kind, and answers to replies) says so
 (Auto-Submitted, RFC 3834, so that vacation responders stay quiet) and offers
 the one-click unsubscribe (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058).

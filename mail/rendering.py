@@ -589,6 +589,9 @@ def result_message(game, seat, user):
 
 def answer_message(game, seat, user, *, problem, words=None, include_state=True):
     """An answer to a reply: what was wrong (or the help), then the game and the moves legal now."""
-    context = turn_context(game, seat, user) if include_state else {"game_id": game.pk, "moves": []}
+    if include_state:
+        context = turn_context(game, seat, user)
+    else:  # the game's subject still, so the answer threads with the game's other emails
+        context = {"game_id": game.pk, "moves": [], "title": game_title(view_for(game, seat))}
     context.update(problem=problem, words=words)
     return messages.build("mail/email/answer", context, to=user.email, user=user, game_id=game.pk, seat=seat)

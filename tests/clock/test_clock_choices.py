@@ -73,14 +73,14 @@ def test_a_challenge_with_pauses_a_rule_and_a_time_bank_makes_a_game_with_them(c
     page = client.get(game.get_absolute_url()).content.decode()
     assert "a time bank of 3 days each" in page and page.count("(time bank: 3 days left)") == 2
     # The first turn email of each player says the clock; the next one does not again.
-    turns = [m for m in mail.outbox if m.subject.startswith("Your move")]
+    turns = [m for m in mail.outbox if m.tags == ["turn"]]
     assert sorted(m.to[0] for m in turns) == sorted([alice.email, bob.email])
     assert all("The clock of this game: 2 days per move; the clock stops" in m.body for m in turns)
     mail.outbox.clear()
     with at(datetime.now(UTC)):
         play_random_move(game, 0, rng=random.Random(3))
         play_random_move(game, 1, rng=random.Random(4))
-    later = [m for m in mail.outbox if m.subject.startswith("Your move")]
+    later = [m for m in mail.outbox if m.tags == ["turn"]]
     assert later and not any("The clock of this game" in m.body for m in later)
 
 

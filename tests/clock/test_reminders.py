@@ -28,7 +28,7 @@ def game_waiting_for_bob(days=3, **bob_fields):
 
 
 def reminders_to(user):
-    return [m for m in mail.outbox if m.subject.startswith("Reminder") and m.to == [user.email]]
+    return [m for m in mail.outbox if m.tags == ["reminder"] and m.to == [user.email]]
 
 
 def test_exactly_one_reminder_per_stage():

@@ -51,7 +51,7 @@ def test_starting_a_vacation_pauses_the_clock_and_tells_the_opponent():
     assert seat.deadline == deadline + timedelta(days=3)
     assert seat.player.vacation_days == pytest.approx(7 + 0.5 / 12 - 3)  # half a day earned meanwhile
     assert game.events.filter(kind="vacation_start", seat=1).count() == 1
-    notices = [m for m in mail.outbox if "is on vacation" in m.subject]
+    notices = [m for m in mail.outbox if m.tags == ["vacation_notice"] and "gone on vacation" in m.body]
     assert [m.to for m in notices] == [[alice.email]]
     with at(deadline + timedelta(hours=1)):  # the old deadline has passed: no timeout
         assert timeouts.sweep() == {}
@@ -74,7 +74,7 @@ def test_coming_back_early_restarts_the_clock_with_the_time_that_was_left_and_re
     assert bob.away_until is None
     assert bob.vacation_days == pytest.approx(7 + 2.5 / 12 - 2)
     assert Vacation.objects.get(user=bob).days == pytest.approx(2)
-    assert any("is back" in m.subject for m in mail.outbox)
+    assert any(m.tags == ["vacation_notice"] and "is back" in m.body for m in mail.outbox)
 
 
 def test_a_vacation_ends_by_itself():

@@ -20,7 +20,7 @@ def test_a_ladder_game_has_no_help_and_says_it_is_the_ladders_rule(
         match = services.start_match(c, b, actor=None)
     game = match.games.get().game
     assert game.assistance == Game.Assistance.OFF_BY_RULE
-    turns = [m for m in mail.outbox if m.subject.startswith("Your move")]
+    turns = [m for m in mail.outbox if m.tags == ["turn"]]
     assert {m.to[0] for m in turns} == {b.player.email, c.player.email}
     for message in turns:
         assert "rated games (a ladder's) never have it" in message.body

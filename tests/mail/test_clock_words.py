@@ -120,7 +120,7 @@ def test_claim_by_reply_ends_the_game_of_an_opponent_out_of_time(db, on_commit, 
     assert game.is_finished and game.finish == "forfeit" and game.winner_side == 0
     forfeit = Event.objects.get(game=game, kind="forfeit")
     assert forfeit.source == Event.Source.EMAIL and forfeit.actor == alice
-    results = {m.to[0]: m for m in mail.outbox if m.subject.startswith("Game over")}
+    results = {m.to[0]: m for m in mail.outbox if m.tags == ["result"]}
     assert set(results) == {"alice@example.com", "bob@example.com"}
     assert "You won (Bob ran out of time)." in results["alice@example.com"].body
     assert "Alice won (Bob ran out of time)." in results["bob@example.com"].body

@@ -147,7 +147,7 @@ def test_a_failing_coach_never_stops_a_turn_email(game, on_commit, monkeypatch):
 
 
 def results(outbox):
-    return {m.to[0]: m for m in outbox if m.subject.startswith("Game over")}
+    return {m.to[0]: m for m in outbox if m.tags == ["result"]}
 
 
 def test_a_resignation_sends_each_player_one_result_email(game, on_commit):
@@ -163,7 +163,7 @@ def test_a_resignation_sends_each_player_one_result_email(game, on_commit):
     for message in sent.values():
         assert "Final scores: Alice 0, Bob 0." in message.body
         assert record in message.body and record in message.alternatives[0][0]
-        assert message.subject == f"Game over: Alice v Bob (game {game.pk})"
+        assert message.subject == f"Cribbage: Alice v Bob (game {game.pk})"
         assert message.reply_to == [links.reply_address(game.pk, 0 if "alice" in message.to[0] else 1)]
         assert "Your moves" not in message.body
     rows = OutboundEmail.objects.filter(game=game, kind="result")

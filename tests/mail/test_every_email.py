@@ -15,7 +15,7 @@ from accounts.forms import ResetForm
 from clock import digest, notices, reminders
 from games import challenges
 from ladders import notices as ladder_notices
-from mail import inbound, kinds, links, reception, rendering
+from mail import inbound, kinds, links, messages, reception, rendering, review
 from mail.models import OutboundEmail
 from tests.factories import at, committed, finish_game, make_user, start_two_player_game
 
@@ -49,6 +49,12 @@ def result():
 def answer():
     game, alice, _ = a_game()
     rendering.answer_message(game, 0, alice, problem="That is not a move.").send()
+
+
+def the_review():
+    game, alice, _ = a_game()
+    finish_game(game, winner=0)
+    review.review_message(game, 0, alice).send()
 
 
 def reminder():
@@ -161,11 +167,24 @@ def change_email():
     privacy.request_email_change(make_user(), "somewhere.new@example.com")
 
 
+GAME_EMAIL_NAMES = (
+    "turn",
+    "result",
+    "answer",
+    "review",
+    "reminder",
+    "stand_in",
+    "claim_offer",
+    "vacation_day",
+    "vacation_notice",
+)
+
 # Every email there is: (its name, how it is caused, its outbox kind or None for a direct answer).
 EMAILS = [
     ("turn", turn, Kind.TURN),
     ("result", result, Kind.RESULT),
     ("answer", answer, None),
+    ("review", the_review, None),
     ("reminder", reminder, Kind.REMINDER),
     ("digest", daily_digest, Kind.DIGEST),
     ("stand_in", stand_in, Kind.STAND_IN),
@@ -243,3 +262,23 @@ def test_a_clock_notice_told_twice_is_owed_once():
         (Kind.STAND_IN, 1),
         (Kind.VACATION_NOTICE, 0),
     ]
+
+
+# The emails about one game: each has the game's one subject and refers to its thread's root.
+GAME_EMAILS = [e for e in EMAILS if e[0] in GAME_EMAIL_NAMES]
+
+
+@pytest.mark.parametrize("name, cause, kind", GAME_EMAILS, ids=[e[0] for e in GAME_EMAILS])
+def test_every_email_of_a_game_has_its_one_subject_and_thread(name, cause, kind):
+    with committed():
+        cause()
+    built = [m for m in mail.outbox if m.tags == [name]]
+    assert built
+    games = {m.extra_headers["References"] for m in mail.outbox if "References" in m.extra_headers}
+    assert len(games) == 1  # one game made: every email of it in one thread
+    for message in built:
+        game_id = int(message.subject.rpartition("(game ")[2].rstrip(")"))
+        assert message.subject == f"Cribbage: Alice v Bob (game {game_id})"
+        root = messages.thread_root(game_id)
+        assert message.extra_headers["In-Reply-To"] == root and message.extra_headers["References"] == root
+        assert message.extra_headers["Message-ID"] != root

@@ -68,12 +68,12 @@ def play_wholly_by_email(game, on_commit, rng, check_every=10, most_replies=600,
     queue, results, seen, moves = deque(), {}, 0, 0
     while True:
         for message in mail.outbox[seen:]:
-            if message.subject.startswith("Game over"):
+            if message.tags == ["result"]:
                 results[message.to[0]] = message
                 continue
             helpless(message.body, f"the email {message.subject!r}")
             helpless(message.alternatives[0][0], f"the HTML of {message.subject!r}")
-            if message.subject.startswith("Your move"):
+            if message.tags == ["turn"]:
                 queue.append(message)
         seen = len(mail.outbox)
         game.refresh_from_db()
@@ -120,7 +120,7 @@ def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_
             variant=variant, players=players, target=target, muggins=muggins, rng=random.Random(rng.random())
         )
     assert game.assistance == Game.Assistance.OFF
-    first = [m for m in mail.outbox if m.subject.startswith("Your move")]
+    first = [m for m in mail.outbox if m.tags == ["turn"]]
     assert first and all(
         "No engine help in this game until it ends" in m.body and "the players chose to play without it" in m.body
         for m in first
@@ -149,7 +149,7 @@ def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_
         mail.outbox.clear()
         deliver(reply(game, seat, "review"), on_commit)
         (sent,) = mail.outbox
-        assert sent.subject == f"The review: {' v '.join(_sides(game))} (game {game.pk})"
+        assert sent.subject == f"Cribbage: {' v '.join(_sides(game))} (game {game.pk})"
         assert sent.to == [player.email]
         assert "Hand by hand:" in sent.body and "Luck and skill" in sent.body
         assert re.search(
@@ -193,7 +193,7 @@ def test_help_on_for_both_is_shown_on_the_challenge_and_gives_help_to_both(db, o
     challenge.refresh_from_db()
     game = challenge.game
     assert game.assistance == Game.Assistance.COACH
-    turns = [m for m in mail.outbox if m.subject.startswith("Your move")]
+    turns = [m for m in mail.outbox if m.tags == ["turn"]]
     assert {m.to[0] for m in turns} == {"alice@example.com", "bob@example.com"}
     for message in turns:
         assert "Help is on for every player" in message.body

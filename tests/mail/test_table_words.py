@@ -56,7 +56,7 @@ def test_say_by_reply_is_never_a_move_and_tops_the_opponents_next_turn_email(gam
         services.submit_move(game, dealer, view_for(game, dealer)["legal_moves"][0])
         services.submit_move(game, pone, view_for(game, pone)["legal_moves"][0])
     said = f"{names[dealer][0]}: crib 5H JD, just kidding"
-    turns = [m for m in mail.outbox if m.subject.startswith("Your move")]
+    turns = [m for m in mail.outbox if m.tags == ["turn"]]
     assert [m.to for m in turns] == [[names[pone][1]]]
     assert turns[0].body.startswith(f"At the table:\n  {said}\n") and said in turns[0].alternatives[0][0]
 
