@@ -78,6 +78,9 @@ class Game(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     # Number of the last event; the next one must be seq + 1.
     seq = models.PositiveIntegerField(default=0)
+    # Number of the last event every seat sees (not a private one, see cribbage.PRIVATE_KINDS):
+    # what a page or a link shows a reader, so that nobody can tell another seat made a plan.
+    public_seq = models.PositiveIntegerField(default=0)
     snapshot = models.JSONField()
     # Result: the winning side (a seat, or a team for partnerships) and how.
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -119,6 +122,10 @@ class Game(models.Model):
     @property
     def is_finished(self):
         return self.status == self.Status.FINISHED
+
+    def seen_seq(self, seat=None):
+        """The number of the last event the reader at `seat` (a Seat, or None: a spectator) sees."""
+        return max(self.public_seq, seat.private_seq) if seat is not None else self.public_seq
 
     @property
     def help_on(self):
@@ -162,6 +169,8 @@ class Seat(models.Model):
     )
     computer_level = models.CharField(max_length=16, choices=ComputerLevel.choices, blank=True)
     team = models.PositiveSmallIntegerField(default=0)
+    # Number of this seat's own last private event (a plan): the seat sees it, nobody else does.
+    private_seq = models.PositiveIntegerField(default=0)
     # Cached from the snapshot for cheap "your turn" queries and deadline sweeps.
     to_act = models.BooleanField(default=False)
     deadline = models.DateTimeField(null=True, blank=True)

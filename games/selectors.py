@@ -41,10 +41,11 @@ def view_for(game, seat=None):
     state = cribbage.state_from_json(game.snapshot)
     view = cribbage.view(state, seat)
     seats = seats_with_players(game)
+    reader = next((s for s in seats if s.number == seat), None) if seat is not None else None
     return {
         **view,
         "game_id": game.pk,
-        "seq": game.seq,
+        "seq": game.seen_seq(reader),
         "variant": game.variant,
         "variant_label": game.get_variant_display(),
         "target": game.target,

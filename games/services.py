@@ -247,6 +247,7 @@ def _append(game, seats, state, events, *, rng=None):
         event.created_at = now
     Event.objects.bulk_create(events)
     game.seq += len(events)
+    _note_seen(game, seats, events)
     game.snapshot = cribbage.state_to_json(state)
     game.updated_at = now
     if cribbage.is_over(state):
@@ -257,12 +258,34 @@ def _append(game, seats, state, events, *, rng=None):
         game.finish = outcome["reason"]
         game.skunk = outcome["skunk"] or ""
     game.save(
-        update_fields=["seq", "snapshot", "updated_at", "status", "finished_at", "winner_side", "finish", "skunk"]
+        update_fields=[
+            "seq",
+            "public_seq",
+            "snapshot",
+            "updated_at",
+            "status",
+            "finished_at",
+            "winner_side",
+            "finish",
+            "skunk",
+        ]
     )
     started = _update_turns(game, seats, state, now)
     _end_stand_ins(seats, events)
     signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events
+
+
+def _note_seen(game, seats, events):
+    """Move the sequence numbers readers see: everyone's for a public event, only its own
+    seat's for a private one (a plan)."""
+    public = [event.seq for event in events if event.kind not in cribbage.PRIVATE_KINDS]
+    if public:
+        game.public_seq = public[-1]
+    for number in {event.seat for event in events if event.kind in cribbage.PRIVATE_KINDS}:
+        seat = seats[number]
+        seat.private_seq = max(event.seq for event in events if event.seat == number)
+        Seat.objects.filter(pk=seat.pk).update(private_seq=seat.private_seq)
 
 
 def _forced_move(state, seats):
@@ -327,8 +350,8 @@ def append_clock_event(game, data, *, seat, source, actor=None):
     event = _new_event(game, data, seat, source, actor)
     event.seq, event.created_at = game.seq + 1, timezone.now()
     event.save()
-    game.seq = event.seq
-    game.save(update_fields=["seq"])
+    game.seq = game.public_seq = event.seq
+    game.save(update_fields=["seq", "public_seq"])
     return game, event
 
 

@@ -2,6 +2,7 @@
 
 from .cards import FULL_DECK, Card, card_from_code, parse_cards
 from .engine import (
+    PRIVATE_KINDS,
     REFUSALS,
     IllegalMove,
     State,
@@ -33,6 +34,7 @@ from .rules import FULL_GAME, SHORT_GAME, TARGETS, VARIANTS, Rules, rules_for, s
 from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, score_pegging
 
 __all__ = [
+    "PRIVATE_KINDS",
     "Card",
     "FULL_DECK",
     "card_from_code",

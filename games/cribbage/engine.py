@@ -50,7 +50,12 @@ __all__ = [
     "planned_move",
     "plan_of",
     "table_result_problem",
+    "PRIVATE_KINDS",
 ]
+
+# Moves only their own seat ever sees, not even that they were made: nobody else's table
+# changes, so nothing another player is shown (a sequence number included) may move with them.
+PRIVATE_KINDS = frozenset({"plan"})
 
 # Why a move is refused: IllegalMove.code, with the parameters it carries in IllegalMove.params.
 REFUSALS = {
@@ -343,7 +348,7 @@ def moved_on_for(seat: int, events: Iterable[dict]) -> bool:
     """Whether any of `events` (made after a move was offered to `seat`) changed what that
     seat can see: every event does, except another seat's discard, which lies face down, and
     another seat's pegging plan, which nobody else sees."""
-    return any(e.get("kind") not in ("discard", "plan") or e.get("seat") == seat for e in events)
+    return any(e.get("kind") not in PRIVATE_KINDS | {"discard"} or e.get("seat") == seat for e in events)
 
 
 # --- Scoring into the state ------------------------------------------------

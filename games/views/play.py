@@ -13,7 +13,6 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Max, Q
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
@@ -243,15 +242,7 @@ def _context(request, game, seat_number):
         "token": secrets.token_hex(16),
         "seat": seat_number,
         "plan_form": _plan_form(v) if seat_number is not None and not table.finished else None,
-        "seen_seq": _seen_seq(game, seat_number),
     }
-
-
-def _seen_seq(game, seat_number):
-    """The number of the last event this reader's table shows: another seat's pegging plan changes
-    nothing they see, so the page's poll must not reload (and so tell) when one is set."""
-    others_plans = Q(kind="plan") & ~Q(seat=seat_number) if seat_number is not None else Q(kind="plan")
-    return game.events.exclude(others_plans).aggregate(seen=Max("seq"))["seen"] or 0
 
 
 def _plan_form(view):
@@ -302,7 +293,7 @@ def state(request, game_id):
     return JsonResponse(
         {
             "game_id": view["game_id"],
-            "seq": _seen_seq(game, seat.number if seat else None),
+            "seq": view["seq"],
             "status": view["status"],
             "phase": view["phase"],
             "scores": view["scores"],

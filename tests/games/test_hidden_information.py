@@ -73,6 +73,8 @@ def test_views_never_show_a_hidden_card_nor_another_seats_plan(variant, muggins)
             for other, plan in plans.items():
                 if other != seat:
                     assert plan not in repr(seen) and plan not in repr(record_for(game, seat))
+            # Nor that one was made: the sequence a reader is shown skips the others' plans.
+            assert seen["seq"] == last_seen_event(game, seat)
             checks += 1
         planned += len(plans)
         if cribbage.is_over(state) or not cribbage.to_act(state):
@@ -80,6 +82,10 @@ def test_views_never_show_a_hidden_card_nor_another_seats_plan(variant, muggins)
         play_random_move(game, cribbage.to_act(state)[0], rng=rng)
         game.refresh_from_db()
     assert checks > 50 and planned > 10
+
+
+def last_seen_event(game, seat):
+    return max(e.seq for e in game.events.all() if e.kind != "plan" or e.seat == seat)
 
 
 def counted(state):

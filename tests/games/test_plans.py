@@ -4,6 +4,7 @@ import random
 
 import pytest
 from django.core import mail
+from django.urls import reverse
 
 from games import cribbage, services
 from games.models import Event
@@ -87,6 +88,27 @@ def test_a_refused_plan_names_the_problem_and_changes_nothing(game):
     assert f"You do not hold {hand[0]}" in refused.value.message
     game.refresh_from_db()
     assert game.seq == seq and view_for(game, 0)["plan"] is None
+
+
+def test_nobody_else_can_tell_a_plan_was_made(game, client):
+    """Another seat's plan moves no sequence number they or a spectator are shown: not the
+    page's forms, not its poll, not a move link's."""
+    before = {seat: view_for(game, seat)["seq"] for seat in (0, None)}
+    client.force_login(game.seats.get(number=0).player)
+    page = client.get(game.get_absolute_url()).content.decode()
+    polled = client.get(reverse("games:state", args=[game.pk])).json()["seq"]
+    services.submit_move(game, 1, cribbage.read_plan(" ".join(view_for(game, 1)["hand"])))
+    game.refresh_from_db()
+    assert game.seq > before[0]
+    assert {seat: view_for(game, seat)["seq"] for seat in (0, None)} == before
+    assert client.get(game.get_absolute_url()).content.decode().count(f'value="{before[0]}"') == page.count(
+        f'value="{before[0]}"'
+    )
+    assert client.get(reverse("games:state", args=[game.pk])).json()["seq"] == polled == before[0]
+    # The planner sees their own plan, and moves against what they were shown.
+    own = view_for(game, 1)["seq"]
+    assert own == game.seq
+    services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0], expected_seq=own)
 
 
 def test_another_seats_plan_leaves_a_move_link_good(game):
