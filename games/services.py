@@ -417,6 +417,7 @@ def record_table_result(players, scores, *, entered_by, played_on=None, variant=
             played_on=played_on or timezone.localdate(),
             status=Game.Status.FINISHED,
             seq=1,
+            public_seq=1,
             snapshot=cribbage.state_to_json(state),
             winner_side=outcome["winner"],
             finish=Game.Finish.TARGET,

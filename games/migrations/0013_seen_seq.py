@@ -17,7 +17,7 @@ def backfill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0011_assistance"),
+        ("games", "0012_rated_and_table_results"),
     ]
 
     operations = [
