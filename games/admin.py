@@ -7,7 +7,7 @@ from .models import Event, Game, Seat, TableMessage
 
 # While a game is on, its snapshot and these events hold cards no player may see
 # yet (every hand, the shuffled deck, the face-down discards, the pegging plans): staff play too.
-HIDDEN_KINDS = ("deal", "discard", "plan")
+HIDDEN_KINDS = ("deal", "discard", "plan", "count_ahead")
 HIDDEN = "Hidden while the game is on (players' cards)."
 
 

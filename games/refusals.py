@@ -57,6 +57,16 @@ PLAN_WORDS: dict[str, Callable[..., str]] = {
     "not_the_plans_card": lambda card: f"Your plan does not play {card} now",
 }
 WORDS.update(PLAN_WORDS)
+# Under muggins, a hand's count said in the play, for the show.
+WORDS.update(
+    {
+        "count_ahead_no_muggins": lambda: "Without muggins every show is counted for you",
+        "count_ahead_needs_starter": lambda: "Your count can be said once the starter is turned, in the play",
+        "count_ahead_too_late": lambda: "The show has begun: count your hand when your turn comes",
+        "count_ahead_out_of_range": lambda points: f"Cannot count {points!r} for your hand",
+        "not_the_count_ahead": lambda points: f"You did not count {points!r} ahead",
+    }
+)
 
 
 def plan_refusal(code: str, params: dict) -> str:

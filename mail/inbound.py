@@ -72,7 +72,9 @@ if one is refused, those above it stand and none below it is applied.
                  Nobody else sees your plan, not even a partner. Under muggins a planned card
                  claims what it pegs.
   play 7C claim 2   under muggins: play a card and say what you peg for it
-  count 12       under muggins: the points you claim for your show
+  count 12       under muggins: the points you claim for your show; said in the play (once the
+                 starter is turned), it is your hand's count ahead: counted for you when your
+                 show comes, with no email (you then call no muggins on the count before yours)
   muggins        take the points an opponent missed
   resign         concede the game
   more time 2    give your opponent 2 more days for their move (or "extend 2"; 1 to 14 days)

@@ -43,6 +43,7 @@ def other_words(game, view=None):
     """The words besides the moves: "claim" only in games where a timeout may be claimed,
     "plan" from the deal until the play ends."""
     words = plan_words(view) if view and view["phase"] in ("discard", "play") and view["viewer"] is not None else []
+    words += count_ahead_words(view) if view and game.muggins else []
     words += OTHER_WORDS
     if game.timeout_policy == game.TimeoutPolicy.OPPONENT_CHOOSES:
         words.append(CLAIM_WORD)
@@ -163,6 +164,21 @@ def play_story(plays, names):
         said = f"{who} go" if p["go"] else f"{who} {_cards([p['card']])} {p['count']}"
         counts.setdefault(p["round"], []).append(said + (f" pegs {p['points']}" if p["points"] else ""))
     return [", ".join(said) for _, said in sorted(counts.items())]
+
+
+def count_ahead_words(view):
+    """Under muggins, in the play (the starter is turned): how to count the show ahead."""
+    if view["phase"] != "play" or view["viewer"] is None or not view.get("kept"):
+        return []
+    said = view.get("count_ahead")
+    return [
+        (
+            "count N",
+            "your count of your hand with the starter, said now for the show, so you are not asked again; "
+            "it is counted when your turn to show comes (and you then call no muggins on the count before yours)"
+            + (f". You have said {said}" if said is not None else ""),
+        )
+    ]
 
 
 def plan_words(view):

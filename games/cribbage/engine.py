@@ -49,13 +49,14 @@ __all__ = [
     "is_simple_turn",
     "planned_move",
     "plan_of",
+    "count_ahead_of",
     "table_result_problem",
     "PRIVATE_KINDS",
 ]
 
 # Moves only their own seat ever sees, not even that they were made: nobody else's table
 # changes, so nothing another player is shown (a sequence number included) may move with them.
-PRIVATE_KINDS = frozenset({"plan"})
+PRIVATE_KINDS = frozenset({"plan", "count_ahead"})
 
 # Why a move is refused: IllegalMove.code, with the parameters it carries in IllegalMove.params.
 REFUSALS = {
@@ -87,6 +88,12 @@ REFUSALS = {
     "plan_unknown_rule": ("rule",),
     "plan_too_late": (),  # the play of the hand is over (or the seat holds no card)
     "not_the_plans_card": ("card",),  # a play marked as the plan's that the plan does not make
+    # Under muggins, a hand's count said ahead, in the play (it needs the starter).
+    "count_ahead_no_muggins": (),  # without muggins every show is counted for the players
+    "count_ahead_needs_starter": (),  # the discard: the starter is not turned yet
+    "count_ahead_too_late": (),  # the show has begun, or the hand is counted
+    "count_ahead_out_of_range": ("points",),
+    "not_the_count_ahead": ("points",),  # a count marked as said ahead that was not
 }
 
 
@@ -206,6 +213,8 @@ class State:
     plans: tuple[Plan | None, ...] = ()
     plan_played: frozenset[int] = frozenset()  # seats whose plan played a card this hand
     plan_played_before: frozenset[int] = frozenset()  # ... and in the hand before
+    # Under muggins, each seat's hand count said ahead in the play (None: none), private; () when none.
+    counts_ahead: tuple[int | None, ...] = ()
 
 
 def _replace(state: State, **changes) -> State:
@@ -518,6 +527,7 @@ def _apply_deal(state: State, event: dict) -> State:
         plans=(),
         plan_played=frozenset(),
         plan_played_before=state.plan_played,
+        counts_ahead=(),
     )
 
 
@@ -685,6 +695,8 @@ def _apply_count(state: State, event: dict) -> State:
         raise IllegalMove(
             "count_out_of_range", f"Cannot count {points!r} for this {what}", legal, points=points, what=what
         )
+    if event.get("plan") and planned_move(state) != {"kind": "count", "seat": seat, "points": points, "plan": True}:
+        raise IllegalMove("not_the_count_ahead", f"Seat {seat} said no count of {points} ahead", legal, points=points)
     seat, what = show_order(state)[state.show_next]
     cards = _show_cards(state, seat, what)
     state = _replace(_close_window(state, seat), shows=state.shows + (ShowResult(seat, what, cards, score, points),))
@@ -814,16 +826,52 @@ def _apply_plan(state: State, event: dict) -> State:
     return _with_plan(state, seat, plan)
 
 
+def count_ahead_of(state: State, seat: int) -> int | None:
+    """Under muggins, the count of its hand the seat said ahead for this hand's show; private."""
+    return state.counts_ahead[seat] if state.counts_ahead else None
+
+
+def _apply_count_ahead(state: State, event: dict) -> State:
+    """Under muggins, hold the seat's count of its own hand until its show comes.
+
+    It can be said once the starter is turned (the play), so a player whose play runs from a
+    plan need not be asked again at the show. It is the player's own count, never checked
+    against a true score they could not know; counted when due, it closes the muggins window
+    of the count before it, as counting does.
+    """
+    seat = _seat_of(state, event)
+    if not state.rules.muggins:
+        raise IllegalMove("count_ahead_no_muggins", "Without muggins every show is counted for the players")
+    if state.phase in ("deal", "discard"):
+        raise IllegalMove("count_ahead_needs_starter", "A count ahead needs the starter, turned after the discard")
+    if state.phase != "play":
+        raise IllegalMove("count_ahead_too_late", "The show has begun: count when your turn comes")
+    points = event.get("points")
+    assert state.starter is not None, "the starter is turned before the play"
+    true = score_hand(state.kept[seat], state.starter)
+    if type(points) is not int or not 0 <= points <= true.total:
+        raise IllegalMove("count_ahead_out_of_range", f"Cannot count {points!r} for this hand", points=points)
+    counts = state.counts_ahead or (None,) * state.rules.players
+    return _replace(state, counts_ahead=_set(counts, seat, points))
+
+
 def _plan_refused(problem: PlanProblem) -> IllegalMove:
     return IllegalMove(problem.code, problem.reason, **problem.params)
 
 
 def planned_move(state: State) -> dict | None:
-    """The play the seat to move makes from its plan now, or None when no plan answers.
+    """The play the seat to move makes from its plan now (or, under muggins, the count it said
+    ahead), or None when nothing it said answers.
 
     Pure: the move service plays it like any move (marked "plan": true, which
     `apply` checks against this function, so a replay plays the same cards).
     """
+    if state.phase == "show" and state.counts_ahead and state.turn is not None:
+        seat, what = show_order(state)[state.show_next]
+        points = state.counts_ahead[seat]
+        if what == "hand" and points is not None:
+            return {"kind": "count", "seat": seat, "points": points, "plan": True}
+        return None
     if state.phase != "play" or state.turn is None or not state.plans:
         return None
     seat = state.turn
@@ -852,6 +900,7 @@ _HANDLERS = {
     "resign": _apply_end,
     "forfeit": _apply_end,
     "plan": _apply_plan,
+    "count_ahead": _apply_count_ahead,
     "table_result": _apply_table_result,
 }
 
@@ -1025,6 +1074,7 @@ def view(state: State, seat: int | None = None) -> dict:
         # The seat's own plan only: no other seat's, not even a partner's.
         v["plan"] = plan_json(plan_of(state, seat))
         v["plan_played_last_hand"] = seat in state.plan_played_before
+        v["count_ahead"] = count_ahead_of(state, seat)
     return v
 
 
@@ -1145,6 +1195,7 @@ _DECODERS[State] = {
     "plans": lambda plans: tuple(_opt(_plan_dec)(p) for p in plans),
     "plan_played": frozenset,
     "plan_played_before": frozenset,
+    "counts_ahead": tuple,
 }
 
 

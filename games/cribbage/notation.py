@@ -232,7 +232,11 @@ def to_move(reading: Reading, phase: str, muggins: bool = False) -> dict:
     builder = BUILDERS.get(kind)
     if builder is None:
         raise InvalidMove("not_a_move", f"{reading.words!r} is not a move", words=reading.words)
-    return builder(reading, muggins)
+    move = builder(reading, muggins)
+    if kind == "count" and phase == "play":
+        # A count in the play is said ahead, for the show (under muggins; the engine says when).
+        move["kind"] = "count_ahead"
+    return move
 
 
 def read_move(words: str, phase: str, muggins: bool = False) -> dict:
@@ -258,7 +262,7 @@ def write(move: dict, blank: str | None = None) -> str:
     if kind == "play":
         claim = move["claim"] if "claim" in move else blank
         return f"play {move['card']}" + (f" claim {claim}" if claim is not None else "")
-    if kind == "count":
+    if kind in ("count", "count_ahead"):
         return f"count {move['points']}" if "points" in move else f"count {blank or '<points>'}"
     if kind == "forfeit":
         return f"forfeit {move['reason']}" if move.get("reason") else "forfeit"

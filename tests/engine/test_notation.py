@@ -75,11 +75,17 @@ def test_every_legal_move_reads_back_from_its_words(variant, muggins):
         ("go", {"kind": "go"}),
         ("Muggins!", {"kind": "muggins"}),
         ("concede", {"kind": "resign"}),
-        ("count 12", {"kind": "count", "points": 12}),
+        ("count 12", {"kind": "count_ahead", "points": 12}),
     ],
 )
 def test_the_words_players_write(words, move):
     assert read_move(words, "play") == move
+
+
+def test_a_count_is_for_the_show_and_said_ahead_in_the_play():
+    assert read_move("count 12", "show", muggins=True) == {"kind": "count", "points": 12}
+    assert read_move("count 12", "play", muggins=True) == {"kind": "count_ahead", "points": 12}
+    assert write({"kind": "count_ahead", "points": 12}) == "count 12"
 
 
 def test_just_cards_are_the_move_the_phase_asks_for():
@@ -210,6 +216,16 @@ REFUSED = [
     ),
     (MUG_SHOW, _plan(1, ""), "plan_too_late", {}),
     (PLAYING, play(1, "KH", plan=True), "not_the_plans_card", {"card": "KH"}),
+    (PLAYING, {"kind": "count_ahead", "seat": 1, "points": 2}, "count_ahead_no_muggins", {}),
+    (
+        run(new_game(MUG, first_dealer=0), A_DEAL),
+        {"kind": "count_ahead", "seat": 1, "points": 2},
+        "count_ahead_needs_starter",
+        {},
+    ),
+    (MUG_SHOW, {"kind": "count_ahead", "seat": 0, "points": 2}, "count_ahead_too_late", {}),
+    (MUG_PLAYING, {"kind": "count_ahead", "seat": 1, "points": 30}, "count_ahead_out_of_range", {"points": 30}),
+    (MUG_SHOW, {"kind": "count", "seat": 1, "points": 2, "plan": True}, "not_the_count_ahead", {"points": 2}),
 ]
 
 

@@ -17,6 +17,7 @@ from games.cribbage import (
     read_plan,
     replay,
     rules_for,
+    score_hand,
     state_from_json,
     state_to_json,
     to_act,
@@ -199,6 +200,42 @@ def test_muggins_a_planned_card_claims_what_it_pegs():
         plan(0, "KC"),
     )
     assert planned_move(s) == {"kind": "play", "seat": 0, "card": "KC", "plan": True, "claim": 2}
+
+
+def test_muggins_a_count_said_in_the_play_is_counted_at_the_show_for_that_seat_alone():
+    rules = rules_for("two", muggins=True)
+    events = [
+        deal(rules, 0, ["KC 8S 3H AS 7D 7C", "KH QD 5C 2D 9S 9H"], starter="4D"),
+        discard(1, "9S 9H"),
+        discard(0, "7D 7C"),
+    ]
+    s = run(new_game(rules, first_dealer=0), *events)
+    true = score_hand(s.kept[1], s.starter).total
+    events += [{"kind": "count_ahead", "seat": 1, "points": true - 1}, plan(1, "KH QD 5C 2D"), plan(0, "KC AS 8S 3H")]
+    s = run(s, *events[3:])
+    assert view(s, 1)["count_ahead"] == true - 1 and view(s, 0)["count_ahead"] is None
+    assert "count_ahead" not in view(s, None)
+    while s.phase == "play":
+        events.append(planned_move(s))
+        s = apply(s, events[-1])
+    assert s.phase == "show" and s.turn == 1
+    assert planned_move(s) == {"kind": "count", "seat": 1, "points": true - 1, "plan": True}
+    events.append(planned_move(s))
+    s = apply(s, events[-1])
+    assert s.scores[1] == sum(r.points for r in s.records if r.side == 1)
+    assert {"kind": "muggins", "seat": 0} in legal_moves(s, 0)  # a point short: the dealer may call it
+    assert planned_move(s) is None  # the dealer said nothing ahead: asked
+    assert replay(rules, events, first_dealer=0) == s == state_from_json(state_to_json(s))
+
+
+def test_a_count_ahead_is_the_players_own_and_said_in_the_play_only():
+    s = run(new_game(rules_for("two", muggins=True), first_dealer=0), A_DEAL)
+    with pytest.raises(IllegalMove) as early:
+        apply(s, {"kind": "count_ahead", "seat": 1, "points": 4})
+    assert early.value.code == "count_ahead_needs_starter"
+    with pytest.raises(IllegalMove) as plain:
+        apply(a_play_state(), {"kind": "count_ahead", "seat": 1, "points": 4})
+    assert plain.value.code == "count_ahead_no_muggins"
 
 
 # --- Privacy and replay ------------------------------------------------------------------

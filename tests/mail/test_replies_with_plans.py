@@ -11,8 +11,8 @@ from games import challenges, cribbage, services
 from games.models import Challenge, Event
 from games.selectors import view_for
 from mail import links
-from mail.models import InboundEmail
-from tests.factories import make_user
+from mail.models import InboundEmail, OutboundEmail
+from tests.factories import make_user, start_two_player_game
 
 from .conftest import reply
 from .test_inbound import deliver
@@ -149,3 +149,33 @@ def test_rematch_before_the_end_is_refused(game, on_commit):
     deliver(reply(game, 0, "rematch"), on_commit)
     assert not Challenge.objects.exists() and "not over yet" in mail.outbox[0].body
     assert cribbage.is_over(services.engine_state(game)) is False
+
+
+def test_muggins_a_count_said_in_a_play_reply_answers_the_show_without_an_email(db, on_commit):
+    alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
+    bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
+    with on_commit():
+        game = start_two_player_game(players=[alice, bob], rng=random.Random(7), muggins=True, target=61)
+        for seat in (0, 1):
+            services.submit_move(game, seat, {"kind": "discard", "cards": view_for(game, seat)["hand"][:2]})
+    game.refresh_from_db()
+    state = services.engine_state(game)
+    pone, dealer = 1 - state.dealer, state.dealer
+    true = cribbage.score_hand(state.kept[pone], state.starter).total
+    with on_commit():
+        services.submit_move(game, dealer, cribbage.read_plan(" ".join(view_for(game, dealer)["hand"])))
+    game.refresh_from_db()
+    seq = game.seq
+    players = (alice, bob)
+    asked = [m for m in mail.outbox if m.to == [players[pone].email]][-1]
+    assert "count N" in asked.body and "said now for the show" in asked.body
+    kept = " ".join(view_for(game, pone)["hand"])
+    row = deliver(reply(game, pone, f"count {true}\nplan {kept}"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    game.refresh_from_db()
+    state = services.engine_state(game)
+    counted = game.events.get(kind="count", seat=pone)
+    assert counted.source == Event.Source.PLAN and counted.data["points"] == true
+    assert state.phase == "show" and state.turn == dealer  # the dealer counts; nobody asked the pone
+    assert not OutboundEmail.objects.filter(game=game, seat=pone, seq__gt=seq, kind="turn").exists()
+    assert "count_ahead" not in repr(view_for(game, dealer)["records"])
