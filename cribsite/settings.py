@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "games",
     "mail",
     "clock",
+    "ratings",
     "ladders",
 ]
 
