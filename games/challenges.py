@@ -24,6 +24,8 @@ Choices made here (documented so the pages and emails can say them):
 - Games between people have no engine help until they end, unless the
   challenge offers "help on for both" (`help_on`): every player sees it on the
   challenge and accepts it with the challenge.
+- A challenge or seek may be rated (`rated`): the game counts for every player's
+  rating, and has no engine help until it ends. Accepting it is agreeing to that.
 - Challenge notices are sent whatever the player's turn-notification setting:
   they are personal messages that need an answer, and there is one per challenge.
 """
@@ -121,6 +123,7 @@ def create_challenge(
     muggins=False,
     days_per_move=3,
     help_on=False,
+    rated=False,
     **clock,
 ):
     """Challenge the players `opponents` (Users or email addresses, seats 1..n-1 in order).
@@ -154,6 +157,7 @@ def create_challenge(
             muggins=muggins,
             days_per_move=days_per_move,
             help_on=help_on,
+            rated=rated,
             **clock,
         )
         next_url = challenge.get_absolute_url()
@@ -246,6 +250,7 @@ def _start_if_full(challenge):
         muggins=challenge.muggins,
         days_per_move=challenge.days_per_move,
         help_on=challenge.help_on,
+        rated=challenge.rated,
         **{name: getattr(challenge, name) for name in CLOCK_CHOICES},
     )
     challenge.status = Challenge.Status.ACCEPTED
@@ -265,6 +270,7 @@ def create_seek(
     muggins=False,
     days_per_move=3,
     help_on=False,
+    rated=False,
     **clock,
 ):
     """An open challenge on the seek board: anyone may take its places."""
@@ -279,6 +285,7 @@ def create_seek(
             muggins=muggins,
             days_per_move=days_per_move,
             help_on=help_on,
+            rated=rated,
             **clock,
         )
         ChallengePlace.objects.bulk_create(

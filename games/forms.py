@@ -58,6 +58,19 @@ class GameSettingsForm(forms.Form):
         "gets the full review. Every player sees this choice and accepts it with the challenge.",
     )
 
+    rated = forms.BooleanField(
+        label="Rated: the result counts for every player's rating",
+        required=False,
+        help_text="A rated game has no engine help until it ends. Every player sees this choice and "
+        "agrees to it by accepting.",
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("rated") and data.get("help_on"):
+            self.add_error("help_on", "A rated game has no engine help: untick help on, or rated.")
+        return data
+
     def settings(self):
         data = self.cleaned_data
         return {
@@ -70,6 +83,7 @@ class GameSettingsForm(forms.Form):
             "timeout_policy": data["timeout_policy"] or Game.TimeoutPolicy.FORFEIT,
             "time_bank_days": data["time_bank_days"] or 0,
             "help_on": data["help_on"],
+            "rated": data["rated"],
         }
 
 
@@ -109,6 +123,7 @@ class ChallengeForm(GameSettingsForm):
         "timeout_policy",
         "time_bank_days",
         "help_on",
+        "rated",
     ]
 
     def clean(self):

@@ -319,6 +319,9 @@ class Challenge(models.Model):
     help_on = models.BooleanField(
         default=False, help_text="Help on for every player (expected values and the coach); off by default."
     )
+    rated = models.BooleanField(
+        default=False, help_text="The game counts for the ratings: accepting the challenge agrees to it."
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
     created_at = models.DateTimeField(default=timezone.now)
