@@ -7,7 +7,8 @@ its instructions applied in one transaction as mail.inbound applies a
 reply's lines; an owed turn email counts as sent when, right after that
 commit, its seat is still to act and no newer turn email for it is owed
 (the outbox's own test before sending). Players pick their cards at random
-(seeded); under muggins they claim and count exactly.
+(seeded); under muggins they claim and count exactly, and a player who plans
+says the count of their hand ahead in any play reply (once the starter is turned).
 
 Plans: "none" (one card a reply), "full" (the discard reply also plans the
 kept cards, in a random order), "score first" (the discard reply plans
@@ -46,6 +47,9 @@ def main():
     # Nothing consumes this in-memory broker: the outbox rows are what is counted.
     app.conf.update(task_always_eager=False, broker_url="memory://", result_backend="cache+memory://")
     old = setup_databases(verbosity=0, interactive=False, serialized_aliases=())
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # a throwaway database: no need to wait for the disk
+            cursor.execute("SET synchronous_commit TO off")
     try:
         print(f"database: {connection.vendor}; {GAMES} seeded games of each variant and kind of plan")
         _run()
@@ -161,7 +165,12 @@ def _reply(state, seat, plans, rng):
     if state.phase == "play":
         cards = sorted({m["card"] for m in legal if m["kind"] == "play"})
         card = rng.choice(cards)
-        return [max((m for m in legal if m.get("card") == card), key=lambda m: m.get("claim", 0))]
+        moves = [max((m for m in legal if m.get("card") == card), key=lambda m: m.get("claim", 0))]
+        if plans != "none" and state.rules.muggins and cribbage.count_ahead_of(state, seat) is None:
+            # A player who plans also says their hand's count ahead, above the play.
+            count = cribbage.score_hand(state.kept[seat], state.starter).total
+            moves.insert(0, {"kind": "count_ahead", "points": count})
+        return moves
     if state.phase == "show":
         return [max((m for m in legal if m["kind"] == "count"), key=lambda m: m["points"])]
     return [rng.choice(legal)]

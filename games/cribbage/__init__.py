@@ -7,6 +7,7 @@ from .engine import (
     IllegalMove,
     State,
     apply,
+    count_ahead_of,
     cut_for_deal_event,
     deal_event,
     forced_move,
@@ -35,6 +36,7 @@ from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, sc
 
 __all__ = [
     "PRIVATE_KINDS",
+    "count_ahead_of",
     "Card",
     "FULL_DECK",
     "card_from_code",
