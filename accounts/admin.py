@@ -26,6 +26,7 @@ class UserAdmin(BaseUserAdmin):
                     "notify",
                     "digest_hour",
                     "allow_forced_moves",
+                    "event_announcements",
                 ]
             },
         ),

@@ -113,6 +113,7 @@ class ProfileForm(forms.ModelForm):
             "notify",
             "digest_hour",
             "allow_forced_moves",
+            "event_announcements",
             "night_start_hour",
             "night_end_hour",
         ]

@@ -64,6 +64,12 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=True,
         help_text="When only one card can be played, play it without asking.",
     )
+    event_announcements = models.BooleanField(
+        "news from my events' organisers",
+        default=True,
+        help_text="Emails an organiser writes to everyone in a ladder or other event you entered. "
+        "Turning them off changes no other email.",
+    )
     # Night hours (the clock may stop then, if a game says so) and vacation (see games/vacation.py).
     night_start_hour = models.PositiveSmallIntegerField(
         default=23, help_text="Your night starts at this hour (your time zone)."

@@ -36,6 +36,7 @@ PROFILE = (
     "notify",
     "digest_hour",
     "allow_forced_moves",
+    "event_announcements",
     "night_start_hour",
     "night_end_hour",
     "date_joined",

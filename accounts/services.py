@@ -21,6 +21,7 @@ PROFILE_FIELDS = (
     "notify",
     "digest_hour",
     "allow_forced_moves",
+    "event_announcements",
     "night_start_hour",
     "night_end_hour",
 )

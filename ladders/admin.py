@@ -17,6 +17,7 @@ from games.models import Seat
 
 from . import forms, services
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
+from .organiser_pages import AnnouncementPages
 from .views import _csv_response
 
 
@@ -176,7 +177,7 @@ class EntrantInline(ScopedInline):
 
 
 @admin.register(Ladder)
-class LadderAdmin(ScopedAdmin):
+class LadderAdmin(AnnouncementPages, ScopedAdmin):
     ladder_lookup = "pk"
     list_display = ["name", "season", "entrant_count", "is_open", "match_length", "scoring"]
     prepopulated_fields = {"slug": ["name"]}
@@ -250,6 +251,7 @@ class LadderAdmin(ScopedAdmin):
         links = [
             ("admin:ladders_ladder_entrants", "Add, remove and reorder entrants"),
             ("admin:ladders_ladder_on_behalf", "Start a challenge or match for players"),
+            ("admin:ladders_ladder_announce", "Write to every entrant"),
             ("ladders:detail", "The ladder's public page"),
         ]
         return format_html_join(
@@ -280,6 +282,7 @@ class LadderAdmin(ScopedAdmin):
         return [
             path("<int:pk>/entrants/", wrap(self.entrants_view), name="ladders_ladder_entrants"),
             path("<int:pk>/on-behalf/", wrap(self.on_behalf_view), name="ladders_ladder_on_behalf"),
+            *self.announcement_urls(),
         ] + super().get_urls()
 
     def _ladder_for(self, request, pk):

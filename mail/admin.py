@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AnswerSent, InboundEmail, OutboundEmail
+from .models import Announcement, AnswerSent, InboundEmail, OutboundEmail
 
 
 class DeliveryFilter(admin.SimpleListFilter):
@@ -48,6 +48,19 @@ class InboundEmailAdmin(admin.ModelAdmin):
     list_filter = ("status", "esp_name")
     search_fields = ("message_id", "envelope_recipient", "outcome")
     readonly_fields = [f.name for f in InboundEmail._meta.fields]
+
+
+@admin.register(Announcement)
+class AnnouncementAdmin(admin.ModelAdmin):
+    """Every event's announcements, as sent (an event's organisers see theirs on the event's own admin page)."""
+
+    list_display = ("event_label", "subject", "sender", "recipients", "sent_at")
+    list_filter = ("event_label",)
+    search_fields = ("subject", "body", "event")
+    readonly_fields = [f.name for f in Announcement._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(AnswerSent)

@@ -10,8 +10,9 @@ class MailConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import checks, composers, kinds, receivers  # noqa: F401  (registers the webhook checks; connects the signals)
+        from . import announcements, checks, composers, kinds, receivers  # noqa: F401  (registers the webhook checks; connects the signals)
         from .models import OutboundEmail
 
         kinds.register(OutboundEmail.Kind.CHALLENGE, composers.challenge_notice, even_without_email_on=True)
         kinds.register(OutboundEmail.Kind.INVITATION, composers.invitation, even_without_email_on=True)
+        kinds.register(OutboundEmail.Kind.ANNOUNCEMENT, announcements.compose)

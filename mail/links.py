@@ -10,7 +10,8 @@ Each purpose has its own salt, so a token made for one never passes for another.
   where an invited player answers "accept" or "decline".
 - move link: one move in one game for one seat at one state (seq); expires
   after MOVE_LINK_DAYS (and is useless once the game is over or moved on).
-- unsubscribe: one person; turns their turn emails off.
+- unsubscribe: one person; turns their turn emails off. The events' unsubscribe
+  (its own salt) turns off organisers' announcements only.
 """
 
 import re
@@ -25,6 +26,7 @@ from django.utils.crypto import salted_hmac
 REPLY_SALT = "mail.reply"
 MOVE_SALT = "mail.move"
 UNSUBSCRIBE_SALT = "mail.unsubscribe"
+EVENTS_UNSUBSCRIBE_SALT = "mail.unsubscribe.events"
 MOVE_LINK_MAX_AGE = timedelta(days=30)
 _REPLY_LOCAL = re.compile(r"^reply\+(\d+)_(\d+)\.([0-9a-f]{24})$", re.IGNORECASE)
 _CHALLENGE_LOCAL = re.compile(r"^challenge\+(\d+)_(\d+)\.([0-9a-f]{24})$", re.IGNORECASE)
@@ -139,14 +141,14 @@ def move_url(game_id, seat, seq, move):
 # --- Unsubscribe -------------------------------------------------------------
 
 
-def unsubscribe_token(user):
-    return signing.dumps({"u": user.pk, "e": user.email.lower()}, salt=UNSUBSCRIBE_SALT, compress=True)
+def unsubscribe_token(user, salt=UNSUBSCRIBE_SALT):
+    return signing.dumps({"u": user.pk, "e": user.email.lower()}, salt=salt, compress=True)
 
 
-def read_unsubscribe_token(token, users):
+def read_unsubscribe_token(token, users, salt=UNSUBSCRIBE_SALT):
     """The user the token was made for (if the address is unchanged), else BadToken."""
     try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        data = signing.loads(token, salt=salt)
         user = users.filter(pk=int(data["u"])).first()
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         raise BadToken("This unsubscribe link is not valid.") from None
@@ -157,6 +159,11 @@ def read_unsubscribe_token(token, users):
 
 def unsubscribe_url(user):
     return absolute(reverse("mail:unsubscribe", args=[unsubscribe_token(user)]))
+
+
+def events_unsubscribe_url(user):
+    """Stops the organisers' announcements only (the turn emails and the rest go on)."""
+    return absolute(reverse("mail:unsubscribe_events", args=[unsubscribe_token(user, EVENTS_UNSUBSCRIBE_SALT)]))
 
 
 def absolute(path):

@@ -40,6 +40,7 @@ class OutboundEmail(models.Model):
         CHALLENGE = "challenge", "A challenge (made, accepted, declined)"
         LADDER = "ladder", "A ladder notice"
         INVITATION = "invitation", "An invitation to play"
+        ANNOUNCEMENT = "announcement", "An organiser's announcement to an event's entrants"
 
     class Status(models.TextChoices):
         READY = "ready", "Ready to send"
@@ -99,6 +100,30 @@ class OutboundEmail(models.Model):
         if self.game_id is None:
             return f"{self.kind} to {self.to}: {self.status}"
         return f"{self.kind} game {self.game_id} seat {self.seat} @{self.seq}: {self.status}"
+
+
+class Announcement(models.Model):
+    """An organiser's message to every entrant of an event (a ladder, a tournament), kept as sent:
+    who wrote it, when, the words, and for which event. Each entrant's email is an outbox row
+    of kind ANNOUNCEMENT rendered from this (mail.announcements)."""
+
+    event = models.CharField(max_length=100, db_index=True, help_text='The event, as its app names it ("ladder:3").')
+    event_label = models.CharField(max_length=200, help_text="The event's name, as the email shows it.")
+    sender = models.ForeignKey(
+        "accounts.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", help_text="The organiser."
+    )
+    subject = models.CharField(max_length=150)
+    body = models.TextField()
+    url = models.CharField(max_length=300, blank=True, help_text="The event's page on the site.")
+    reply_to = models.CharField(max_length=254, blank=True, help_text="The event's address, where replies go.")
+    recipients = models.PositiveIntegerField(default=0, help_text="Entrants it was owed to.")
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-sent_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.event_label}: {self.subject}"
 
 
 class InboundEmail(models.Model):

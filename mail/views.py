@@ -21,7 +21,7 @@ from games.models import Event, Game, Seat
 from games.presentation import cards_text
 from games.refusals import plan_refusal
 
-from . import links, services
+from . import announcements, links, services
 from .rendering import turn_context
 
 
@@ -182,3 +182,17 @@ def unsubscribe(request, token):
         services.stop_turn_emails(user)
         return _page(request, "unsubscribed", user=user)
     return _page(request, "unsubscribe_confirm", user=user, token=token)
+
+
+@csrf_exempt
+def unsubscribe_events(request, token):
+    """RFC 8058 for an announcement: a POST (one click, or our button) stops the organisers'
+    announcements only; GET asks."""
+    try:
+        user = links.read_unsubscribe_token(token, User.objects.all(), salt=links.EVENTS_UNSUBSCRIBE_SALT)
+    except links.BadToken as exc:
+        return _page(request, "link_problem", status=400, problem=str(exc))
+    if request.method == "POST":
+        announcements.stop(user)
+        return _page(request, "unsubscribed_events", user=user)
+    return _page(request, "unsubscribe_events_confirm", user=user, token=token)

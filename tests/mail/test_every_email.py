@@ -15,7 +15,7 @@ from accounts.forms import ResetForm
 from clock import digest, notices, reminders
 from games import challenges
 from ladders import notices as ladder_notices
-from mail import inbound, kinds, links, messages, reception, rendering, review
+from mail import announcements, inbound, kinds, links, messages, reception, rendering, review
 from mail.models import OutboundEmail
 from tests.factories import at, committed, finish_game, make_user, start_two_player_game
 
@@ -141,6 +141,18 @@ def ladder_notice():
     )
 
 
+def announcement():
+    announcements.announce(
+        [make_user(), make_user()],
+        "Club night moves to Thursday",
+        "The hall is booked on Tuesday.\n\nSee you on Thursday.",
+        event_label="Club ladder",
+        key="ladder:1",
+        sender=make_user(display_name="Olive"),
+        url="/ladders/club/",
+    )
+
+
 def invitation():
     accounts.invite("newcomer@example.com", make_user(display_name="Ann"), "/calculator/")
 
@@ -197,6 +209,7 @@ EMAILS = [
     ("challenge_answer", challenge_answer, None),
     ("ladder_notice", ladder_notice, Kind.LADDER),
     ("invitation", invitation, Kind.INVITATION),
+    ("announcement", announcement, Kind.ANNOUNCEMENT),
     ("confirm", confirm, None),
     ("login_link", login_link, None),
     ("password_reset", password_reset, None),
