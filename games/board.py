@@ -1,25 +1,29 @@
-"""A cribbage board drawn as inline SVG.
+"""A cribbage board drawn as inline SVG, in two shapes: a long board and a folded one.
 
-`board_svg(tracks, target=121)` draws a long wooden board the way a classic
-"out and back" board is made: each player (or partnership) has a track of two
-rows. The pegs leave the two start holes, go out along the first row, turn at
-the far end, come back along the second row and finish in the game hole next
-to where they started. Holes are grouped in fives; street lines mark every
-quarter of the game (30, 60, 90 on a 121 board) and the skunk line sits
-between holes 90 and 91 (30 and 31 on a 61 board).
+`board_html(tracks, target)` gives both, for a page: the long board (rows of 60 holes
+for the game to 121, 30 for the game to 61, out and back like a classic long board)
+shown on a wide screen, and the same board folded into rows of 20 for a phone, so that
+neither ever scrolls sideways (static/css/board.css picks one by the screen's width).
+`board_svg(tracks, target, folded=False)` draws one of them.
 
-Each track carries its player's front peg (the current score) and back peg
-(the score before the last peg). Nothing is told by colour alone: the SVG has
-role="img" with a <title> and a <desc> giving every score in words, each
-track has its name beside it, and every peg has its own <title>.
+Each player (or partnership) has a track; a track runs along one row of each band of
+rows, the bands alternating in direction, and the tracks turn round each other at the
+band's end the way they do on a wooden board. Holes are grouped in fives, every fifth is
+numbered (5, 10, ... 120), a thin street line marks each quarter of the game and the
+skunk lines are marked with their words: for the game to 121 the skunk line before 91
+and the double skunk line before 61, for the game to 61 the skunk line before 31 and
+no double skunk (the engine's `skunk_lines`).
 
-The output is deterministic (same input, same bytes) so pages can be cached
-and tests can compare it.
+Each track has its front peg (the score) and back peg (the score before the side's
+last points), and the last points ("+7") are written between them. Nothing is told by
+colour alone: the SVG has role="img" with a <title> and a <desc> giving every score in
+words, each row carries its side's name (the initial on the folded board) and every peg
+its own <title>. The output is deterministic (same input, same bytes).
 
-Every hole carries `data-track` (0-based) and `data-hole`: "start" for the two
-start holes, 1..target for the playing holes, the last of which (target) is
-the game hole. Pegs carry `data-peg` ("front"/"back"), `data-track` and
-`data-hole` (0 for a start hole).
+Each group of five holes is a <use> with `data-track` (0-based) and `data-holes`
+("41-45" left to right on a row going out, "45-41" on one coming back); the start holes are circles with data-hole="start" and the game hole one with
+data-hole=target. Pegs carry `data-peg` ("front"/"back"), `data-track` and `data-hole`
+(0 for a start hole). `hole_centre` tells where any hole is drawn.
 """
 
 from __future__ import annotations
@@ -32,22 +36,23 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.cribbage import FULL_GAME, SHORT_GAME, TARGETS, skunk_lines
 
-__all__ = ["board_svg", "board_description", "DEFAULT_COLOURS", "TARGETS"]
+__all__ = ["board_html", "board_svg", "board_description", "board_lines", "hole_centre", "DEFAULT_COLOURS", "TARGETS"]
 
 DEFAULT_COLOURS = ("#c0392b", "#1f5fa8", "#2e7d32", "#6a3d9a")
 
-# Geometry, in SVG user units.
-PITCH = 13  # distance between neighbouring holes
-GROUP_GAP = 9  # extra space between groups of five
-ROW_GAP = 18  # out row to back row of one track
-TRACK_GAP = 22  # back row of one track to out row of the next
-HOLE_R = 3
-PEG_R = 5.2
-LEGEND_W = 150  # room for the names at the left
-START_W = 44  # room for the start and game holes
-TOP = 34  # top margin (hole numbers)
-BOTTOM = 34  # bottom margin (hole numbers)
-RIGHT = 38  # room for the turn at the far end
+# Geometry, in SVG user units (the CSS scales the whole board to the width it is given).
+PITCH = 10  # neighbouring holes
+GROUP_GAP = 6  # extra space between groups of five
+HOLE_R = 3.3
+PEG_R = 4.4
+ROW = 15  # one track's row to the next track's row within a band
+STRIP = 15  # the numbers above (or below) a band
+BAND_GAP = 9  # between two bands where no numbers run
+EDGE = 7  # wood around everything
+START_AREA = 2 * PITCH + GROUP_GAP + 12  # the two start holes (and a game hole) before hole 1
+END_AREA = PITCH + GROUP_GAP + 16  # the turns (and a game hole) after the last hole of a row
+GUTTER = {False: 78, True: 15}  # names beside each row: the whole name, or an initial
+FONT = 7.5
 
 WOOD_EDGE = "#6b3f17"
 HOLE_FILL = "#2b1a0c"
@@ -93,58 +98,142 @@ def board_description(tracks: Iterable[Mapping], target: int = FULL_GAME) -> str
     return ", ".join(parts)
 
 
+def board_lines(target: int) -> dict[int, str]:
+    """The lines drawn across the board, by the hole they follow: "skunk", "double_skunk" or "street".
+
+    {90: "skunk", 60: "double_skunk", 30: "street"} for the game to 121 (a loser short of
+    91 is skunked, short of 61 double skunked); {30: "skunk", 15: "street", 45: "street"} for 61.
+    """
+    skunk, double = skunk_lines(target)
+    quarter = (target - 1) // 4
+    lines = {k: "street" for k in range(quarter, target - 1, quarter)}
+    lines[skunk - 1] = "skunk"
+    if double is not None:
+        lines[double - 1] = "double_skunk"
+    return lines
+
+
 class _Geometry:
-    def __init__(self, target: int, n_tracks: int):
+    def __init__(self, target: int, n_tracks: int, folded: bool):
         if target not in TARGETS:
             raise ValueError(f"A board is for a game to {FULL_GAME} or {SHORT_GAME}, not {target}")
-        self.target = target
-        self.ids = ""  # the id prefix of the board's elements
-        self.row = (target - 1) // 2  # holes in one row: 60 or 30
-        self.groups = self.row // 5
-        self.x0 = LEGEND_W + START_W  # x of the first hole of a row
-        self.x_last = self.px(self.row - 1)
-        self.width = self.x_last + RIGHT
-        self.n_tracks = n_tracks
-        self.height = TOP + n_tracks * ROW_GAP + (n_tracks - 1) * TRACK_GAP + BOTTOM
+        self.target, self.n, self.folded = target, n_tracks, folded
+        self.per_row = 20 if folded else (target - 1) // 2  # 20, or 60 / 30
+        self.bands = (target - 1) // self.per_row
+        self.x0 = EDGE + GUTTER[folded] + START_AREA
+        self.x_last = self.px(self.per_row - 1)
+        self.width = self.x_last + END_AREA + EDGE
+        self.labels: dict[int, list[tuple[float, float]]] = {}  # band -> spans its skunk words take
+        self.tops: list[float] = []  # y of each band's first row
+        y: float = EDGE
+        for b in range(self.bands):
+            y += STRIP if b < self.bands - 1 else BAND_GAP if b else STRIP
+            self.tops.append(y + PITCH / 2)
+            y = self.tops[-1] + (n_tracks - 1) * ROW + PITCH / 2
+        self.height = y + STRIP + EDGE
 
-    def px(self, p: int | float) -> float:
-        """x of position p (0-based, may be fractional) along a row."""
-        whole = int(p)
-        x = self.x0 + p * PITCH + (whole // 5) * GROUP_GAP
-        if p != whole and whole % 5 == 4:  # halfway across a group gap
+    def px(self, col: float) -> float:
+        """x of column col (0-based; a half column falls halfway across a group gap)."""
+        whole = int(col)
+        x = self.x0 + col * PITCH + (whole // 5) * GROUP_GAP
+        if col != whole and whole % 5 == 4:
             x += GROUP_GAP / 2
         return x
 
-    def y_out(self, t: int) -> float:
-        return TOP + t * (ROW_GAP + TRACK_GAP)
+    def position(self, band: int, t: int) -> int:
+        """Track t's place in a band, counted from its top: the order flips each band, so tracks nest at the turns."""
+        return t if band % 2 == 0 else self.n - 1 - t
 
-    def y_back(self, t: int) -> float:
-        return self.y_out(t) + ROW_GAP
+    def row_y(self, band: int, t: int) -> float:
+        return self.tops[band] + self.position(band, t) * ROW
+
+    def band_bottom(self, band: int) -> float:
+        return self.tops[band] + (self.n - 1) * ROW
+
+    def column(self, n: int) -> tuple[int, int]:
+        """(band, column) of playing hole n (1..target-1)."""
+        band, i = divmod(n - 1, self.per_row)
+        return band, i if band % 2 == 0 else self.per_row - 1 - i
 
     def hole(self, t: int, n: int) -> tuple[float, float]:
-        """Centre of hole n (0 = front start hole, 1..target) on track t."""
+        """Centre of hole n (0 = the front start hole, 1..target) on track t."""
         if n <= 0:
             return self.start(t, 1)
-        if n <= self.row:
-            return self.px(n - 1), self.y_out(t)
-        if n < self.target:
-            return self.px(2 * self.row - n), self.y_back(t)
-        return self.game_hole(t)
+        if n >= self.target:
+            return self.game_hole(t)
+        band, col = self.column(n)
+        return self.px(col), self.row_y(band, t)
 
     def start(self, t: int, i: int) -> tuple[float, float]:
         """Start hole i (0 = outer, 1 = next to hole 1)."""
-        return self.x0 - 2 * PITCH - GROUP_GAP + i * PITCH, self.y_out(t)
+        return self.x0 - 2 * PITCH - GROUP_GAP + i * PITCH, self.row_y(0, t)
 
     def game_hole(self, t: int) -> tuple[float, float]:
-        return self.x0 - PITCH - GROUP_GAP + 2, self.y_back(t)
+        last = self.bands - 1
+        if last % 2:  # the last row runs back to the start end
+            return self.x0 - 1.5 * PITCH - GROUP_GAP, self.row_y(last, t)
+        return self.x_last + PITCH + GROUP_GAP, self.row_y(last, t)
 
-    def between(self, k: int) -> tuple[str, float]:
-        """Where the line between hole k and k+1 goes: ("out"|"back"|"turn", x)."""
-        if k < self.row:
-            return "out", self.px(k - 0.5)
-        if k == self.row:
-            return "turn", self.x_last + PITCH
-        return "back", self.px(2 * self.row - k - 0.5)
+    def numbers_y(self, band: int) -> float:
+        """Baseline of a band's hole numbers: above it, below the last band."""
+        if band == self.bands - 1:
+            return self.band_bottom(band) + PITCH / 2 + 9
+        return self.tops[band] - PITCH / 2 - 4
+
+
+def hole_centre(target: int, n_tracks: int, track: int, hole: int, folded: bool = False) -> tuple[float, float]:
+    """Where hole `hole` (0: the front start hole) of a track is drawn, in the SVG's units."""
+    x, y = _Geometry(target, n_tracks, folded).hole(track, hole)
+    return round(x, 1), round(y, 1)
+
+
+def board_svg(
+    tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix: str = "board", folded: bool = False
+) -> SafeString:
+    """The board as an inline <svg> element (a SafeString, ready for a template).
+
+    `tracks`: one dict per player or partnership, in seat order:
+    {"name": str, "score": int, "previous": int, "colour": css colour}.
+    Scores are clamped to 0..target; "previous" (the back peg) to 0..score.
+    `target`: 121 or 61. `id_prefix` keeps element ids unique when a page shows more
+    than one board; `folded` draws rows of 20 for a narrow screen.
+    """
+    ts = _tracks(tracks, target)
+    g = _Geometry(target, len(ts), folded)
+    ids = escape(id_prefix)
+    skunk, double = skunk_lines(target)
+    desc = board_description([t.__dict__ for t in ts], target) + f". Game to {target}; skunk line at {skunk}"
+    desc += f", double skunk line at {double}." if double else "."
+    shape = "folded" if folded else "long"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cribbage-board board-{shape}" '
+        f'viewBox="0 0 {_n(g.width)} {_n(g.height)}" preserveAspectRatio="xMidYMid meet" role="img" '
+        f'aria-labelledby="{ids}-title {ids}-desc" data-target="{target}" data-shape="{shape}" '
+        f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+        f'<title id="{ids}-title">Cribbage board</title>',
+        f'<desc id="{ids}-desc">{escape(desc)}</desc>',
+    ]
+    parts += _wood(g, ids)
+    parts += _inlays(g, ts)
+    parts += _lines(g)
+    parts += _numbers(g)
+    parts += _holes(g, ids)
+    parts += _names(g, ts)
+    for t, track in enumerate(ts):
+        parts += _pegs(g, ids, t, track)
+    parts.append("</svg>")
+    return mark_safe("\n".join(parts))
+
+
+def board_html(tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix: str = "board") -> SafeString:
+    """Both boards for a page, the long one and the folded one; board.css shows the one that fits."""
+    tracks = [dict(t) for t in tracks]
+    return mark_safe(
+        '<div class="board-pair">'
+        + board_svg(tracks, target, id_prefix=f"{id_prefix}-long")
+        + board_svg(tracks, target, id_prefix=f"{id_prefix}-folded", folded=True)
+        + "</div>"
+    )
 
 
 def _wood(g: _Geometry, ids: str) -> list[str]:
@@ -154,199 +243,195 @@ def _wood(g: _Geometry, ids: str) -> list[str]:
         f'<linearGradient id="{ids}-wood" x1="0" y1="0" x2="0" y2="1">'
         '<stop offset="0" stop-color="#e2b574"/><stop offset=".45" stop-color="#d29c58"/>'
         '<stop offset="1" stop-color="#c38a47"/></linearGradient>',
-        f'<radialGradient id="{ids}-peg" cx=".35" cy=".35" r=".7">'
+        f'<radialGradient id="{ids}-shine" cx=".35" cy=".35" r=".7">'
         '<stop offset="0" stop-color="#fff" stop-opacity=".75"/>'
         '<stop offset=".5" stop-color="#fff" stop-opacity="0"/></radialGradient>',
+        f'<g id="{ids}-five" fill="{HOLE_FILL}" stroke="#f3d9ad" stroke-width=".6">'
+        + "".join(f'<circle cx="{i * PITCH}" cy="0" r="{HOLE_R}"/>' for i in range(5))
+        + "</g>",
         "</defs>",
-        f'<rect x="1.5" y="1.5" width="{_n(w - 3)}" height="{_n(h - 3)}" rx="16" '
-        f'fill="url(#{ids}-wood)" stroke="{WOOD_EDGE}" stroke-width="3"/>',
+        f'<rect x="1" y="1" width="{_n(w - 2)}" height="{_n(h - 2)}" rx="10" '
+        f'fill="url(#{ids}-wood)" stroke="{WOOD_EDGE}" stroke-width="2"/>',
     ]
-    # Grain: gentle, fixed curves along the board.
+    # Grain: a few gentle, fixed curves along the board.
     grain = []
-    for i in range(9):
-        y = 8 + i * (h - 16) / 8
-        amp = 2.5 + (i * 7 % 5)
-        phase = (i * 37) % 120
-        d = f"M6 {_n(y)}"
-        x: float = 6
-        step = 130
-        while x < w - 6:
-            nx = min(x + step, w - 6)
-            d += f" Q{_n((x + nx) / 2 + phase % 40 - 20)} {_n(y + (amp if (x // step + i) % 2 else -amp))} {_n(nx)} {_n(y)}"
+    for i in range(6):
+        y = 6 + i * (h - 12) / 5
+        amp = 1.5 + (i * 7 % 4)
+        d, x = f"M4 {_n(y)}", 4.0
+        while x < w - 4:
+            nx = min(x + 140, w - 4)
+            d += f" Q{_n((x + nx) / 2)} {_n(y + (amp if (x // 140 + i) % 2 else -amp))} {_n(nx)} {_n(y)}"
             x = nx
         grain.append(f'<path d="{d}"/>')
-    out.append(f'<g fill="none" stroke="#8a5a2b" stroke-opacity=".22" stroke-width="1.1">{"".join(grain)}</g>')
+    out.append(f'<g fill="none" stroke="#8a5a2b" stroke-opacity=".2" stroke-width=".8">{"".join(grain)}</g>')
     return out
 
 
-def board_svg(tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix: str = "board") -> SafeString:
-    """The board as an inline <svg> element (a SafeString, ready for a template).
-
-    `tracks`: one dict per player or partnership, in seat order:
-    {"name": str, "score": int, "previous": int, "colour": css colour}.
-    Scores are clamped to 0..target; "previous" (the back peg) to 0..score.
-    `target`: 121 or 61. `id_prefix` keeps element ids unique when a page
-    shows more than one board.
-    """
-    ts = _tracks(tracks, target)
-    g = _Geometry(target, len(ts))
-    ids = g.ids = escape(id_prefix)
-    desc = board_description([t.__dict__ for t in ts], target)
-    desc += f". Game to {target}; skunk line at {skunk_lines(target)[0]}."
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cribbage-board" '
-        f'viewBox="0 0 {_n(g.width)} {_n(g.height)}" width="{_n(g.width * 1.15)}" '
-        f'preserveAspectRatio="xMidYMid meet" role="img" '
-        f'aria-labelledby="{ids}-title {ids}-desc" data-target="{target}">',
-        f'<title id="{ids}-title">Cribbage board</title>',
-        f'<desc id="{ids}-desc">{escape(desc)}</desc>',
-    ]
-    parts += _wood(g, ids)
-    parts += _tracks_inlay(g, ts)
-    parts += _lines(g)
-    parts += _numbers(g)
-    for t in range(len(ts)):
-        parts += _holes(g, t)
-    for t, track in enumerate(ts):
-        parts += _legend(g, t, track)
-    for t, track in enumerate(ts):
-        parts += _pegs(g, t, track)
-    parts.append("</svg>")
-    return mark_safe("\n".join(parts))
-
-
-def _tracks_inlay(g: _Geometry, ts: list[_Track]) -> list[str]:
-    """A coloured inlay along each track: out, round the turn, back to the game hole."""
+def _inlays(g: _Geometry, ts: list[_Track]) -> list[str]:
+    """A coloured inlay along each track: out of the start holes, round each turn, into the game hole."""
     out = []
-    r = ROW_GAP / 2
+    left, right = g.px(0), g.x_last
     for t, track in enumerate(ts):
         sx, sy = g.start(t, 0)
-        gx, gy = g.game_hole(t)
-        xe = g.x_last
-        d = f"M{_n(sx)} {_n(sy)} H{_n(xe)} A{_n(r)} {_n(r)} 0 0 1 {_n(xe)} {_n(sy + ROW_GAP)} H{_n(gx)}"
+        d = f"M{_n(sx)} {_n(sy)}"
+        for band in range(g.bands):
+            forward = band % 2 == 0
+            end = right if forward else left
+            d += f" H{_n(end)}"
+            if band < g.bands - 1:
+                nest = g.n - 1 - g.position(band, t) if forward else g.position(band, t)
+                turn = end + (1 if forward else -1) * (6 + 3.5 * nest)
+                d += f" H{_n(turn)} V{_n(g.row_y(band + 1, t))} H{_n(end)}"
+        d += f" H{_n(g.game_hole(t)[0])}"
+        colour = escape(track.colour)
         out.append(
-            f'<path d="{d}" fill="none" stroke="{escape(track.colour)}" '
-            f'stroke-opacity=".32" stroke-width="13" stroke-linecap="round"/>'
+            f'<path d="{d}" fill="none" stroke="{colour}" stroke-opacity=".3" stroke-width="10" '
+            f'stroke-linecap="round" stroke-linejoin="round"/>'
         )
-        out.append(f'<path d="{d}" fill="none" stroke="{escape(track.colour)}" stroke-opacity=".7" stroke-width="1"/>')
     return out
+
+
+def _label_width(text: str, size: float = FONT) -> float:
+    return len(text) * size * 0.56
 
 
 def _lines(g: _Geometry) -> list[str]:
-    """Street lines at each quarter of the game and the skunk line."""
-    quarter = (g.target - 1) // 4
-    skunk = skunk_lines(g.target)[0] - 1  # the line between 90 and 91 (30 and 31)
-    marks = [(k, k == skunk) for k in range(quarter, g.target - 1, quarter)]
-    if skunk not in {k for k, _ in marks}:
-        marks.append((skunk, True))
-    out = ['<g class="streets">']
-    for k, is_skunk in sorted(marks):
-        where, x = g.between(k)
-        style = (
-            f'stroke="{SKUNK}" stroke-width="2.2" stroke-dasharray="4 2"'
-            if is_skunk
-            else f'stroke="{INK}" stroke-width="1.2" stroke-opacity=".75"'
-        )
-        cls = "skunk-line" if is_skunk else "street-line"
-        for t in range(g.n_tracks):
-            if where == "out":
-                y1, y2 = g.y_out(t) - 8, g.y_out(t) + 8
-            elif where == "back":
-                y1, y2 = g.y_back(t) - 8, g.y_back(t) + 8
-            else:
-                y1, y2 = g.y_out(t) - 8, g.y_back(t) + 8
-            out.append(
-                f'<line class="{cls}" data-after="{k}" x1="{_n(x)}" y1="{_n(y1)}" x2="{_n(x)}" y2="{_n(y2)}" {style}/>'
-            )
-        label = f"skunk {k + 1}" if is_skunk else str(k)
-        if where == "out":
-            ly = TOP - 14
+    """The street lines and the skunk lines, each across the rows it divides, the skunk lines named."""
+    out = ['<g class="lines">']
+    for k, kind in sorted(board_lines(g.target).items()):
+        band, col = g.column(k)
+        if k % g.per_row:  # inside a row: between hole k and k + 1
+            nxt = g.column(k + 1)[1]
+            x = g.px((col + nxt) / 2)
+            y1, y2, label_band = g.tops[band] - 7, g.band_bottom(band) + 7, band
+        else:  # at a turn: after the last hole of one band, before the first of the next
+            x = g.x_last + PITCH * 0.7 if band % 2 == 0 else g.px(0) - PITCH * 0.7
+            y1, y2, label_band = g.tops[band] - 7, g.band_bottom(band + 1) + 7, band + 1
+        if kind == "street":
+            style = f'stroke="{INK}" stroke-width="1" stroke-opacity=".7"'
         else:
-            ly = g.height - BOTTOM + 22
-        anchor = "middle"
-        if where == "turn":
-            ly = g.height - BOTTOM + 22
-            x, anchor = g.width - 8, "end"
-        colour = SKUNK if is_skunk else INK
+            style = f'stroke="{SKUNK}" stroke-width="1.8" stroke-dasharray="3.5 1.5"'
+        cls = "street-line" if kind == "street" else f"skunk-line {kind.replace('_', '-')}-line"
         out.append(
-            f'<text x="{_n(x)}" y="{_n(ly)}" text-anchor="{anchor}" font-size="10" '
-            f'font-weight="700" fill="{colour}">{label}</text>'
+            f'<line class="{cls}" data-after="{k}" x1="{_n(x)}" y1="{_n(y1)}" x2="{_n(x)}" y2="{_n(y2)}" {style}/>'
+        )
+        if kind == "street":
+            continue
+        text = f"{'double skunk' if kind == 'double_skunk' else 'skunk'} {k + 1}"
+        width = _label_width(text)
+        if k % g.per_row:
+            anchor, lx, span = "middle", x, (x - width / 2, x + width / 2)
+        elif band % 2 == 0:
+            anchor, lx, span = "end", x - 4, (x - 4 - width, x)
+        else:
+            anchor, lx, span = "start", x + 4, (x, x + 4 + width)
+        g.labels.setdefault(label_band, []).append(span)
+        out.append(
+            f'<text class="skunk-label" x="{_n(lx)}" y="{_n(g.numbers_y(label_band))}" text-anchor="{anchor}" '
+            f'font-size="{FONT}" font-weight="700" fill="{SKUNK}">{text}</text>'
         )
     out.append("</g>")
     return out
 
 
 def _numbers(g: _Geometry) -> list[str]:
-    """Hole numbers along the edges: the out row above, the back row below."""
-    step = 10 if g.target == FULL_GAME else 5
-    quarter = (g.target - 1) // 4
-    skip = set(range(quarter, g.target, quarter))  # already labelled by a line
-    out = [f'<g font-size="9" fill="{INK}" fill-opacity=".85" text-anchor="middle">']
-    for n in range(step, g.row + 1, step):
-        if n in skip:
-            continue
-        x, _ = g.hole(0, n)
-        out.append(f'<text x="{_n(x)}" y="{TOP - 14}">{n}</text>')
-    for n in range(g.row + step, g.target - 1, step):
-        if n in skip or n == skunk_lines(g.target)[0] - 1:
-            continue
-        x, _ = g.hole(0, n)
-        out.append(f'<text x="{_n(x)}" y="{_n(g.height - BOTTOM + 22)}">{n}</text>')
-    gx, _ = g.game_hole(0)
-    out.append(f'<text x="{_n(gx)}" y="{_n(g.height - BOTTOM + 22)}" font-weight="700">{g.target}</text>')
-    sx, _ = g.start(0, 0)
-    out.append(f'<text x="{_n(sx + PITCH / 2)}" y="{TOP - 14}">start</text>')
+    """Every fifth hole numbered beside its band, "start" at the start holes and the target at the game hole."""
+    streets = {k for k, kind in board_lines(g.target).items() if kind == "street"}
+    out = [f'<g class="numbers" font-size="{FONT}" fill="{INK}" text-anchor="middle">']
+    for n in range(5, g.target, 5):
+        band, col = g.column(n)
+        x = g.px(col)
+        if any(a - 5 <= x <= b + 5 for a, b in g.labels.get(band, [])):
+            continue  # a skunk line's words stand there
+        bold = ' font-weight="700"' if n in streets else ""
+        out.append(f'<text x="{_n(x)}" y="{_n(g.numbers_y(band))}"{bold}>{n}</text>')
+    sx = g.start(0, 0)[0] + PITCH / 2
+    out.append(f'<text x="{_n(sx)}" y="{_n(g.numbers_y(0))}">start</text>')
+    gx = g.game_hole(0)[0]
+    out.append(f'<text x="{_n(gx)}" y="{_n(g.numbers_y(g.bands - 1))}" font-weight="700">{g.target}</text>')
     out.append("</g>")
     return out
 
 
-def _holes(g: _Geometry, t: int) -> list[str]:
-    out = [f'<g class="holes" fill="{HOLE_FILL}" stroke="#f3d9ad" stroke-width=".7">']
-    for i in range(2):
-        x, y = g.start(t, i)
-        out.append(f'<circle class="start" cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R}" data-track="{t}" data-hole="start"/>')
-    for n in range(1, g.target):
-        x, y = g.hole(t, n)
-        out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R}" data-track="{t}" data-hole="{n}"/>')
-    x, y = g.game_hole(t)
-    out.append(
-        f'<circle class="game" cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R + 1.2}" '
-        f'stroke="#7a4a12" stroke-width="1.6" data-track="{t}" data-hole="{g.target}"/>'
-    )
+def _holes(g: _Geometry, ids: str) -> list[str]:
+    out = [f'<g class="holes" fill="{HOLE_FILL}" stroke="#f3d9ad" stroke-width=".6">']
+    for t in range(g.n):
+        for i in range(2):
+            x, y = g.start(t, i)
+            out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R}" data-track="{t}" data-hole="start"/>')
+        for first in range(1, g.target, 5):
+            band, col = g.column(first)
+            left, right = (first, first + 4) if band % 2 == 0 else (first + 4, first)
+            out.append(
+                f'<use href="#{ids}-five" x="{_n(g.px(g.column(left)[1]))}" y="{_n(g.row_y(band, t))}" '
+                f'data-track="{t}" data-holes="{left}-{right}"/>'
+            )
+        x, y = g.game_hole(t)
+        out.append(
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{HOLE_R + 1}" stroke="#7a4a12" stroke-width="1.4" '
+            f'data-track="{t}" data-hole="{g.target}"/>'
+        )
     out.append("</g>")
     return out
 
 
-def _legend(g: _Geometry, t: int, track: _Track) -> list[str]:
-    name = track.name if len(track.name) <= 16 else track.name[:15] + "…"
-    y = (g.y_out(t) + g.y_back(t)) / 2
-    colour = escape(track.colour)
-    return [
-        f'<g class="legend" data-track="{t}">',
-        f'<circle cx="18" cy="{_n(y)}" r="6" fill="{colour}" stroke="{INK}" stroke-width="1"/>',
-        f'<text x="30" y="{_n(y - 2)}" font-size="11" font-weight="700" fill="{INK}">{escape(name)}</text>',
-        f'<text x="30" y="{_n(y + 10)}" font-size="10" fill="{INK}">'
-        f'{track.score} <tspan fill-opacity=".8">(was {track.previous})</tspan></text>',
-        "</g>",
-    ]
+def _names(g: _Geometry, ts: list[_Track]) -> list[str]:
+    """Each row's side: its name on the long board, its initial in its colour on the folded one."""
+    out = ['<g class="names">']
+    for t, track in enumerate(ts):
+        colour, name = escape(track.colour), track.name
+        out.append(f'<g class="name" data-track="{t}">')
+        for band in range(g.bands):
+            y = g.row_y(band, t)
+            if g.folded:
+                out.append(
+                    f'<circle cx="{EDGE + 6}" cy="{_n(y)}" r="5.4" fill="{colour}" stroke="{INK}" stroke-width=".6"/>'
+                    f'<text x="{EDGE + 6}" y="{_n(y + 2.6)}" font-size="7" font-weight="700" fill="#fff" '
+                    f'text-anchor="middle">{escape(name[:1].upper())}</text>'
+                )
+            else:
+                short = name if len(name) <= 15 else name[:14] + "…"
+                out.append(
+                    f'<circle cx="{EDGE + 5}" cy="{_n(y)}" r="3.6" fill="{colour}" stroke="{INK}" stroke-width=".6"/>'
+                    f'<text x="{EDGE + 12}" y="{_n(y + 2.7)}" font-size="{FONT}" font-weight="700" '
+                    f'fill="{INK}">{escape(short)}</text>'
+                )
+        out.append("</g>")
+    out.append("</g>")
+    return out
 
 
-def _peg(g: _Geometry, t: int, track: _Track, which: str, hole: int, xy) -> str:
+def _peg(ids: str, t: int, track: _Track, which: str, hole: int, xy: tuple[float, float]) -> str:
     x, y = xy
-    colour = escape(track.colour)
     title = f"{track.name}: {which} peg at {hole}" if hole else f"{track.name}: {which} peg at the start"
-    r = PEG_R if which == "front" else PEG_R - 0.8
+    r = PEG_R if which == "front" else PEG_R - 0.7
     return (
         f'<g class="peg {which}" data-peg="{which}" data-track="{t}" data-hole="{hole}">'
         f"<title>{escape(title)}</title>"
-        f'<ellipse cx="{_n(x + 1.2)}" cy="{_n(y + 1.6)}" rx="{_n(r)}" ry="{_n(r - 1)}" fill="#000" fill-opacity=".3"/>'
-        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{colour}" stroke="#1a1a1a" stroke-width="1.2"/>'
-        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="url(#{g.ids}-peg)"/>'
+        f'<ellipse cx="{_n(x + 1)}" cy="{_n(y + 1.3)}" rx="{_n(r)}" ry="{_n(r - 0.8)}" fill="#000" fill-opacity=".3"/>'
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{escape(track.colour)}" stroke="#1a1a1a" '
+        f'stroke-width="1"/><circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="url(#{ids}-shine)"/>'
         "</g>"
     )
 
 
-def _pegs(g: _Geometry, t: int, track: _Track) -> list[str]:
-    back_xy = g.start(t, 0) if track.previous == 0 else g.hole(t, track.previous)
-    front_xy = g.start(t, 1) if track.score == 0 else g.hole(t, track.score)
-    return [_peg(g, t, track, "back", track.previous, back_xy), _peg(g, t, track, "front", track.score, front_xy)]
+def _pegs(g: _Geometry, ids: str, t: int, track: _Track) -> list[str]:
+    back = g.start(t, 0) if track.previous == 0 else g.hole(t, track.previous)
+    front = g.start(t, 1) if track.score == 0 else g.hole(t, track.score)
+    out = [_peg(ids, t, track, "back", track.previous, back), _peg(ids, t, track, "front", track.score, front)]
+    points = track.score - track.previous
+    if points > 0:
+        # On the holes between the pegs when there is room, else over the front peg.
+        apart = back[1] == front[1] and abs(back[0] - front[0]) >= 3 * PITCH
+        x = (back[0] + front[0]) / 2 if apart else front[0]
+        y = front[1] if apart else front[1] - 8.5
+        text = f"+{points}"
+        w = _label_width(text, 7) + 4
+        out.append(
+            f'<g class="last-points" data-track="{t}"><rect x="{_n(x - w / 2)}" y="{_n(y - 4.5)}" width="{_n(w)}" '
+            f'height="9" rx="4.5" fill="#fffaf0" stroke="{escape(track.colour)}" stroke-width="1"/>'
+            f'<text x="{_n(x)}" y="{_n(y + 2.5)}" font-size="7" font-weight="700" fill="{INK}" '
+            f'text-anchor="middle">{text}</text></g>'
+        )
+    return out

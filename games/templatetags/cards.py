@@ -4,13 +4,13 @@
 {{ c|card }}            the same, as a filter
 {{ hand|cards }}        several chips separated by spaces
 {{ c|card_name }}       "5 of hearts"
-{% board tracks 121 %}  the cribbage board SVG (see games.board.board_svg)
+{% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
 """
 
 from django import template
 
 from games import presentation
-from games.board import board_svg
+from games.board import board_html
 from games.cribbage import FULL_GAME
 
 register = template.Library()
@@ -40,4 +40,4 @@ def card_name_filter(card):
 @register.simple_tag(name="board")
 def board_tag(tracks, target=None, id_prefix="board"):
     # A template that names no target ("" when the include passes none) draws the full game.
-    return board_svg(tracks, target or FULL_GAME, id_prefix=id_prefix)
+    return board_html(tracks, target or FULL_GAME, id_prefix=id_prefix)

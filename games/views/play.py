@@ -76,6 +76,7 @@ class Table:
                 "score": v["scores"][side],
                 "previous": v["previous_scores"][side],
                 "mine": self.seat is not None and self.side_of(self.seat) == side,
+                "colour": DEFAULT_COLOURS[side % len(DEFAULT_COLOURS)],
             }
             for side in range(len(v["scores"]))
         ]
@@ -86,9 +87,9 @@ class Table:
                 "name": s["name"],
                 "score": s["score"],
                 "previous": s["previous"],
-                "colour": DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)],
+                "colour": s["colour"],
             }
-            for i, s in enumerate(self.sides())
+            for s in self.sides()
         ]
 
     def players(self):

@@ -1,24 +1,9 @@
 /* The game page, a little friendlier with JavaScript (every form works without it).
- *  - on a narrow screen, where the board scrolls sideways, it opens where the pegs are;
  *  - the crib form: exactly as many cards as the crib needs;
  *  - the page reloads itself when the game moves on (it polls state.json),
  *    unless you are in the middle of choosing, then it says so instead. */
 (function () {
   "use strict";
-  var scroller = document.querySelector(".board-scroll");
-  if (scroller && scroller.scrollWidth > scroller.clientWidth) {
-    var box = scroller.getBoundingClientRect(), left = Infinity, right = -Infinity;
-    scroller.querySelectorAll("[data-peg=front]").forEach(function (peg) {
-      var r = peg.getBoundingClientRect();
-      left = Math.min(left, r.left - box.left + scroller.scrollLeft);
-      right = Math.max(right, r.right - box.left + scroller.scrollLeft);
-    });
-    // The front pegs centred; if they are further apart than the screen, the leftmost in view.
-    if (left < Infinity) {
-      scroller.scrollLeft = Math.max(0, Math.min((left + right - scroller.clientWidth) / 2, left - 24));
-    }
-  }
-
   var table = document.getElementById("table");
   if (!table) return;
 

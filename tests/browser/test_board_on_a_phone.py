@@ -1,4 +1,4 @@
-"""On a phone the board is wider than the screen and scrolls sideways: it opens where the pegs are."""
+"""On a phone the board is folded into rows of twenty: all of it in view, nothing scrolls sideways."""
 
 import random
 
@@ -27,7 +27,7 @@ def a_game_with_both_pegs_far_out():
     raise AssertionError("no seed gave a game with both pegs far out")
 
 
-def test_on_a_phone_the_board_opens_where_the_pegs_are(live_server, browser, artifacts):
+def test_on_a_phone_the_folded_board_shows_every_peg_without_scrolling(live_server, browser, artifacts):
     game = a_game_with_both_pegs_far_out()
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(f"{live_server.url}/accounts/login/")
@@ -36,14 +36,16 @@ def test_on_a_phone_the_board_opens_where_the_pegs_are(live_server, browser, art
     page.click("main button[type=submit]")
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
-    scroller = page.locator(".board-scroll")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # the page itself never
-    assert scroller.evaluate("s => s.scrollWidth > s.clientWidth")  # the board does, on a phone
-    assert scroller.evaluate("s => s.scrollLeft") > 0
-    seen = scroller.bounding_box()
-    for peg in page.locator("[data-peg=front]").all():
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    (board,) = [b for b in page.locator("svg.cribbage-board").all() if b.is_visible()]
+    assert board.get_attribute("data-shape") == "folded"
+    seen = board.bounding_box()
+    assert seen["x"] >= 0 and seen["x"] + seen["width"] <= 390
+    for peg in board.locator("[data-peg]").all():
         box = peg.bounding_box()
         assert seen["x"] <= box["x"] and box["x"] + box["width"] <= seen["x"] + seen["width"], peg.get_attribute(
             "data-hole"
         )
+    # The names stay beside their rows: every row of the folded board starts with its side's initial.
+    assert board.locator("g.name[data-track='0'] text").all_text_contents() == ["A"] * 6
     page.screenshot(path=str(artifacts / "board-phone.png"))

@@ -108,7 +108,7 @@ def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browse
     alice.reload()
     text = alice.content()
     assert " won (reached 61)" in text and 'name="action"' not in text
-    alice.locator("svg.cribbage-board").screenshot(path=str(artifacts / "board.png"))
+    alice.locator("svg.cribbage-board >> visible=true").screenshot(path=str(artifacts / "board.png"))
     alice.screenshot(path=str(artifacts / "game-desktop.png"), full_page=True)
     alice.set_viewport_size({"width": 390, "height": 844})
     alice.reload()

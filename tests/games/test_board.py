@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 from django.template import Context, Template
 
-from games.board import board_description, board_svg
+from games.board import board_description, board_html, board_lines, board_svg, hole_centre
+from games.cribbage import rules_for
 
 SVG = "{http://www.w3.org/2000/svg}"
 TWO = [
@@ -20,7 +21,24 @@ def parse(svg):
 
 
 def holes(root):
-    return [c for c in root.iter(SVG + "circle") if "data-hole" in c.attrib]
+    """Every hole as (track, hole number or "start", (x, y)): groups of five are <use>s of one row of five."""
+    out = []
+    for el in root.iter():
+        track = el.get("data-track")
+        if el.tag == SVG + "circle" and el.get("data-hole"):
+            out.append((int(track), el.get("data-hole"), (float(el.get("cx")), float(el.get("cy")))))
+        elif el.tag == SVG + "use":
+            # "41-45" left to right on a row going out, "45-41" on a row coming back.
+            left, right = (int(n) for n in el.get("data-holes").split("-"))
+            x, y = float(el.get("x")), float(el.get("y"))
+            numbers = range(left, right + 1) if left < right else range(left, right - 1, -1)
+            out += [(int(track), str(n), (round(x + i * 10, 1), y)) for i, n in enumerate(numbers)]
+    return out
+
+
+def hole_at(root, track, hole):
+    (xy,) = [xy for t, n, xy in holes(root) if t == track and n == str(hole)]
+    return xy
 
 
 def peg(root, track, which):
@@ -28,95 +46,142 @@ def peg(root, track, which):
     return g
 
 
-def hole_centre(root, track, hole):
-    (c,) = [c for c in holes(root) if c.get("data-track") == str(track) and c.get("data-hole") == str(hole)]
-    return float(c.get("cx")), float(c.get("cy"))
-
-
 def peg_centre(root, track, which):
     circle = peg(root, track, which).find(SVG + "circle")
     return float(circle.get("cx")), float(circle.get("cy"))
 
 
+def start_holes(root, track):
+    return {xy for t, n, xy in holes(root) if t == track and n == "start"}
+
+
+@pytest.mark.parametrize("folded", [False, True])
 @pytest.mark.parametrize("target, n_tracks", [(121, 2), (121, 3), (61, 2), (61, 3)])
-def test_each_track_has_the_playing_holes_game_hole_and_two_start_holes(target, n_tracks):
-    root = parse(board_svg((TWO * 2)[:n_tracks], target))
-    per_track = Counter(c.get("data-track") for c in holes(root) if c.get("data-hole") != "start")
-    starts = Counter(c.get("data-track") for c in holes(root) if c.get("data-hole") == "start")
-    assert per_track == {str(t): target for t in range(n_tracks)}  # holes 1..target, target = game hole
-    assert starts == {str(t): 2 for t in range(n_tracks)}
-    numbers = sorted(
-        int(c.get("data-hole")) for c in holes(root) if c.get("data-track") == "0" and c.get("data-hole") != "start"
-    )
+def test_each_track_has_the_playing_holes_game_hole_and_two_start_holes(target, n_tracks, folded):
+    root = parse(board_svg((TWO * 2)[:n_tracks], target, folded=folded))
+    per_track = Counter(t for t, n, _ in holes(root) if n != "start")
+    starts = Counter(t for t, n, _ in holes(root) if n == "start")
+    assert per_track == {t: target for t in range(n_tracks)}  # holes 1..target, target = game hole
+    assert starts == {t: 2 for t in range(n_tracks)}
+    numbers = sorted(int(n) for t, n, _ in holes(root) if t == 0 and n != "start")
     assert numbers == list(range(1, target + 1))
+    # No two holes in the same place.
+    assert len({xy for _, _, xy in holes(root)}) == len(holes(root))
 
 
-def test_holes_are_in_two_rows_grouped_in_fives_out_and_back():
-    root = parse(board_svg(TWO))
-    out_y = hole_centre(root, 0, 1)[1]
-    back_y = hole_centre(root, 0, 61)[1]
-    assert back_y > out_y
-    assert all(hole_centre(root, 0, n)[1] == out_y for n in range(1, 61))
-    assert all(hole_centre(root, 0, n)[1] == back_y for n in range(61, 121))
-    xs = [hole_centre(root, 0, n)[0] for n in range(1, 61)]
-    steps = [round(b - a, 1) for a, b in zip(xs, xs[1:])]
-    assert steps[:5] == [13, 13, 13, 13, 22]  # a wider gap after every fifth hole
-    assert steps.count(22) == 11
-    # The way back runs the other way and ends in the game hole beside the start.
-    assert hole_centre(root, 0, 61)[0] == xs[-1] and hole_centre(root, 0, 120)[0] == xs[0]
-    assert hole_centre(root, 0, 121)[0] < xs[0]
+@pytest.mark.parametrize("folded, per_row", [(False, 60), (True, 20)])
+def test_holes_run_out_and_back_in_rows_grouped_in_fives(folded, per_row):
+    root = parse(board_svg(TWO, folded=folded))
+    rows = [
+        [hole_centre(121, 2, 0, n, folded) for n in range(first, first + per_row)] for first in range(1, 121, per_row)
+    ]
+    for i, row in enumerate(rows):
+        assert len({y for _, y in row}) == 1  # a row is straight
+        xs = [x for x, _ in row]
+        steps = [round(b - a, 1) for a, b in zip(xs, xs[1:])]
+        step = 10 if i % 2 == 0 else -10  # out along one row, back along the next
+        assert steps[:5] == [step, step, step, step, step * 1.6]  # a wider gap after every fifth hole
+        assert rows[i][0][1] < (rows[i + 1][0][1] if i + 1 < len(rows) else 1e9)
+    # Each row turns where the last one ended, and the last one ends in the game hole.
+    assert rows[0][-1][0] == rows[1][0][0]
+    assert hole_centre(121, 2, 0, 121, folded)[0] < rows[-1][-1][0]
+    # The drawn holes are where hole_centre says.
+    for n in (1, 5, 6, 45, 60, 61, 90, 91, 120, 121):
+        assert hole_at(root, 0, n) == hole_centre(121, 2, 0, n, folded)
+        assert hole_at(root, 1, n) == hole_centre(121, 2, 1, n, folded)
 
 
-def test_front_and_back_pegs_stand_in_the_holes_of_the_score_and_previous_score():
-    root = parse(board_svg(TWO))
+@pytest.mark.parametrize("folded", [False, True])
+def test_front_and_back_pegs_stand_in_the_holes_of_the_score_and_previous_score(folded):
+    root = parse(board_svg(TWO, folded=folded))
     assert peg(root, 0, "front").get("data-hole") == "45"
     assert peg(root, 0, "back").get("data-hole") == "38"
-    assert peg_centre(root, 0, "front") == hole_centre(root, 0, 45)
-    assert peg_centre(root, 0, "back") == hole_centre(root, 0, 38)
-    assert peg_centre(root, 1, "front") == hole_centre(root, 1, 60)
-    assert peg_centre(root, 1, "back") == hole_centre(root, 1, 52)
+    assert peg_centre(root, 0, "front") == hole_at(root, 0, 45)
+    assert peg_centre(root, 0, "back") == hole_at(root, 0, 38)
+    assert peg_centre(root, 1, "front") == hole_at(root, 1, 60)
+    assert peg_centre(root, 1, "back") == hole_at(root, 1, 52)
     assert peg(root, 1, "front").find(SVG + "circle").get("fill") == "#1f5fa8"
+
+
+def last_points(root):
+    return {
+        g.get("data-track"): " ".join(g.itertext()) for g in root.iter(SVG + "g") if g.get("class") == "last-points"
+    }
+
+
+def test_the_last_points_are_written_between_the_pegs():
+    root = parse(board_svg(TWO))
+    assert last_points(root) == {"0": "+7", "1": "+8"}
+    (label,) = [g for g in root.iter(SVG + "g") if g.get("class") == "last-points" and g.get("data-track") == "0"]
+    x = float(label.find(SVG + "text").get("x"))
+    assert hole_at(root, 0, 38)[0] < x < hole_at(root, 0, 45)[0]
+    assert last_points(parse(board_svg([{"name": "A", "score": 0}, {"name": "B", "score": 5, "previous": 5}]))) == {}
 
 
 def test_pegs_at_the_start_and_in_the_game_hole():
     root = parse(board_svg([{"name": "A", "score": 0, "previous": 0}, {"name": "B", "score": 130, "previous": 117}]))
-    starts = {
-        (float(c.get("cx")), float(c.get("cy")))
-        for c in holes(root)
-        if c.get("data-track") == "0" and c.get("data-hole") == "start"
-    }
-    assert {peg_centre(root, 0, "front"), peg_centre(root, 0, "back")} == starts
+    assert {peg_centre(root, 0, "front"), peg_centre(root, 0, "back")} == start_holes(root, 0)
     assert peg(root, 1, "front").get("data-hole") == "121"  # clamped to the target
-    assert peg_centre(root, 1, "front") == hole_centre(root, 1, 121)
-    assert peg_centre(root, 1, "back") == hole_centre(root, 1, 117)
+    assert peg_centre(root, 1, "front") == hole_at(root, 1, 121)
+    assert peg_centre(root, 1, "back") == hole_at(root, 1, 117)
 
 
 def test_first_points_leave_the_back_peg_in_a_start_hole():
     root = parse(board_svg([{"name": "A", "score": 2, "previous": 0}, {"name": "B", "score": 0, "previous": 0}]))
-    assert peg_centre(root, 0, "front") == hole_centre(root, 0, 2)
+    assert peg_centre(root, 0, "front") == hole_at(root, 0, 2)
     assert peg(root, 0, "back").get("data-hole") == "0"
-    assert peg_centre(root, 0, "back") in {
-        (float(c.get("cx")), float(c.get("cy")))
-        for c in holes(root)
-        if c.get("data-track") == "0" and c.get("data-hole") == "start"
-    }
+    assert peg_centre(root, 0, "back") in start_holes(root, 0)
 
 
-def test_a_61_board_has_rows_of_thirty():
+def test_a_61_board_has_rows_of_thirty_and_folds_into_rows_of_twenty():
+    assert hole_centre(61, 2, 0, 30)[1] == hole_centre(61, 2, 0, 1)[1]
+    assert hole_centre(61, 2, 0, 31)[1] > hole_centre(61, 2, 0, 30)[1]
+    assert hole_centre(61, 2, 0, 20, folded=True)[1] < hole_centre(61, 2, 0, 21, folded=True)[1]
     root = parse(board_svg(TWO, target=61))
-    assert hole_centre(root, 0, 30)[1] == hole_centre(root, 0, 1)[1]
-    assert hole_centre(root, 0, 31)[1] > hole_centre(root, 0, 30)[1]
     assert peg(root, 1, "front").get("data-hole") == "60"
 
 
-@pytest.mark.parametrize("target, streets, skunk", [(121, {"30", "60"}, "90"), (61, {"15", "45"}, "30")])
-def test_street_lines_and_the_skunk_line(target, streets, skunk):
-    root = parse(board_svg(TWO, target))
-    lines = list(root.iter(SVG + "line"))
-    assert {ln.get("data-after") for ln in lines if ln.get("class") == "street-line"} == streets
-    assert {ln.get("data-after") for ln in lines if ln.get("class") == "skunk-line"} == {skunk}
-    texts = "".join(root.itertext())
-    assert f"skunk {int(skunk) + 1}" in texts
+def lines(root, cls):
+    return {ln.get("data-after") for ln in root.iter(SVG + "line") if cls in ln.get("class").split()}
+
+
+@pytest.mark.parametrize("folded", [False, True])
+def test_the_121_board_has_its_skunk_line_at_91_and_double_skunk_line_at_61_and_none_at_31(folded):
+    root = parse(board_svg(TWO, 121, folded=folded))
+    assert lines(root, "skunk-line") == {"90", "60"}  # the line after hole 90: short of 91 is a skunk
+    assert lines(root, "double-skunk-line") == {"60"}
+    assert lines(root, "street-line") == {"30"}
+    labels = [t.text for t in root.iter(SVG + "text") if t.get("class") == "skunk-label"]
+    assert sorted(labels) == ["double skunk 61", "skunk 91"]
+    assert "skunk 31" not in "".join(root.itertext())
+    desc = root.find(SVG + "desc").text
+    assert desc.endswith("Game to 121; skunk line at 91, double skunk line at 61.")
+
+
+@pytest.mark.parametrize("folded", [False, True])
+def test_the_61_board_has_its_skunk_line_at_31_and_no_double_skunk(folded):
+    root = parse(board_svg(TWO, 61, folded=folded))
+    assert lines(root, "skunk-line") == {"30"}
+    assert lines(root, "double-skunk-line") == set()
+    assert lines(root, "street-line") == {"15", "45"}
+    assert [t.text for t in root.iter(SVG + "text") if t.get("class") == "skunk-label"] == ["skunk 31"]
+    assert "double" not in "".join(root.itertext())
+
+
+def test_the_skunk_lines_follow_the_engines_rules():
+    assert board_lines(121) == {30: "street", 60: "double_skunk", 90: "skunk"}
+    assert board_lines(61) == {15: "street", 30: "skunk", 45: "street"}
+    for target in (121, 61):
+        rules = rules_for("two", target)
+        assert rules.skunk(rules.skunk_line - 1) and not rules.skunk(rules.skunk_line)
+        assert {k + 1 for k, kind in board_lines(target).items() if kind == "skunk"} == {rules.skunk_line}
+
+
+def test_the_holes_are_numbered_every_five():
+    root = parse(board_svg(TWO))
+    numbers = {t.text for t in root.iter(SVG + "text") if t.text and t.text.isdigit()}
+    # Every fifth hole, but 90 and 65 give their place to the words of the skunk lines beside them.
+    assert numbers == {str(n) for n in range(5, 121, 5)} - {"90", "65"} | {"121"}
 
 
 def test_scores_are_in_words_not_only_in_colour():
@@ -127,9 +192,20 @@ def test_scores_are_in_words_not_only_in_colour():
     desc = root.find(SVG + "desc").text
     assert desc.startswith("Alice 45 (was 38), Bob 60 (was 52)")
     assert root.get("aria-labelledby") == "board-title board-desc"
-    # A legend beside each track names the player and the score.
-    legend_text = [" ".join("".join(g.itertext()).split()) for g in root.iter(SVG + "g") if g.get("class") == "legend"]
-    assert legend_text == ["Alice 45 (was 38)", "Bob 60 (was 52)"]
+    # Each row carries its side's name: the whole name on the long board, the initial on the folded one.
+    names = {
+        g.get("data-track"): " ".join("".join(g.itertext()).split())
+        for g in root.iter(SVG + "g")
+        if g.get("class") == "name"
+    }
+    assert names == {"0": "Alice Alice", "1": "Bob Bob"}
+    folded = parse(board_svg(TWO, folded=True))
+    names = {
+        g.get("data-track"): "".join("".join(g.itertext()).split())
+        for g in folded.iter(SVG + "g")
+        if g.get("class") == "name"
+    }
+    assert names == {"0": "AAAAAA", "1": "BBBBBB"}
     assert peg(root, 0, "front").find(SVG + "title").text == "Alice: front peg at 45"
     assert board_description(TWO) == "Alice 45 (was 38), Bob 60 (was 52)"
 
@@ -166,4 +242,7 @@ def test_bad_target_or_no_tracks():
 
 def test_template_include_renders_the_board():
     html = Template('{% include "games/_board.html" with tracks=tracks %}').render(Context({"tracks": TWO}))
-    assert 'class="cribbage-board"' in html and "Alice 45 (was 38)" in html
+    assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="cribbage-board') == 2  # long and folded
+    assert 'id="board-long-title"' in html and 'id="board-folded-title"' in html
+    assert "Alice 45 (was 38)" in html and "css/board.css" in html
+    assert str(board_html(TWO)).count("<svg") == 2
