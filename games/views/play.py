@@ -276,9 +276,22 @@ def game(request, game_id):
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
         visits.note_seen(seat)  # at the table: no reminder, and a held turn email may go
+    return _page(request, game, seat)
+
+
+def _page(request, game, seat, status=200):
     context = _context(request, game, seat.number if seat else None)
     context.update(talk.panel_context(request.user, game, seat))
-    return render(request, "games/game.html", context)
+    return render(request, "games/game.html", context, status=status)
+
+
+def _refused(request, game, seat, words, status=400):
+    """A refused move or plan: the game page as it stands, with why, and nothing changed.
+
+    A 4xx page rather than a redirect, so a client (or a test) can tell it was refused; a stale
+    move (the game moved on since the form was shown) is a conflict, 409."""
+    messages.error(request, words)
+    return _page(request, game, seat, status=status)
 
 
 @never_cache
@@ -314,8 +327,7 @@ def move(request, game_id):
         return render(request, "games/not_your_game.html", {"game": game}, status=403)
     form = MoveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.problem())
-        return redirect(game)
+        return _refused(request, game, seat, form.problem())
     try:
         result = services.submit_move(
             game,
@@ -327,8 +339,8 @@ def move(request, game_id):
             actor=request.user,
         )
     except services.MoveError as error:
-        messages.error(request, error.message)
-        return redirect(game)
+        game.refresh_from_db()
+        return _refused(request, game, seat, error.message, status=409 if error.code == "stale" else 400)
     if result.duplicate:
         messages.info(request, "That move was already made (the form was sent twice); it counts once.")
     return redirect(f"{game.get_absolute_url()}#table")
@@ -344,8 +356,7 @@ def plan(request, game_id):
         return render(request, "games/not_your_game.html", {"game": game}, status=403)
     form = PlanForm(request.POST, cards=selectors.view_for(game, seat.number).get("hand") or [])
     if not form.is_valid() or not form.words():
-        messages.error(request, "Give at least one card a place in the order, or tick a rule.")
-        return redirect(f"{game.get_absolute_url()}#plan")
+        return _refused(request, game, seat, "Give at least one card a place in the order, or tick a rule.")
     try:
         move = notation.read_move(f"plan {form.words()}", "play")
         services.submit_move(
@@ -357,11 +368,10 @@ def plan(request, game_id):
             actor=request.user,
         )
     except InvalidMove as problem:
-        messages.error(request, refusals.plan_refusal(problem.code, problem.params))
-        return redirect(f"{game.get_absolute_url()}#plan")
+        return _refused(request, game, seat, refusals.plan_refusal(problem.code, problem.params))
     except services.MoveError as error:
-        messages.error(request, error.message)
-        return redirect(f"{game.get_absolute_url()}#plan")
+        game.refresh_from_db()
+        return _refused(request, game, seat, error.message)
     messages.success(
         request,
         "Your plan is cleared."

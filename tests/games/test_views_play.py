@@ -237,7 +237,9 @@ def test_a_stale_form_is_refused(client, game, players):
     game.refresh_from_db()
     before = events(game)
     response = post(client, game, {**fields, "confirm": "1"})
+    assert response.status_code == 409  # the page as it stands, not a redirect
     assert any("moved on" in m for m in messages_of(response))
+    assert "moved on" in response.content.decode()
     game.refresh_from_db()
     assert events(game) == before and not game.is_finished
 
@@ -452,7 +454,8 @@ def test_laying_away_the_wrong_number_of_cards(client, game, players):
     client.force_login(players[0])
     fields = form_fields(page(client, game), "discard")
     response = post(client, game, {**fields, "cards": hand_of(game, 0)[:1]})
-    assert any("exactly 2" in m for m in messages_of(response))
+    assert response.status_code == 400
+    assert any("exactly 2" in m for m in messages_of(response)) and "exactly 2" in response.content.decode()
     assert events(game) == 2
 
 
