@@ -6,6 +6,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon),
     path("dev/mail/", views.dev_mail, name="dev_mail"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

@@ -1,19 +1,24 @@
-import email
-import email.policy
 from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
 from django.http import Http404, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 
+from cribsite import mailbox
 from cribsite.celery import app
 from games.cribbage import SHORT_GAME, rules_for
 
 
 def home(request):
     return render(request, "home.html", {"standard": rules_for("two"), "short_game": SHORT_GAME})
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on pages that name no icon (the admin's)."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def _database_status():
@@ -56,21 +61,6 @@ def dev_mail(request):
     if not settings.DEBUG or request.META.get("REMOTE_ADDR") not in LOOPBACK or "HTTP_X_FORWARDED_FOR" in request.META:
         raise Http404
     folder = Path(settings.EMAIL_FILE_PATH)
-    files = sorted(folder.glob("*.log"), key=lambda f: f.stat().st_mtime, reverse=True) if folder.exists() else []
-    messages = []
-    for path in files[:20]:
-        # The file backend writes messages one after another, separated by a line of dashes.
-        for raw in reversed(path.read_text(errors="replace").split("\n" + "-" * 79 + "\n")):
-            if raw.strip():
-                messages.append(_readable(email.message_from_string(raw.strip(), policy=email.policy.default)))
-    return render(request, "dev_mail.html", {"messages": messages[:50], "folder": folder})
-
-
-def _readable(message):
-    body = message.get_body(preferencelist=("plain",))
-    return {
-        "subject": message["Subject"],
-        "to": message["To"],
-        "date": message["Date"],
-        "text": body.get_content() if body else "",
-    }
+    # The links in the mail name SITE_URL; a trial may be served on another port or host.
+    mails, styles = mailbox.read(folder, settings.SITE_URL, f"{request.scheme}://{request.get_host()}")
+    return render(request, "dev_mail.html", {"mails": mails, "folder": folder, "mail_styles": styles})

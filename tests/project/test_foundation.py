@@ -161,22 +161,6 @@ def test_the_home_page_leads_a_newcomer_in(client):
     assert reverse("games:my_games") in page and reverse("games:practice") in page
 
 
-@pytest.mark.django_db
-def test_in_development_the_mail_sent_can_be_read_on_a_page(client, settings, tmp_path):
-    from django.core.mail import send_mail
-
-    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
-    settings.EMAIL_FILE_PATH = tmp_path
-    send_mail("Your move: Ann v Bob", "play 7C\nhttp://127.0.0.1:8000/m/move/abc/", "a@x.org", ["ann@x.org"])
-    send_mail("Confirm your address", "http://127.0.0.1:8000/accounts/confirm/xyz/", "a@x.org", ["bob@x.org"])
-    settings.DEBUG = True
-    page = client.get("/dev/mail/").content.decode()
-    assert page.index("Confirm your address") < page.index("Your move: Ann v Bob")  # newest first
-    assert '<a href="http://127.0.0.1:8000/m/move/abc/"' in page
-    settings.DEBUG = False
-    assert client.get("/dev/mail/").status_code == 404
-
-
 def test_every_periodic_task_names_a_task_the_workers_know():
     """A misspelt beat entry would fail silently in production, once a day."""
     from django.conf import settings
