@@ -49,7 +49,8 @@ from math import comb
 from typing import NamedTuple
 
 from games.cribbage.cards import FULL_DECK, Card, card_from_code
-from games.cribbage.engine import legal_moves, view
+from games.cribbage.moves import legal_moves
+from games.cribbage.table_view import view
 
 from .analysis import discard_options, hand_ev, throw_count
 

@@ -1,38 +1,31 @@
 """Cribbage rules engine: pure Python, no Django. See README.md for the API."""
 
 from .cards import FULL_DECK, Card, card_from_code, parse_cards
-from .engine import (
-    PRIVATE_KINDS,
-    REFUSALS,
-    IllegalMove,
-    State,
-    apply,
+from .engine import apply, cut_for_deal_event, deal_event, new_game, replay
+from .moves import (
     count_ahead_of,
-    cut_for_deal_event,
-    deal_event,
     forced_move,
     is_over,
     is_simple_turn,
     legal_moves,
-    move_text,
     moved_on_for,
     moves_to_offer,
     needs_chance,
-    new_game,
     plan_of,
     planned_move,
-    replay,
     result,
-    state_from_json,
-    state_to_json,
+    show_order,
     table_result_problem,
     to_act,
-    view,
 )
 from .notation import INVALID, InvalidMove
+from .notation import write as move_text
 from .plans import PlanProblem, plan_words, read_plan
 from .rules import FULL_GAME, SHORT_GAME, TARGETS, VARIANTS, Rules, rules_for, skunk_lines
 from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, score_pegging
+from .snapshots import state_from_json, state_to_json
+from .state import PRIVATE_KINDS, REFUSALS, IllegalMove, State
+from .table_view import view
 
 __all__ = [
     "PRIVATE_KINDS",
@@ -72,6 +65,7 @@ __all__ = [
     "state_to_json",
     "state_from_json",
     "move_text",
+    "show_order",
     "cut_for_deal_event",
     "deal_event",
     "forced_move",

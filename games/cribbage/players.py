@@ -57,9 +57,10 @@ from typing import cast
 from .analysis import discard_options, hand_ev, throw_count
 from .cards import Card, card_from_code
 from .endgame import Board, board_from_view, crib_shift, discard_chances, in_reach, kept_and_starter, play_chances
-from .engine import legal_moves, view
 from .knowledge import Table, _table_from_view, _value, peg_points, table_from_plays
+from .moves import legal_moves
 from .peg_search import search_plays
+from .table_view import view
 
 __all__ = [
     "LEVELS",

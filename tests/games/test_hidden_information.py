@@ -98,7 +98,7 @@ def counted(state):
     )
     if state.phase != "show":
         return shown
-    seat, what = cribbage.engine.show_order(state)[state.show_next]
+    seat, what = cribbage.show_order(state)[state.show_next]
     return shown | {c.code for c in (state.crib if what == "crib" else state.kept[seat])}
 
 

@@ -1,0 +1,133 @@
+"""Snapshots: the whole state as JSON-able data and back (`state_to_json`, `state_from_json`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, card_from_code
+from .plans import ASK, Plan, PlanRule
+from .rules import Rules
+from .scoring import Score, ScoreItem
+from .state import (
+    HandSummary,
+    Outcome,
+    PlayEntry,
+    ScoreRecord,
+    ShowResult,
+    State,
+)
+
+
+def card_codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def item_json(item: ScoreItem) -> dict:
+    return {"kind": item.kind, "cards": card_codes(item.cards), "points": item.points}
+
+
+def _enc(v: Any) -> Any:
+    if isinstance(v, Card):
+        return v.code
+    if isinstance(v, ScoreItem):
+        return item_json(v)
+    if isinstance(v, Score):
+        return {"total": v.total, "items": [item_json(i) for i in v.items]}
+    if isinstance(v, Rules):
+        return v.to_json()
+    if isinstance(v, frozenset):
+        return sorted(v)
+    if isinstance(v, (tuple, list)):
+        return [_enc(x) for x in v]
+    if hasattr(v, "__dataclass_fields__"):
+        return {name: _enc(getattr(v, name)) for name in v.__dataclass_fields__}
+    return v
+
+
+def state_to_json(state: State) -> dict:
+    """The whole state (hidden cards included) as JSON-able data; see `state_from_json`."""
+    return _enc(state)
+
+
+def _opt(f):
+    return lambda x: None if x is None else f(x)
+
+
+def _cards_dec(codes):
+    return tuple(map(card_from_code, codes))
+
+
+def _cards2_dec(lists):
+    return tuple(map(_cards_dec, lists))
+
+
+def _items_dec(items):
+    return tuple(ScoreItem(d["kind"], _cards_dec(d["cards"]), d["points"]) for d in items)
+
+
+def _each(cls):
+    return lambda rows: tuple(_dec(cls, d) for d in rows)
+
+
+def _dec(cls, d: dict):
+    decoders = _DECODERS[cls]
+    return cls(**{k: decoders.get(k, _identity)(v) for k, v in d.items()})
+
+
+def _identity(x):
+    return x
+
+
+_DECODERS = {
+    ScoreRecord: {"items": _items_dec},
+    ShowResult: {"cards": _cards_dec, "score": lambda d: Score(d["total"], _items_dec(d["items"]))},
+    PlayEntry: {"card": _opt(card_from_code)},
+    Outcome: {},
+}
+
+
+_DECODERS[HandSummary] = {
+    "starter": card_from_code,
+    "kept": _cards2_dec,
+    "crib": _cards_dec,
+    "plays": _each(PlayEntry),
+    "records": _each(ScoreRecord),
+    "shows": _each(ShowResult),
+}
+
+
+_DECODERS[State] = {
+    "rules": Rules.from_json,
+    "scores": tuple,
+    "prev_scores": tuple,
+    "cuts": _cards2_dec,
+    "deck": _cards_dec,
+    "starter": _opt(card_from_code),
+    "hands": _cards2_dec,
+    "kept": _cards2_dec,
+    "discards": _cards2_dec,
+    "crib": _cards_dec,
+    "count_cards": _cards_dec,
+    "gone": frozenset,
+    "plays": _each(PlayEntry),
+    "records": _each(ScoreRecord),
+    "shows": _each(ShowResult),
+    "previous": _opt(lambda d: _dec(HandSummary, d)),
+    "outcome": _opt(lambda d: _dec(Outcome, d)),
+    "open_claim": _opt(lambda d: _dec(ScoreRecord, d)),
+    "plans": lambda plans: tuple(_opt(_plan_dec)(p) for p in plans),
+    "plan_played": frozenset,
+    "plan_played_before": frozenset,
+    "counts_ahead": tuple,
+}
+
+
+def _plan_dec(d: dict) -> Plan:
+    order = tuple(ASK if c == ASK else card_from_code(c) for c in d["order"])
+    rules = tuple(PlanRule(r["rule"], r["rank"], _opt(card_from_code)(r["card"])) for r in d["rules"])
+    return Plan(order, rules)
+
+
+def state_from_json(d: dict) -> State:
+    """The State saved by `state_to_json`."""
+    return _dec(State, d)
