@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import apply, deal_event, new_game, to_act
+from .engine import apply, deal_event, new_game
+from .moves import to_act
 from .players import choose_move
 from .rules import rules_for
 from .win_chance import DATA_PATH, TABLES, build_table
