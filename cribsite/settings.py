@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "clock",
     "ratings",
     "ladders",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -14,6 +14,7 @@ urlpatterns = [
     path("anymail/", include("anymail.urls")),
     path("m/", include("mail.urls")),
     path("ladders/", include("ladders.urls")),
+    path("events/", include("tournaments.urls")),
     path("", include("clock.urls")),  # more time, claims, vacations
     path("", include("games.urls")),
 ]

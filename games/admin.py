@@ -12,7 +12,7 @@ HIDDEN = "Hidden while the game is on (players' cards)."
 
 
 def _event_data(event):
-    if event.kind in HIDDEN_KINDS and not event.game.is_finished:
+    if event.kind in HIDDEN_KINDS and (not event.game.is_finished or event.game.cards_sealed()):
         return HIDDEN
     return json.dumps(event.data)
 
@@ -54,7 +54,7 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["id", "__str__", "variant", "target", "status", "seq", "updated_at"]
     list_filter = ["status", "variant", "target", "muggins"]
     search_fields = ["seats__player__email", "seats__player__display_name"]
-    exclude = ["snapshot"]
+    exclude = ["snapshot", "deal_seed"]  # the seed tells a duplicate round's decks
     readonly_fields = [
         "rules",
         "status",
@@ -71,7 +71,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description="snapshot")
     def state(self, game):
-        if not game.is_finished:
+        if not game.is_finished or game.cards_sealed():
             return format_html('{} <a href="{}">The table as a spectator sees it</a>.', HIDDEN, game.get_absolute_url())
         return json.dumps(game.snapshot)
 

@@ -89,6 +89,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Duplicate events: every game with this seed is dealt the same decks, hand by hand
+    # (games.services). Secret while any of them is on: it tells every deck to come.
+    deal_seed = models.CharField(max_length=64, blank=True, editable=False)
 
     # The clock (see clock/deadlines.py and clock/timeouts.py).
     class TimeoutPolicy(models.TextChoices):
@@ -139,6 +142,14 @@ class Game(models.Model):
         if self.is_finished:
             return True
         return seat is not None and self.help_on
+
+    def cards_sealed(self):
+        """Are this game's cards still being played at another table (a duplicate event's
+        round)? Then nobody but its own players may see them, even once it is over."""
+        if not self.deal_seed:
+            return False
+        others = Game.objects.filter(deal_seed=self.deal_seed, status=Game.Status.ACTIVE).exclude(pk=self.pk)
+        return others.exists()
 
     def advice_allowed_for(self, seat):
         """May `seat` be shown the best moves before it moves (practice games only)?"""

@@ -22,6 +22,12 @@ def seat_of(game, user):
     return None
 
 
+def sealed_for(game, seat):
+    """Must `game` be kept from this reader (seat None: a spectator)? Its cards are still being
+    played at another table of a duplicate round (Game.cards_sealed)."""
+    return seat is None and game.cards_sealed()
+
+
 def with_seats(games):
     """`games` (a Game queryset) with their seats and players fetched at once: what
     `view_for` and `seats_with_players` read without a query of their own."""

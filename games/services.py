@@ -90,13 +90,16 @@ def start_game(
     rated=False,
     first_dealer=None,
     rng=None,
+    deal_seed="",
     **clock_settings,
 ):
     """Create a game for `players` (a user, or None for a computer seat, per seat) and deal.
 
     Seat numbers follow the order of `players`; for four players, seats 0 and 2
     are partners against 1 and 3. `help_on` and `rated` decide the engine's help
-    (see `assistance_for`); a rated game counts for the ratings. `clock_settings` are the Game's clock fields
+    (see `assistance_for`); a rated game counts for the ratings. With a `deal_seed` every game
+    of that seed is dealt the same decks hand by hand (a duplicate event: give `first_dealer`
+    too, so the same seat deals each hand at every table). `clock_settings` are the Game's clock fields
     (timeout_policy, pause_weekends, pause_nights, vacation_cap_days, time_bank_days: each seat's
     time bank starts full).
     """
@@ -124,6 +127,7 @@ def start_game(
             practice=practice,
             rules=rules.to_json(),
             first_dealer=first_dealer,
+            deal_seed=deal_seed,
             assistance=assistance_for(players, practice=practice, help_on=help_on, rated=rated),
             rated=rated,
             snapshot=cribbage.state_to_json(state),
@@ -230,9 +234,9 @@ def _append(game, seats, state, events, *, rng=None):
     while not cribbage.is_over(state):
         chance = cribbage.needs_chance(state)
         if chance == "cut_for_deal":
-            data = cribbage.cut_for_deal_event(state, rng)
+            data = cribbage.cut_for_deal_event(state, _seeded(game, state) or rng)
         elif chance == "deal":
-            data = cribbage.deal_event(state, rng)
+            data = cribbage.deal_event(state, _seeded(game, state) or rng)
         else:
             data = _forced_move(state, seats) or _planned_move(state, seats)
             if data is None:
@@ -286,6 +290,13 @@ def _note_seen(game, seats, events):
         seat = seats[number]
         seat.private_seq = max(event.seq for event in events if event.seat == number)
         Seat.objects.filter(pk=seat.pk).update(private_seq=seat.private_seq)
+
+
+def _seeded(game, state):
+    """The rng of a seeded game's next chance event: the same at every table for the same hand."""
+    if not game.deal_seed:
+        return None
+    return random.Random(f"{game.deal_seed}:{state.phase}:{state.hand_number}")
 
 
 def _forced_move(state, seats):

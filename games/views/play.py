@@ -33,6 +33,11 @@ def _game(game_id):
     return get_object_or_404(selectors.with_seats(Game.objects.all()), pk=game_id)
 
 
+def _sealed(request, game):
+    """The page for a spectator of a game whose cards other tables are still playing."""
+    return render(request, "games/sealed.html", {"game": game}, status=403)
+
+
 def _score(data):
     """An engine Score from its JSON form in a view (for the presentation helpers)."""
     items = tuple(
@@ -276,6 +281,8 @@ def game(request, game_id):
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
         visits.note_seen(seat)  # at the table: no reminder, and a held turn email may go
+    elif selectors.sealed_for(game, None):
+        return _sealed(request, game)
     return _page(request, game, seat)
 
 
@@ -302,6 +309,8 @@ def state(request, game_id):
     seat = selectors.seat_of(game, request.user)
     if seat is not None:
         visits.note_seen(seat)  # the open page polls: the player is looking
+    elif selectors.sealed_for(game, None):
+        return JsonResponse({"error": "Other tables are still playing these cards."}, status=403)
     view = selectors.view_for(game, seat.number if seat else None)
     table = Table(view)
     return JsonResponse(
@@ -390,6 +399,8 @@ def _reader(request, game):
 def record(request, game_id):
     game = _game(game_id)
     seat = _reader(request, game)
+    if selectors.sealed_for(game, seat):
+        return _sealed(request, game)
     rec = selectors.record_for(game, seat)
     table = Table(selectors.view_for(game, seat))
     hands = []
@@ -414,6 +425,8 @@ def record(request, game_id):
 @require_GET
 def record_download(request, game_id, fmt):
     game = _game(game_id)
+    if selectors.sealed_for(game, _reader(request, game)):
+        return _sealed(request, game)
     rec = selectors.record_for(game, _reader(request, game))
     if fmt == "json":
         response = HttpResponse(

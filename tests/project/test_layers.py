@@ -1,6 +1,6 @@
 """The layers point one way, with no import cycle and no import hidden in a function.
 
-The engine (games.cribbage) <- games <- mail <- clock <- ratings <- ladders; accounts under
+The engine (games.cribbage) <- games <- mail <- clock <- ratings <- ladders <- tournaments; accounts under
 all of them; cribsite (settings, urls, the Celery app) on top. A lower layer that
 needs a higher one to act sends a signal the higher one connects in its
 AppConfig.ready().
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ["games.cribbage", "accounts", "games", "mail", "clock", "ratings", "ladders", "cribsite"]
-PACKAGES = ("accounts", "games", "mail", "clock", "ratings", "ladders", "cribsite")
+LAYERS = ["games.cribbage", "accounts", "games", "mail", "clock", "ratings", "ladders", "tournaments", "cribsite"]
+PACKAGES = ("accounts", "games", "mail", "clock", "ratings", "ladders", "tournaments", "cribsite")
 
 
 def _modules():

@@ -1,0 +1,32 @@
+import random
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _seeded_shuffles(monkeypatch):
+    """Deterministic deals, so games finished by tests.factories.finish_game play out the same."""
+    from games import services
+
+    monkeypatch.setattr(services, "_shuffler", random.Random(11))
+
+
+@pytest.fixture
+def make_event(db):
+    """An event with an organiser and `n` entrants (entry order A, B, C, ...): (event, [entrant, ...])."""
+    from tests.factories import make_user
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    def make(n=4, organiser=None, **settings):
+        settings.setdefault("slug", f"event-{Tournament.objects.count() + 1}")
+        settings.setdefault("name", settings["slug"].title())
+        event = Tournament.objects.create(**settings)
+        if organiser is not None:
+            event.organisers.add(organiser)
+        players = [make_user(display_name=name, allow_forced_moves=False) for name in "ABCDEFGHIJKLMNOP"[:n]]
+        if players:
+            services.add_entrants(event, "\n".join(p.email for p in players), actor=organiser)
+        return event, list(event.entrants.order_by("entered_at", "pk"))
+
+    return make

@@ -1,0 +1,199 @@
+"""The organisers' admin for events, driven through its pages with the test client."""
+
+import pytest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.admin.models import LogEntry
+from django.urls import reverse
+
+from tests.factories import make_user
+from tournaments import services
+from tournaments.models import Entrant, Pairing, PairingGame, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organisers(db):
+    return make_user(is_staff=True), make_user(is_staff=True)
+
+
+@pytest.fixture
+def two_events(make_event, organisers):
+    first, second = organisers
+    return make_event(4, organiser=first, slug="event-a"), make_event(3, organiser=second, slug="event-b")
+
+
+def _changed(event):
+    """Everything an action on `event` could change."""
+    return {
+        "event": Tournament.objects.filter(pk=event.pk).values().get(),
+        "entrants": list(Entrant.objects.filter(tournament=event).order_by("pk").values()),
+        "rounds": list(Round.objects.filter(tournament=event).order_by("pk").values()),
+        "pairings": list(Pairing.objects.filter(round__tournament=event).order_by("pk").values()),
+        "games": PairingGame.objects.filter(pairing__round__tournament=event).count(),
+    }
+
+
+def _action(client, model, action, pks, **data):
+    return client.post(
+        reverse(f"admin:tournaments_{model}_changelist"), {"action": action, ACTION_CHECKBOX_NAME: pks, **data}
+    )
+
+
+def _form(event, **changes):
+    data = {
+        "kind": event.kind,
+        "name": event.name,
+        "slug": event.slug,
+        "description": "",
+        "starts_on": "2026-12-01",
+        "ends_on": "",
+        "variant": event.variant,
+        "target": event.target,
+        "days_per_move": 3,
+        "timeout_action": event.timeout_action,
+        "time_bank_days": 0,
+        "legs": 1,
+        "all_rounds_at_start": "on",
+        "scoring": event.scoring,
+        "best_of": 1,
+        "entrant_set-TOTAL_FORMS": "0",
+        "entrant_set-INITIAL_FORMS": "0",
+        "entrants-TOTAL_FORMS": "0",
+        "entrants-INITIAL_FORMS": "0",
+    }
+    data.update(changes)
+    return data
+
+
+def test_an_organiser_of_event_a_is_refused_event_b_everywhere(client, organisers, two_events):
+    (a, _), (b, _) = two_events
+    client.force_login(organisers[0])
+    listing = client.get(reverse("admin:tournaments_tournament_changelist"))
+    assert listing.status_code == 200 and "Event-A" in listing.text and "Event-B" not in listing.text
+    assert client.get(reverse("admin:tournaments_tournament_change", args=[a.pk])).status_code == 200
+    before = _changed(b)
+    assert client.get(reverse("admin:tournaments_tournament_change", args=[b.pk])).status_code == 403
+    assert client.post(reverse("admin:tournaments_tournament_change", args=[b.pk]), _form(b)).status_code == 403
+    assert client.get(reverse("admin:tournaments_tournament_entrants", args=[b.pk])).status_code == 403
+    response = client.post(
+        reverse("admin:tournaments_tournament_entrants", args=[b.pk]), {"form": "add", "add-emails": "x@example.com"}
+    )
+    assert response.status_code == 403
+    assert _action(client, "tournament", "start_event", [b.pk]).status_code == 403
+    assert _action(client, "tournament", "export_standings", [b.pk]).status_code == 403
+    assert _changed(b) == before
+    # Once B is under way, its rounds and pairings are refused too.
+    services.start(b)
+    before = _changed(b)
+    rnd = b.rounds.get(number=2)
+    pairing = b.rounds.get(number=1).pairings.exclude(status="bye").get()
+    assert client.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).status_code == 403
+    assert _action(client, "round", "open_rounds", [rnd.pk]).status_code == 403
+    assert client.get(reverse("admin:tournaments_pairing_change", args=[pairing.pk])).status_code == 403
+    response = _action(client, "pairing", "record_forfeit", [pairing.pk], apply="1", loser="home", reason="mine")
+    assert response.status_code == 403
+    assert "Event-B" not in client.get(reverse("admin:tournaments_round_changelist")).text
+    assert _changed(b) == before
+
+
+def test_entering_players_on_the_entrants_page_and_a_player_entered_twice_is_refused(client, organisers, two_events):
+    (a, entrants), _ = two_events
+    client.force_login(organisers[0])
+    url = reverse("admin:tournaments_tournament_entrants", args=[a.pk])
+    response = client.post(url, {"form": "add", "add-emails": "new1@example.com\nnew2@example.com"}, follow=True)
+    assert "Entered 2 player(s); invited 2 new address(es)." in response.text
+    assert a.entrants.count() == 6
+    before, log = _changed(a), LogEntry.objects.count()
+    twice = entrants[0].player.email
+    response = client.post(url, {"form": "add", "add-emails": f"new3@example.com\n{twice}"}, follow=True)
+    assert "Already entered: A. Nothing was changed." in response.text
+    response = client.post(url, {"form": "add", "add-emails": "dup@example.com dup@example.com"}, follow=True)
+    assert "Listed twice: dup@example.com. Nothing was changed." in response.text
+    response = client.post(url, {"form": "add", "add-emails": "not-an-address"}, follow=True)
+    assert "Not email addresses: not-an-address" in response.text
+    assert _changed(a) == before and LogEntry.objects.count() == log
+    response = client.post(url, {"form": "withdraw", "withdraw-entrant": entrants[3].pk}, follow=True)
+    assert f"Withdrew {entrants[3]}." in response.text and a.entrants.count() == 5
+
+
+def test_dates_in_the_wrong_order_are_refused_and_nothing_changes(client, organisers, two_events):
+    (a, _), _ = two_events
+    client.force_login(organisers[0])
+    before = _changed(a)
+    response = client.post(
+        reverse("admin:tournaments_tournament_change", args=[a.pk]),
+        _form(a, name="Renamed", starts_on="2026-12-10", ends_on="2026-12-01"),
+    )
+    assert response.status_code == 200
+    assert "The season ends (01 Dec 2026) before it starts (10 Dec 2026)" in response.text
+    assert _changed(a) == before
+    response = client.post(
+        reverse("admin:tournaments_tournament_change", args=[a.pk]),
+        _form(a, name="Renamed", starts_on="2026-12-01", ends_on="2027-03-01"),
+    )
+    assert response.status_code == 302
+    a.refresh_from_db()
+    assert a.name == "Renamed" and str(a.ends_on) == "2027-03-01"
+
+
+def test_starting_and_opening_rounds_from_the_admin_and_a_round_opened_twice(client, organisers, two_events):
+    (a, _), _ = two_events
+    a.all_rounds_at_start = False
+    a.save()
+    client.force_login(organisers[0])
+    response = _action(client, "tournament", "start_event", [a.pk])
+    assert response.status_code == 302
+    a.refresh_from_db()
+    assert a.status == "running" and [r.status for r in a.rounds.order_by("number")] == ["open", "scheduled"] + [
+        "scheduled"
+    ]
+    assert PairingGame.objects.filter(pairing__round__tournament=a).count() == 2
+    before = _changed(a)
+    response = _action(client, "tournament", "start_event", [a.pk])
+    assert response.status_code == 302
+    first = a.rounds.get(number=1)
+    response = client.post(
+        reverse("admin:tournaments_round_changelist"),
+        {"action": "open_rounds", ACTION_CHECKBOX_NAME: [first.pk]},
+        follow=True,
+    )
+    assert "Round 1 is already being played." in response.text
+    assert _changed(a) == before
+    # The organiser opens round 2 early: its games start.
+    response = _action(client, "tournament", "open_next_round", [a.pk])
+    assert a.rounds.get(number=2).status == "open"
+    assert PairingGame.objects.filter(pairing__round__tournament=a).count() == 4
+    # The format is fixed once the event is under way.
+    page = client.get(reverse("admin:tournaments_tournament_change", args=[a.pk]))
+    assert 'name="kind"' not in page.text and 'name="name"' in page.text
+
+
+def test_a_knockout_with_one_entrant_is_refused_with_a_clear_message(client, organisers, make_event):
+    event, _ = make_event(1, organiser=organisers[0], kind=Tournament.Kind.KNOCKOUT, slug="cup")
+    client.force_login(organisers[0])
+    before = _changed(event)
+    response = _action(client, "tournament", "start_event", [event.pk])
+    response = client.get(response.url)
+    assert "A knockout needs at least two entrants; it has 1." in response.text
+    assert _changed(event) == before
+
+
+def test_a_forfeit_recorded_on_a_pairing_counts_and_the_csv_has_it(client, organisers, two_events):
+    (a, entrants), _ = two_events
+    services.start(a)
+    client.force_login(organisers[0])
+    pairing = a.rounds.get(number=1).pairings.order_by("table").first()
+    form = _action(client, "pairing", "record_forfeit", [pairing.pk])
+    assert form.status_code == 200 and "Record a forfeit" in form.text
+    _action(client, "pairing", "record_forfeit", [pairing.pk], apply="1", loser="home", reason="")
+    assert PairingGame.objects.get(pairing=pairing).counted is False
+    _action(client, "pairing", "record_forfeit", [pairing.pk], apply="1", loser="home", reason="no move in three weeks")
+    pg = PairingGame.objects.get(pairing=pairing)
+    assert pg.counted and pg.kind == "forfeit" and pg.winner == pairing.away
+    csv_response = _action(client, "tournament", "export_standings", [a.pk])
+    assert csv_response["Content-Type"].startswith("text/csv")
+    lines = csv_response.content.decode().splitlines()
+    assert lines[1].startswith(f"1,{pairing.away},1,1,0,1,")
+    change = client.get(reverse("admin:tournaments_pairing_change", args=[pairing.pk]))
+    assert change.status_code == 200 and pg.game.get_absolute_url() in change.text

@@ -1,0 +1,42 @@
+"""The public pages of an event: standings, bracket, schedule and games, the CSV."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import PairingGame, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_league_page_shows_the_table_the_schedule_and_links_to_the_games(client, make_event):
+    event, entrants = make_event(3, name="Winter League")
+    page = client.get(reverse("tournaments:detail", args=[event.slug]))
+    assert page.status_code == 200 and "The schedule is drawn when the event starts" in page.text
+    services.start(event)
+    pg = PairingGame.objects.filter(pairing__round__tournament=event).first()
+    services.forfeit_game(pg, pg.pairing.home, reason="away", actor=None)
+    page = client.get(reverse("tournaments:detail", args=[event.slug]))
+    assert page.status_code == 200
+    assert "Standings" in page.text and "Ahead of the next on" in page.text
+    assert "Round 3" in page.text and ": a bye" in page.text
+    assert pg.game.get_absolute_url() in page.text
+    assert f"won by {pg.pairing.away}" in page.text
+    listing = client.get(reverse("tournaments:list"))
+    assert event.get_absolute_url() in listing.text
+    csv_response = client.get(reverse("tournaments:standings_csv", args=[event.slug]))
+    assert csv_response["Content-Disposition"] == f'attachment; filename="{event.slug}-standings.csv"'
+    assert csv_response.content.decode().splitlines()[1].startswith(f"1,{pg.pairing.away},1,1,0,1,")
+    assert client.get(reverse("tournaments:detail", args=["no-such-event"])).status_code == 404
+
+
+def test_a_knockout_page_draws_the_bracket_with_byes_and_slots_to_come(client, make_event):
+    event, entrants = make_event(5, kind=Tournament.Kind.KNOCKOUT)
+    services.start(event)
+    page = client.get(reverse("tournaments:detail", args=[event.slug]))
+    assert page.status_code == 200
+    text = page.text
+    assert 'class="bracket"' in text
+    assert text.index("Quarter-finals") < text.index("Semi-finals") < text.index("Final")
+    assert text.count('class="bracket-match bye"') == 3
+    assert "to come" in text  # the semi-finals and final are not drawn yet

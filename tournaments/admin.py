@@ -1,0 +1,374 @@
+"""The organisers' admin for events. Each organiser sees and runs only the events they organise
+(the ladders' rules: another event's pages and actions are refused with 403).
+
+Every action goes through tournaments.services and is logged as a Django LogEntry.
+No page here shows a duplicate round's deal seed.
+"""
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
+from django.http import HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+
+from ladders.forms import AddEntrantsForm
+
+from . import selectors, services
+from .models import Entrant, Pairing, PairingGame, Round, Tournament
+
+# Settings fixed once the schedule is drawn.
+FIXED_WHEN_RUNNING = ("kind", "legs", "best_of", "all_rounds_at_start", "variant", "target", "muggins")
+
+
+def organised(user):
+    """The events `user` may run."""
+    if not (user.is_active and user.is_staff):
+        return Tournament.objects.none()
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(organisers=user)
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = (
+            "kind",
+            "name",
+            "slug",
+            "description",
+            "organisers",
+            "starts_on",
+            "ends_on",
+            "variant",
+            "target",
+            "muggins",
+            "days_per_move",
+            "timeout_action",
+            "pause_weekends",
+            "pause_nights",
+            "time_bank_days",
+            "legs",
+            "all_rounds_at_start",
+            "scoring",
+            "best_of",
+        )
+
+    def clean(self):
+        data = super().clean()
+        try:
+            services.check_dates(data.get("starts_on"), data.get("ends_on"))
+        except services.TournamentError as exc:
+            raise ValidationError(exc.message) from exc
+        return data
+
+
+class ForfeitForm(forms.Form):
+    loser = forms.ChoiceField(choices=[("home", "The first-named player"), ("away", "The second-named player")])
+    reason = forms.CharField(max_length=200, help_text="E.g. abandoned: no move for three weeks.")
+
+
+class WithdrawForm(forms.Form):
+    entrant = forms.ModelChoiceField(queryset=Entrant.objects.none())
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].queryset = tournament.entrants.select_related("player")  # type: ignore[attr-defined]
+
+
+class ScopedAdmin(admin.ModelAdmin):
+    """Objects of the events the user organises; anything else is refused (403)."""
+
+    tournament_lookup = "tournament"
+
+    def _tournament_of(self, obj):
+        return obj if isinstance(obj, Tournament) else obj.tournament
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(**{f"{self.tournament_lookup}__in": organised(request.user)})
+
+    def get_object(self, request, object_id, from_field=None):
+        # Look beyond the user's own events so another event's object is refused, not "missing".
+        field = self.model._meta.pk if from_field is None else self.model._meta.get_field(from_field)
+        try:
+            return self.model._default_manager.get(**{field.name: field.to_python(object_id)})
+        except (self.model.DoesNotExist, ValidationError, ValueError):
+            return None
+
+    def _may_run(self, request, obj):
+        if obj is None:
+            return organised(request.user).exists()
+        return organised(request.user).filter(pk=self._tournament_of(obj).pk).exists()
+
+    def has_module_permission(self, request):
+        return organised(request.user).exists()
+
+    def has_view_permission(self, request, obj=None):
+        return self._may_run(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._may_run(request, obj)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def response_action(self, request, queryset):
+        # An action posted for objects outside the user's events is refused outright.
+        selected = request.POST.getlist(ACTION_CHECKBOX_NAME)
+        if not all(pk.isascii() and pk.isdigit() and len(pk) < 19 for pk in selected):
+            raise BadRequest("The rows chosen are not ids of rows.")
+        if selected and not request.POST.get("select_across") == "1":
+            if self.get_queryset(request).filter(pk__in=selected).count() != len(set(selected)):
+                raise PermissionDenied
+        return super().response_action(request, queryset)
+
+    def _each(self, request, queryset, operation, done):
+        for item in queryset:
+            try:
+                operation(item)
+            except services.TournamentError as exc:
+                self.message_user(request, f"{item}: {exc.message}", messages.ERROR)
+            else:
+                self.log_change(request, item, done)
+                self.message_user(request, f"{item}: {done.lower()}.")
+
+
+class EntrantInline(admin.TabularInline):
+    model = Entrant
+    extra = 0
+    readonly_fields = ("seed", "player", "entered_at")
+    fields = readonly_fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_view_permission(self, request, obj=None):
+        return self.admin_site.get_model_admin(Tournament).has_view_permission(request, obj)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ScopedAdmin):
+    tournament_lookup = "pk"
+    form = TournamentForm
+    list_display = ["name", "kind", "status", "starts_on", "ends_on"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["organisers"]
+    inlines = [EntrantInline]
+    actions = ["start_event", "open_next_round", "export_standings"]
+    fieldsets = [
+        (None, {"fields": ["kind", "name", "slug", "description", "organisers", "status", "tools"]}),
+        ("Season", {"fields": ["starts_on", "ends_on"]}),
+        (
+            "Games",
+            {
+                "fields": [
+                    "variant",
+                    "target",
+                    "muggins",
+                    "days_per_move",
+                    "timeout_action",
+                    "pause_weekends",
+                    "pause_nights",
+                    "time_bank_days",
+                ]
+            },
+        ),
+        ("Format", {"fields": ["legs", "all_rounds_at_start", "scoring", "best_of"]}),
+    ]
+
+    def get_readonly_fields(self, request, obj=None):
+        fixed = FIXED_WHEN_RUNNING if obj is not None and obj.status != Tournament.Status.DRAFT else ()
+        return ("status", "tools", *fixed)
+
+    def has_add_permission(self, request, obj=None):
+        return request.user.is_superuser or request.user.has_perm("tournaments.add_tournament")
+
+    def has_module_permission(self, request):
+        return super().has_module_permission(request) or self.has_add_permission(request)
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+    @admin.display(description="run the event")
+    def tools(self, obj):
+        if not obj.pk:
+            return "Save the event first."
+        links = [
+            (reverse("admin:tournaments_tournament_entrants", args=[obj.pk]), "Add and withdraw entrants"),
+            (reverse("admin:tournaments_round_changelist") + f"?tournament__id__exact={obj.pk}", "Rounds"),
+            (reverse("admin:tournaments_pairing_changelist") + f"?round__tournament__id__exact={obj.pk}", "Pairings"),
+            (obj.get_absolute_url(), "The event's public page"),
+        ]
+        return format_html_join(" · ", '<a href="{}">{}</a>', links)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if not request.user.is_superuser:
+            form.instance.organisers.add(request.user)  # nobody locks themselves out of their own event
+
+    def get_urls(self):
+        wrap = self.admin_site.admin_view
+        return [
+            path("<int:pk>/entrants/", wrap(self.entrants_view), name="tournaments_tournament_entrants"),
+        ] + super().get_urls()
+
+    def entrants_view(self, request, pk):
+        event = self.get_object(request, pk)
+        if event is None or not self.has_change_permission(request, event):
+            raise PermissionDenied
+        add = AddEntrantsForm(prefix="add")
+        withdraw = WithdrawForm(prefix="withdraw", tournament=event)
+        if request.method == "POST":
+            which = request.POST.get("form")
+            try:
+                if which == "add":
+                    add = AddEntrantsForm(request.POST, prefix="add")
+                    if add.is_valid():
+                        added, invited = services.add_entrants(event, add.cleaned_data["emails"], actor=request.user)
+                        return self._done(
+                            request, event, f"Entered {len(added)} player(s); invited {len(invited)} new address(es)."
+                        )
+                elif which == "withdraw":
+                    withdraw = WithdrawForm(request.POST, prefix="withdraw", tournament=event)
+                    if withdraw.is_valid():
+                        entrant = withdraw.cleaned_data["entrant"]
+                        services.withdraw_entrant(entrant, actor=request.user)
+                        return self._done(request, event, f"Withdrew {entrant}.")
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            except services.TournamentError as exc:
+                messages.error(request, exc.message)
+        return TemplateResponse(
+            request,
+            "tournaments/admin/entrants.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"Entrants of {event}",
+                "event": event,
+                "opts": self.model._meta,
+                "original": event,
+                "entrants": selectors.entrants(event),
+                "add": add,
+                "withdraw": withdraw,
+            },
+        )
+
+    def _done(self, request, event, note):
+        self.log_change(request, event, note)
+        messages.success(request, note)
+        return HttpResponseRedirect(request.path)
+
+    @admin.action(description="Start the event: draw the schedule and open the first round")
+    def start_event(self, request, queryset):
+        self._each(request, queryset, lambda e: services.start(e, actor=request.user), "Started")
+
+    @admin.action(description="Open the next scheduled round")
+    def open_next_round(self, request, queryset):
+        def open_next(event):
+            following = event.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
+            if following is None:
+                raise services.TournamentError("No round is waiting to open.")
+            services.open_round(following, actor=request.user)
+
+        self._each(request, queryset, open_next, "Opened the next round")
+
+    @admin.action(description="Export the standings (CSV)")
+    def export_standings(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Choose one event to export.", messages.ERROR)
+            return None
+        event = queryset.get()
+        self.log_change(request, event, "Exported the standings")
+        response = HttpResponse(selectors.standings_csv(event), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+        return response
+
+
+@admin.register(Round)
+class RoundAdmin(ScopedAdmin):
+    list_display = ["tournament", "number", "status", "opened_at", "completed_at"]
+    list_filter = ["status"]
+    fields = readonly_fields = ("tournament", "number", "status", "opened_at", "completed_at")
+    actions = ["open_rounds"]
+
+    @admin.action(description="Open the round (its games start)")
+    def open_rounds(self, request, queryset):
+        self._each(request, queryset, lambda r: services.open_round(r, actor=request.user), "Opened")
+
+
+class PairingGameInline(admin.TabularInline):
+    model = PairingGame
+    extra = 0
+    readonly_fields = ("number", "game_link", "home_seat", "counted", "winner", "kind", "home_score", "away_score")
+    fields = readonly_fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_view_permission(self, request, obj=None):
+        return self.admin_site.get_model_admin(Pairing).has_view_permission(request, obj)
+
+    @admin.display(description="game")
+    def game_link(self, obj):
+        # The public (spectator) page: the game admin would show the players' hidden cards.
+        return format_html('<a href="{}">{}</a>', obj.game.get_absolute_url(), obj.game_id)
+
+
+@admin.register(Pairing)
+class PairingAdmin(ScopedAdmin):
+    tournament_lookup = "round__tournament"
+    list_display = ["__str__", "round", "table", "status", "home_wins", "away_wins", "winner"]
+    list_filter = ["status"]
+    fields = readonly_fields = ("round", "table", "home", "away", "status", "home_wins", "away_wins", "winner")
+    inlines = [PairingGameInline]
+    actions = ["record_forfeit"]
+
+    def _tournament_of(self, obj):
+        return obj.round.tournament
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("round__tournament", "home__player", "away__player")
+
+    @admin.action(description="Record a forfeit / adjudicate the game in play")
+    def record_forfeit(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Choose one pairing.", messages.ERROR)
+            return None
+        pairing = queryset.get()
+        form = ForfeitForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            current = pairing.games.filter(game__status="active").order_by("-number").first()
+            loser = pairing.home if form.cleaned_data["loser"] == "home" else pairing.away
+            try:
+                if current is None or loser is None:
+                    raise services.TournamentError("This pairing has no game in play.")
+                services.forfeit_game(current, loser, reason=form.cleaned_data["reason"], actor=request.user)
+            except services.TournamentError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+            else:
+                note = f"Recorded a forfeit by {loser}: {form.cleaned_data['reason']}"
+                self.log_change(request, pairing, note)
+                self.message_user(request, note)
+            return None
+        return TemplateResponse(
+            request,
+            "ladders/admin/action_form.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Record a forfeit",
+                "form": form,
+                "intro": "A forfeit event is added to the game's log; it counts as a forfeit win for the other player.",
+                "objects": queryset,
+                "action": "record_forfeit",
+                "opts": self.model._meta,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            },
+        )

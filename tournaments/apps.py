@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = "Leagues, knockouts and duplicate events"
+
+    def ready(self):
+        from tournaments import receivers  # noqa: F401  (counts finished event games)

@@ -1,0 +1,208 @@
+"""Events beyond ladders: leagues (round robin), knockouts and duplicate events.
+
+An event has entrants, rounds, pairings (two entrants at a table, or a bye) and each
+pairing's games. Business operations live in tournaments.services; the arithmetic of
+schedules and tables in tournaments.schedule and tournaments.standings.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from games.cribbage import FULL_GAME
+from games.models import MAX_TIME_BANK_DAYS, TARGET_CHOICES
+
+from .standings import Values
+
+
+class Tournament(models.Model):
+    class Kind(models.TextChoices):
+        LEAGUE = "league", "League: a round robin"
+        KNOCKOUT = "knockout", "Knockout: single elimination"
+        DUPLICATE = "duplicate", "Duplicate: every table of a round plays the same cards"
+
+    class Variant(models.TextChoices):
+        # One against one: the two-seat variants only.
+        TWO = "two", "Two players, six cards"
+        FIVE_CARD = "five_card", "Five-card cribbage"
+
+    class Timeout(models.TextChoices):
+        FORFEIT = "forfeit", "The player who ran out of time forfeits the game"
+        OPPONENT_CHOOSES = "opponent_chooses", "The opponent chooses: claim the game or wait"
+        COMPUTER_STANDS_IN = "computer_stands_in", "The computer plays for the absent player"
+
+    class Scoring(models.TextChoices):
+        GAMES = "games", "Game points: win 1, skunk 2, double skunk 2"
+        GAMES_DOUBLE = "games_double", "Game points with the double-skunk rule: win 1, skunk 2, double skunk 3"
+        ACC = "acc", "ACC match points: win 2, skunk 3, double skunk 3, loss 0"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Taking entries"
+        RUNNING = "running", "Under way"
+        FINISHED = "finished", "Finished"
+
+    VALUES = {
+        Scoring.GAMES: Values(win=1, skunk=2, double_skunk=2, forfeit=1),
+        Scoring.GAMES_DOUBLE: Values(win=1, skunk=2, double_skunk=3, forfeit=1),
+        Scoring.ACC: Values(win=2, skunk=3, double_skunk=3, forfeit=2),
+    }
+
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.LEAGUE)
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(unique=True)
+    description = models.TextField(blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="organised_tournaments",
+        blank=True,
+        limit_choices_to={"is_staff": True},
+        help_text="Staff who run this event. Only they (and superusers) can change it.",
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT, editable=False)
+    starts_on = models.DateField("season starts", default=timezone.localdate)
+    ends_on = models.DateField("season ends", null=True, blank=True)
+
+    # The game settings every game of the event uses.
+    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
+    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
+    muggins = models.BooleanField(default=False)
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    timeout_action = models.CharField(
+        max_length=24, choices=Timeout.choices, default=Timeout.FORFEIT, help_text="What a timeout does in a game."
+    )
+    pause_weekends = models.BooleanField(
+        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone."
+    )
+    pause_nights = models.BooleanField(default=False, help_text="Clocks stop during each player's night hours.")
+    time_bank_days = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_TIME_BANK_DAYS)],
+        help_text=f"A reserve of days per player and game (0 to {MAX_TIME_BANK_DAYS}).",
+    )
+
+    # League and duplicate: how many times everyone meets; all rounds at once or one by one.
+    legs = models.PositiveSmallIntegerField(
+        "round robin",
+        default=1,
+        choices=[(1, "Once: everyone plays everyone once"), (2, "Twice: and again with the seats swapped")],
+    )
+    all_rounds_at_start = models.BooleanField(
+        default=True,
+        help_text="League: every game starts when the event starts. Off: a round opens when the last is done.",
+    )
+    scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.GAMES)
+    # Knockout: games per pairing.
+    best_of = models.PositiveSmallIntegerField(
+        default=1, choices=[(n, f"Best of {n}") for n in (1, 3, 5, 7)], help_text="Knockout: games a pairing plays."
+    )
+
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("tournaments:detail", args=[self.slug])
+
+    @property
+    def values(self):
+        return self.VALUES[Tournament.Scoring(self.scoring)]
+
+    def is_organiser(self, user):
+        if not getattr(user, "is_authenticated", False) or not user.is_active:
+            return False
+        return user.is_superuser or (user.is_staff and self.organisers.filter(pk=user.pk).exists())
+
+
+class Entrant(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries")
+    # Fixed when the event starts: by rating, else by entry order.
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["tournament", "seed", "entered_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_tournament")]
+
+    def __str__(self):
+        return str(self.player)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        OPEN = "open", "Being played"
+        COMPLETE = "complete", "Complete"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.SCHEDULED)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    # Duplicate: every game of the round deals from this seed. Secret: it tells every deck.
+    deal_seed = models.CharField(max_length=64, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
+
+    def __str__(self):
+        return f"{self.tournament}, round {self.number}"
+
+
+class Pairing(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        PLAYING = "playing", "Being played"
+        FINISHED = "finished", "Finished"
+        BYE = "bye", "A bye"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    table = models.PositiveSmallIntegerField(help_text="Its place in the round (in a bracket, from the top).")
+    home = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    away = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.SCHEDULED)
+    home_wins = models.PositiveSmallIntegerField(default=0)
+    away_wins = models.PositiveSmallIntegerField(default=0)
+    winner = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="pairing_table_unique")]
+
+    def __str__(self):
+        return f"{self.home} v {self.away}" if self.away_id else f"{self.home} (bye)"
+
+
+class PairingGame(models.Model):
+    """One game of a pairing, and (once finished) its result."""
+
+    class Kind(models.TextChoices):
+        WIN = "win", "Win"
+        SKUNK = "skunk", "Skunk"
+        DOUBLE_SKUNK = "double_skunk", "Double skunk"
+        FORFEIT = "forfeit", "Win by timeout or forfeit"
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="games")
+    game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="tournament_game")
+    number = models.PositiveSmallIntegerField()
+    # Which seat the pairing's home entrant holds in this game.
+    home_seat = models.PositiveSmallIntegerField(default=0)
+    counted = models.BooleanField(default=False)
+    winner = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=16, choices=Kind.choices, blank=True)
+    home_score = models.PositiveSmallIntegerField(default=0)
+    away_score = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["pairing", "number"]
+        constraints = [models.UniqueConstraint(fields=["pairing", "number"], name="pairing_game_number_unique")]
+
+    def __str__(self):
+        return f"{self.pairing}, game {self.number}"

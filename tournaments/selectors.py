@@ -1,0 +1,162 @@
+"""Reading events for the pages, the admin and the CSV: tables, the bracket, the schedule.
+
+No deal seed leaves this module: a duplicate round's seed would tell every deck to come.
+"""
+
+import csv
+import io
+
+from . import schedule, standings
+from .models import Entrant, Pairing, PairingGame, Tournament
+
+STANDINGS_COLUMNS = [
+    ("place", "Place"),
+    ("player", "Player"),
+    ("played", "Played"),
+    ("won", "Won"),
+    ("lost", "Lost"),
+    ("points", "Game points"),
+    ("skunks_given", "Skunks given"),
+    ("skunks_taken", "Skunks taken"),
+    ("points_for", "Points for"),
+    ("points_against", "Points against"),
+    ("spread", "Spread"),
+    ("tie_break", "Ahead of the next on"),
+]
+DUPLICATE_COLUMNS = (
+    STANDINGS_COLUMNS[:2] + [("field", "Against the field"), ("boards", "Boards")] + (STANDINGS_COLUMNS[2:])
+)
+
+
+def results(tournament):
+    """The event's counted games as standings.Result values (entrant ids in the seats)."""
+    out = []
+    games = PairingGame.objects.filter(pairing__round__tournament=tournament, counted=True).select_related(
+        "pairing__round"
+    )
+    for pg in games.order_by("pairing__round__number", "pairing__table", "number"):
+        p = pg.pairing
+        seat0, seat1 = (p.home_id, p.away_id) if pg.home_seat == 0 else (p.away_id, p.home_id)
+        score0, score1 = (pg.home_score, pg.away_score) if pg.home_seat == 0 else (pg.away_score, pg.home_score)
+        duplicate = tournament.kind == Tournament.Kind.DUPLICATE
+        out.append(
+            standings.Result(
+                seat0=seat0,
+                seat1=seat1,
+                score0=score0,
+                score1=score1,
+                winner=pg.winner_id,
+                kind=pg.kind,
+                deals=p.round.number if duplicate else None,
+            )
+        )
+    return out
+
+
+def table(tournament):
+    """The standings rows as dicts for the page and the CSV, top first."""
+    entrants = list(tournament.entrants.select_related("player").order_by("seed", "entered_at", "pk"))
+    names = {e.pk: str(e.player) for e in entrants}
+    ids = [e.pk for e in entrants]
+    if tournament.kind == Tournament.Kind.DUPLICATE:
+        rows = standings.duplicate_table(ids, results(tournament), tournament.values)
+    else:
+        rows = standings.league_table(ids, results(tournament), tournament.values)
+    return [
+        {
+            "entrant": r.player,
+            "place": r.place,
+            "player": names[r.player],
+            "played": r.played,
+            "won": r.won,
+            "lost": r.lost,
+            "points": r.points,
+            "skunks_given": r.skunks_given,
+            "skunks_taken": r.skunks_taken,
+            "points_for": r.points_for,
+            "points_against": r.points_against,
+            "spread": r.spread,
+            "field": f"{float(r.field):+.1f}",
+            "boards": r.boards,
+            "tie_break": r.tie_break,
+        }
+        for r in rows
+    ]
+
+
+def columns(tournament):
+    return DUPLICATE_COLUMNS if tournament.kind == Tournament.Kind.DUPLICATE else STANDINGS_COLUMNS
+
+
+def standings_csv(tournament):
+    rows, cols = table(tournament), columns(tournament)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([label for _, label in cols])
+    for row in rows:
+        writer.writerow([row[key] for key, _ in cols])
+    return out.getvalue()
+
+
+def _side(entrant, wins, pairing):
+    if entrant is None:
+        return {"name": "bye" if pairing is not None else "", "seed": None, "wins": None, "won": False}
+    return {
+        "name": str(entrant.player),
+        "seed": entrant.seed,
+        "wins": wins,
+        "won": pairing is not None and pairing.winner_id == entrant.pk and pairing.away_id is not None,
+    }
+
+
+def bracket(tournament):
+    """The knockout's rounds, each a list of matches {sides: [top, bottom], bye}, the rounds not yet
+    reached drawn as empty slots; from the first round to the final."""
+    count = tournament.entrants.count()
+    if count < 2:
+        return []
+    total = schedule.round_count(count)
+    pairings = (
+        Pairing.objects.filter(round__tournament=tournament)
+        .select_related("round", "home__player", "away__player", "winner")
+        .order_by("round__number", "table")
+    )
+    by_round = {}
+    for p in pairings:
+        by_round.setdefault(p.round.number, []).append(p)
+    out, tables = [], schedule.bracket_size(count) // 2
+    for number in range(1, total + 1):
+        matches = []
+        played = by_round.get(number, [])
+        for index in range(tables):
+            p = played[index] if index < len(played) else None
+            if p is None:
+                matches.append({"sides": [_side(None, None, None)] * 2, "bye": False})
+                continue
+            sides = [_side(p.home, p.home_wins, p), _side(p.away, p.away_wins, p)]
+            matches.append({"sides": sides, "bye": p.status == Pairing.Status.BYE, "pairing": p})
+        out.append({"number": number, "name": schedule.round_name(number, total), "matches": matches})
+        tables //= 2
+    return out
+
+
+def champion(tournament):
+    if tournament.kind != Tournament.Kind.KNOCKOUT or tournament.status != Tournament.Status.FINISHED:
+        return None
+    final = Pairing.objects.filter(round__tournament=tournament).order_by("-round__number").first()
+    return final.winner if final else None
+
+
+def rounds(tournament):
+    """The schedule: every round with its pairings and their games (for the page)."""
+    out = []
+    for rnd in tournament.rounds.order_by("number"):
+        pairings = rnd.pairings.select_related("home__player", "away__player", "winner__player").prefetch_related(
+            "games__game"
+        )
+        out.append({"round": rnd, "pairings": list(pairings)})
+    return out
+
+
+def entrants(tournament):
+    return Entrant.objects.filter(tournament=tournament).select_related("player").order_by("seed", "entered_at")

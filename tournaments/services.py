@@ -1,0 +1,325 @@
+"""Event operations. The admin and the commands parse input, call one of these, render.
+
+Every operation that changes an event locks its row and either does all it says or
+raises TournamentError (nothing changed). Games are started through
+games.services.start_game, so the players get the usual turn emails from the outbox;
+results come back through games.signals.game_finished (tournaments.receivers).
+"""
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts import services as accounts
+from accounts.models import User
+from accounts.services import normalize_email
+from games import services as game_services
+from games.models import Game
+from ladders.services import parse_emails
+from ratings.arithmetic import NEW, family_of
+from ratings.models import Rating
+
+from . import schedule
+from .models import Entrant, Pairing, PairingGame, Round, Tournament
+
+
+class TournamentError(Exception):
+    """An operation that cannot be done; nothing was changed."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+def _lock(tournament):
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def check_dates(starts_on, ends_on):
+    if starts_on and ends_on and ends_on < starts_on:
+        raise TournamentError(
+            f"The season ends ({ends_on:%d %b %Y}) before it starts ({starts_on:%d %b %Y}): nothing was changed."
+        )
+
+
+# --- Entrants ---------------------------------------------------------------
+
+
+def add_entrants(tournament, text, *, actor, now=None):
+    """Enter every address in `text`, in order; an unknown address gets an invitation.
+
+    All or nothing: an address listed twice, or of a player already entered, refuses the lot.
+    Returns (entrants added, addresses invited).
+    """
+    now = now or timezone.now()
+    words = [normalize_email(w.strip("<>")) for w in text.replace(",", " ").replace(";", " ").split()]
+    twice = sorted({w for w in words if words.count(w) > 1})
+    if twice:
+        raise TournamentError(f"Listed twice: {', '.join(twice)}. Nothing was changed.")
+    emails = parse_emails(text)
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        if tournament.status != Tournament.Status.DRAFT:
+            raise TournamentError("The event has started: entries are closed.")
+        known = {u.email.lower(): u for u in User.objects.filter(email__in=emails)}
+        already = [
+            str(e.player) for e in tournament.entrants.filter(player__in=known.values()).select_related("player")
+        ]
+        if already:
+            raise TournamentError(f"Already entered: {', '.join(already)}. Nothing was changed.")
+        added, invited = [], []
+        for email in emails:
+            user = known.get(email.lower())
+            if user is None:
+                user = accounts.invite(email, actor, tournament.get_absolute_url())
+                invited.append(email)
+            added.append(Entrant.objects.create(tournament=tournament, player=user, entered_at=now))
+    return added, invited
+
+
+def enter(tournament, user, *, actor=None):
+    """Enter one player (the admin's and the simulation's way in)."""
+    added, _ = add_entrants(tournament, user.email, actor=actor)
+    return added[0]
+
+
+def withdraw_entrant(entrant, *, actor):
+    with transaction.atomic():
+        tournament = _lock(entrant.tournament)
+        if tournament.status != Tournament.Status.DRAFT:
+            raise TournamentError("The event has started: an entrant can no longer be taken off.")
+        Entrant.objects.filter(pk=entrant.pk).delete()
+
+
+# --- Starting and rounds ---------------------------------------------------------
+
+
+def seeded(tournament):
+    """The entrants in seed order: by the rating shown for the event's variant family, highest
+    first (a player with no rated game counts as new), then by entry order."""
+    entrants = list(tournament.entrants.select_related("player").order_by("entered_at", "pk"))
+    ratings = Rating.objects.filter(player__in=[e.player_id for e in entrants], family=family_of(tournament.variant))
+    value = {r.player_id: (r.mu - 3 * r.sigma) for r in ratings}
+    new = NEW.mu - 3 * NEW.sigma
+    return sorted(entrants, key=lambda e: -value.get(e.player_id, new))
+
+
+def start(tournament, *, actor=None, now=None):
+    """Fix the seeds, draw the schedule (or the bracket's first round) and open the first round(s)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        if tournament.status != Tournament.Status.DRAFT:
+            raise TournamentError("The event has already started.")
+        check_dates(tournament.starts_on, tournament.ends_on)
+        entrants = seeded(tournament)
+        if tournament.kind == Tournament.Kind.KNOCKOUT and len(entrants) < 2:
+            raise TournamentError(f"A knockout needs at least two entrants; it has {len(entrants)}.")
+        if tournament.kind == Tournament.Kind.LEAGUE and len(entrants) < 2:
+            raise TournamentError(f"A league needs at least two entrants; it has {len(entrants)}.")
+        if tournament.kind == Tournament.Kind.DUPLICATE and len(entrants) < 4:
+            raise TournamentError(
+                f"A duplicate event needs at least four entrants (two tables on the same cards); "
+                f"it has {len(entrants)}."
+            )
+        for number, entrant in enumerate(entrants, start=1):
+            entrant.seed = number
+        Entrant.objects.bulk_update(entrants, ["seed"])
+        if tournament.kind == Tournament.Kind.KNOCKOUT:
+            _create_round(tournament, 1, schedule.first_round(entrants))
+        else:
+            for number, pairs in enumerate(schedule.round_robin(entrants, legs=tournament.legs), start=1):
+                _create_round(tournament, number, pairs)
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+        first = tournament.rounds.order_by("number")
+        at_once = tournament.kind == Tournament.Kind.LEAGUE and tournament.all_rounds_at_start
+        for rnd in first if at_once else first[:1]:
+            _open(tournament, rnd, now=now)
+        _complete_rounds(tournament, now=now)
+    return tournament
+
+
+def _create_round(tournament, number, pairs):
+    rnd = Round.objects.create(tournament=tournament, number=number)
+    Pairing.objects.bulk_create(
+        Pairing(
+            round=rnd,
+            table=table,
+            home=pair.home,
+            away=pair.away,
+            status=Pairing.Status.BYE if pair.is_bye else Pairing.Status.SCHEDULED,
+            winner=pair.home if pair.is_bye else None,
+        )
+        for table, pair in enumerate(pairs, start=1)
+    )
+    return rnd
+
+
+def open_round(rnd, *, actor=None, now=None):
+    """An organiser opens a scheduled round: its games start and the players are told."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = _lock(rnd.tournament)
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if tournament.status != Tournament.Status.RUNNING:
+            raise TournamentError("The event is not under way: start it first.")
+        if rnd.status != Round.Status.SCHEDULED:
+            raise TournamentError(f"Round {rnd.number} is already {rnd.get_status_display().lower()}.")
+        _open(tournament, rnd, now=now)
+        _complete_rounds(tournament, now=now)
+    return rnd
+
+
+def _open(tournament, rnd, *, now):
+    rnd.status, rnd.opened_at = Round.Status.OPEN, now
+    if tournament.kind == Tournament.Kind.DUPLICATE:
+        rnd.deal_seed = secrets.token_hex(16)
+    rnd.save(update_fields=["status", "opened_at", "deal_seed"])
+    for pairing in rnd.pairings.filter(status=Pairing.Status.SCHEDULED).select_related("home__player", "away__player"):
+        pairing.status = Pairing.Status.PLAYING
+        pairing.save(update_fields=["status"])
+        _start_game(tournament, rnd, pairing, number=1)
+
+
+def _start_game(tournament, rnd, pairing, *, number, home_seat=0, first_dealer=None):
+    players = [pairing.home.player, pairing.away.player]
+    if home_seat == 1:
+        players.reverse()
+    duplicate = tournament.kind == Tournament.Kind.DUPLICATE
+    game = game_services.start_game(
+        players=players,
+        variant=tournament.variant,
+        target=tournament.target,
+        muggins=tournament.muggins,
+        days_per_move=tournament.days_per_move,
+        timeout_policy=tournament.timeout_action,
+        pause_weekends=tournament.pause_weekends,
+        pause_nights=tournament.pause_nights,
+        time_bank_days=tournament.time_bank_days,
+        rated=True,
+        # In a duplicate round seat 0 deals first at every table, so each hand's cards go to
+        # the same seat everywhere.
+        first_dealer=0 if duplicate else first_dealer,
+        deal_seed=rnd.deal_seed if duplicate else "",
+    )
+    return PairingGame.objects.create(pairing=pairing, game=game, number=number, home_seat=home_seat)
+
+
+# --- Results ---------------------------------------------------------------------
+
+
+def _kind_of(game):
+    # A resignation concedes as the board stands (the engine reports its skunk);
+    # only a timeout or an adjudication counts as a forfeit win.
+    if game.finish in (Game.Finish.TARGET, Game.Finish.RESIGN):
+        return game.skunk or PairingGame.Kind.WIN
+    return PairingGame.Kind.FORFEIT
+
+
+def record_game_result(game_id, *, now=None):
+    """Count a finished event game in its pairing (idempotent; nothing for other games).
+
+    A knockout pairing plays on until one side has the wins it needs (the loser of a game
+    deals first in the next); a round whose pairings are all decided completes, and the
+    next one opens (the knockout's from the winners).
+    """
+    now = now or timezone.now()
+    pending = PairingGame.objects.filter(game_id=game_id, counted=False).values_list(
+        "pairing__round__tournament_id", flat=True
+    )
+    tournament_id = pending.first()
+    if tournament_id is None:
+        return None
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        pg = (
+            PairingGame.objects.select_for_update(of=("self",))
+            .select_related("game", "pairing__round", "pairing__home__player", "pairing__away__player")
+            .get(game_id=game_id)
+        )
+        game = pg.game
+        if pg.counted or not game.is_finished:
+            return None
+        pairing = pg.pairing
+        home_won = game.winner_side == pg.home_seat
+        scores = game_services.engine_state(game).scores
+        pg.counted, pg.kind = True, _kind_of(game)
+        pg.winner = pairing.home if home_won else pairing.away
+        pg.home_score, pg.away_score = scores[pg.home_seat], scores[1 - pg.home_seat]
+        pg.save()
+        if home_won:
+            pairing.home_wins += 1
+        else:
+            pairing.away_wins += 1
+        needed = schedule.wins_needed(tournament.best_of) if tournament.kind == Tournament.Kind.KNOCKOUT else 1
+        if max(pairing.home_wins, pairing.away_wins) >= needed:
+            pairing.status = Pairing.Status.FINISHED
+            pairing.winner = pairing.home if pairing.home_wins > pairing.away_wins else pairing.away
+        pairing.save(update_fields=["home_wins", "away_wins", "status", "winner"])
+        if pairing.status == Pairing.Status.PLAYING:
+            # The loser of this game deals first in the next.
+            loser_seat = 1 - pg.home_seat if home_won else pg.home_seat
+            _start_game(tournament, pairing.round, pairing, number=pg.number + 1, first_dealer=loser_seat)
+        _complete_rounds(tournament, now=now)
+    return pg
+
+
+def _complete_rounds(tournament, *, now):
+    """Complete every open round whose pairings are all decided; open what follows."""
+    while True:
+        done = [
+            rnd
+            for rnd in tournament.rounds.filter(status=Round.Status.OPEN).order_by("number")
+            if not rnd.pairings.filter(status__in=[Pairing.Status.SCHEDULED, Pairing.Status.PLAYING]).exists()
+        ]
+        if not done:
+            return
+        for rnd in done:
+            rnd.status, rnd.completed_at = Round.Status.COMPLETE, now
+            rnd.save(update_fields=["status", "completed_at"])
+        last = done[-1]
+        if tournament.kind == Tournament.Kind.KNOCKOUT:
+            winners = [p.winner for p in last.pairings.order_by("table").select_related("winner__player")]
+            if len(winners) == 1:
+                _finish(tournament)
+                return
+            _open(tournament, _create_round(tournament, last.number + 1, schedule.next_round(winners)), now=now)
+            continue
+        following = tournament.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
+        if following is None:
+            if not tournament.rounds.exclude(status=Round.Status.COMPLETE).exists():
+                _finish(tournament)
+            return
+        _open(tournament, following, now=now)
+
+
+def _finish(tournament):
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+
+
+def forfeit_game(pairing_game, loser, *, reason, actor):
+    """An organiser records a forfeit (or adjudicates an abandoned game) against `loser`."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError("Give a reason for the forfeit.")
+    pairing = pairing_game.pairing
+    if loser.pk not in (pairing.home_id, pairing.away_id):
+        raise TournamentError(f"{loser} is not playing this pairing.")
+    game = Game.objects.get(pk=pairing_game.game_id)
+    if game.is_finished:
+        raise TournamentError("That game is already over.")
+    seat = pairing_game.home_seat if loser.pk == pairing.home_id else 1 - pairing_game.home_seat
+    try:
+        game_services.record_forfeit(game, seat, reason=reason, actor=actor)
+    except game_services.MoveError as exc:
+        raise TournamentError(exc.message) from exc
+    return record_game_result(game.pk)
+
+
+def count_finished_games():
+    """Count finished event games whose result was not counted (their task was lost)."""
+    pending = PairingGame.objects.filter(counted=False, game__status=Game.Status.FINISHED)
+    return sum(record_game_result(game_id) is not None for game_id in pending.values_list("game_id", flat=True)[:200])

@@ -1,0 +1,37 @@
+"""Event pages for the public: thin views over tournaments.selectors."""
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from . import selectors
+from .models import Tournament
+
+
+def event_list(request):
+    return render(request, "tournaments/list.html", {"events": Tournament.objects.all()})
+
+
+def detail(request, slug):
+    """The standings (or the bracket), the schedule and the games of one event."""
+    event = get_object_or_404(Tournament, slug=slug)
+    knockout = event.kind == Tournament.Kind.KNOCKOUT
+    columns = selectors.columns(event)
+    context = {
+        "event": event,
+        "knockout": knockout,
+        "rows": [] if knockout else [[row[key] for key, _ in columns] for row in selectors.table(event)],
+        "columns": columns,
+        "bracket": selectors.bracket(event) if knockout else None,
+        "champion": selectors.champion(event),
+        "rounds": selectors.rounds(event),
+        "entrants": selectors.entrants(event),
+        "is_organiser": event.is_organiser(request.user),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+def standings_csv(request, slug):
+    event = get_object_or_404(Tournament, slug=slug)
+    response = HttpResponse(selectors.standings_csv(event), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    return response
