@@ -165,7 +165,7 @@ class PracticeForm(forms.Form):
 class MoveForm(forms.Form):
     """One move from the game page. The engine checks the move itself."""
 
-    ACTIONS = ["discard", "play", "count", "muggins", "resign"]
+    ACTIONS = ["discard", "play", "count", "count_ahead", "muggins", "resign"]
 
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     expected_seq = forms.IntegerField(min_value=0)
@@ -188,7 +188,7 @@ class MoveForm(forms.Form):
             self.add_error("cards", "Choose the cards to lay away to the crib.")
         elif action == "play" and not data.get("card"):
             self.add_error("card", "Choose a card to play.")
-        elif action == "count" and data.get("points") is None and "points" not in self.errors:
+        elif action in ("count", "count_ahead") and data.get("points") is None and "points" not in self.errors:
             self.add_error("points", "Say how many points you count.")
         elif action == "resign" and not data.get("confirm"):
             self.add_error("confirm", "Tick the box to confirm that you resign: nothing was changed.")

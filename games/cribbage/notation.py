@@ -284,7 +284,8 @@ def from_form(
     points: int | None = None,
     muggins: bool = False,
 ) -> dict:
-    """The move a form names: its action ("discard", "play", "count", "muggins", "resign") and fields.
+    """The move a form names: its action ("discard", "play", "count", "count_ahead", "muggins",
+    "resign") and fields.
 
     Under muggins a play claims what the form says, nothing if it says nothing.
     """
@@ -295,8 +296,8 @@ def from_form(
         if muggins:
             move["claim"] = claim or 0
         return move
-    if action == "count":
-        return {"kind": "count", "points": points}
+    if action in ("count", "count_ahead"):
+        return {"kind": action, "points": points}
     return {"kind": action}
 
 

@@ -337,11 +337,12 @@ def move(request, game_id):
     form = MoveForm(request.POST)
     if not form.is_valid():
         return _refused(request, game, seat, form.problem())
+    move = form.move(game.muggins)
     try:
         result = services.submit_move(
             game,
             seat.number,
-            form.move(game.muggins),
+            move,
             expected_seq=form.cleaned_data["expected_seq"],
             source=Event.Source.WEB,
             idempotency_key=f"web:{form.cleaned_data['token']}",
@@ -352,6 +353,8 @@ def move(request, game_id):
         return _refused(request, game, seat, error.message, status=409 if error.code == "stale" else 400)
     if result.duplicate:
         messages.info(request, "That move was already made (the form was sent twice); it counts once.")
+    elif move["kind"] == "count_ahead":
+        messages.success(request, f"Your count of {move['points']} is said: it is counted when your show comes.")
     return redirect(f"{game.get_absolute_url()}#table")
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import selectors, services
+from games import cribbage, selectors, services
 from mail import links
 from tests.factories import start_two_player_game
 
@@ -109,3 +109,33 @@ def test_another_seats_plan_does_not_move_the_pages_poll(client, game, players):
     assert f'data-seq="{before}"' in page(client, game)
     client.force_login(players[1])
     assert client.get(reverse("games:state", args=[game.pk])).json()["seq"] == before + 1
+
+
+def test_muggins_a_count_ahead_on_the_page_is_said_for_the_show_and_seen_by_its_player_alone(client):
+    game = start_two_player_game(rng=random.Random(7), muggins=True, target=61)
+    for seat in (0, 1):
+        services.submit_move(game, seat, {"kind": "discard", "cards": selectors.view_for(game, seat)["hand"][:2]})
+    game.refresh_from_db()
+    state = services.engine_state(game)
+    pone = 1 - state.dealer
+    players = {s.number: s.player for s in game.seats.all()}
+    client.force_login(players[pone])
+    html = page(client, game)
+    form = re.search(r'<form[^>]*id="count-ahead".*?</form>', html, re.S).group(0)
+    fields = dict(re.findall(r'name="(expected_seq|token)" value="([^"]*)"', form))
+    true = cribbage.score_hand(state.kept[pone], state.starter).total
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {**fields, "action": "count_ahead", "points": true}, follow=True
+    )
+    assert f"Your count of {true} is said" in " ".join(messages_of(response))
+    game.refresh_from_db()
+    assert selectors.view_for(game, pone)["count_ahead"] == true
+    assert selectors.view_for(game, state.dealer)["count_ahead"] is None
+    client.force_login(players[state.dealer])
+    assert f"You have said {true}" not in page(client, game)
+    refused = client.post(
+        reverse("games:move", args=[game.pk]),
+        {**fields, "token": "f" * 32, "action": "count_ahead", "points": 40},
+        follow=True,
+    )
+    assert refused.status_code == 400 and "Cannot count 40 for your hand" in refused.content.decode()
