@@ -204,6 +204,20 @@ class Table:
             "records": self.records(h["records"]),
         }
 
+    def show_moment(self, shows, previous):
+        """The show to count aloud at the top of the page, or None: the hand's show while it is
+        counted (muggins), and, once the last card is played, the show just counted, until the
+        reader lays away to the next crib (a spectator: until the discard is over)."""
+        v = self.view
+        if self.finished:
+            return None
+        if v["phase"] == "show" and shows:
+            return {"number": v["hand_number"], "shows": shows, "now": True}
+        if v["phase"] == "discard" and previous and previous["shows"]:
+            if self.seat is None or not v["discarded"][self.seat]:
+                return {"number": previous["number"], "shows": previous["shows"], "now": False}
+        return None
+
     # What the viewer may do now
     def can(self, phase):
         v = self.view
@@ -220,6 +234,7 @@ def _context(request, game, seat_number):
     view = selectors.view_for(game, seat_number)
     table = Table(view)
     v = view
+    shows, previous = table.shows(v["shows"], v["starter"]), table.previous()
     return {
         "game": game,
         "v": v,
@@ -231,8 +246,9 @@ def _context(request, game, seat_number):
         "deadline": table.deadline(),
         "rounds": table.plays(),
         "records": table.records(v["records"], limit=6),
-        "shows": table.shows(v["shows"], v["starter"]),
-        "previous": table.previous(),
+        "shows": shows,
+        "previous": previous,
+        "moment": table.show_moment(shows, previous),
         "counting": table.counting(),
         "advice": coaching.advice_before(game, seat_number) if seat_number is not None else None,
         "coach": coaching.coach_notes(game, seat_number) if seat_number is not None else {},

@@ -1,4 +1,5 @@
 /* The game page, a little friendlier with JavaScript (every form works without it).
+ *  - the show just counted is said aloud a combination at a time, its cards lit up;
  *  - the crib form: exactly as many cards as the crib needs;
  *  - the page reloads itself when the game moves on (it polls state.json),
  *    unless you are in the middle of choosing, then it says so instead. */
@@ -6,6 +7,67 @@
   "use strict";
   var table = document.getElementById("table");
   if (!table) return;
+
+  var moment = table.querySelector(".show-moment");
+  if (moment) {
+    // Every combination of every hand, in the order they are counted; then each hand's total.
+    var steps = [];
+    moment.querySelectorAll(".counted-show").forEach(function (show) {
+      show.querySelectorAll(".show-step").forEach(function (li) { steps.push({ show: show, li: li }); });
+      var total = show.querySelector(".show-total");
+      if (total) steps.push({ show: show, li: total, total: true });
+    });
+    var next = 0, timer = null;
+    var light = function (show, codes) {
+      moment.querySelectorAll(".show-card.lit").forEach(function (c) { c.classList.remove("lit"); });
+      if (!show) return;
+      show.querySelectorAll(".show-card").forEach(function (c) {
+        if (codes.indexOf(c.getAttribute("data-card")) >= 0) c.classList.add("lit");
+      });
+    };
+    var say = function () {
+      moment.classList.add("stepping");
+      if (next >= steps.length) { stop(); light(null); return; }
+      var step = steps[next++];
+      moment.querySelectorAll(".show-step.now").forEach(function (li) { li.classList.remove("now"); });
+      step.li.classList.add("said-aloud");
+      if (!step.total) step.li.classList.add("now");
+      light(step.show, step.total ? [] : (step.li.getAttribute("data-cards") || "").split(" "));
+    };
+    var stop = function () { if (timer) { clearInterval(timer); timer = null; } };
+    var all = function () {
+      stop();
+      steps.forEach(function (s) { s.li.classList.add("said-aloud"); });
+      next = steps.length;
+      moment.querySelectorAll(".show-step.now").forEach(function (li) { li.classList.remove("now"); });
+      light(null);
+    };
+    var again = function () {
+      stop();
+      steps.forEach(function (s) { s.li.classList.remove("said-aloud", "now"); });
+      next = 0;
+      say();
+      timer = setInterval(say, 1400);
+    };
+    var button = function (text, action) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "secondary";
+      b.textContent = text;
+      b.addEventListener("click", action);
+      return b;
+    };
+    var controls = document.createElement("p");
+    controls.className = "show-controls";
+    controls.appendChild(button("Next", function () { stop(); say(); }));
+    controls.appendChild(button("Show it all", all));
+    controls.appendChild(button("Count it again", again));
+    moment.appendChild(controls);
+    if (steps.length && !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) {
+      moment.setAttribute("aria-live", "polite");
+      again();
+    }
+  }
 
   var discard = table.querySelector(".discard-form");
   if (discard) {

@@ -104,6 +104,16 @@ def test_the_board_the_show_and_a_finished_game_at_both_widths(moment, name, liv
     for width in WIDTHS:
         page = logged_in(browser, live_server.url, width)
         page.goto(f"{live_server.url}/games/{game.pk}/")
+        if name == "show":
+            # The count steps: the first combination said, its cards lit, the rest still to come.
+            moment = page.locator(".show-moment")
+            assert moment.locator(".show-step.now").count() == 1
+            assert moment.locator(".show-card.lit").count() >= 2
+            assert moment.locator(".show-step:visible").count() < moment.locator(".show-step").count()
+            page.wait_for_timeout(1500)
+            moment.screenshot(path=str(artifacts / f"show-stepping-{width}.png"))
+            moment.get_by_role("button", name="Show it all").click()
+            assert moment.locator(".show-step:visible").count() == moment.locator(".show-step").count()
         page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
         assert no_sideways_scrolling(page), f"{name} at {width} px scrolls sideways"
         if width >= 1366:
