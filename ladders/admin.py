@@ -17,7 +17,7 @@ from games.models import Seat
 
 from . import forms, services
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
-from .organiser_pages import AnnouncementPages
+from .organiser_pages import AnnouncementPages, OrganisersField
 from .views import _csv_response
 
 
@@ -177,7 +177,7 @@ class EntrantInline(ScopedInline):
 
 
 @admin.register(Ladder)
-class LadderAdmin(AnnouncementPages, ScopedAdmin):
+class LadderAdmin(OrganisersField, AnnouncementPages, ScopedAdmin):
     ladder_lookup = "pk"
     list_display = ["name", "season", "entrant_count", "is_open", "match_length", "scoring"]
     prepopulated_fields = {"slug": ["name"]}
@@ -186,7 +186,21 @@ class LadderAdmin(AnnouncementPages, ScopedAdmin):
     inlines = [EntrantInline]
     actions = ["export_standings", "close_season", "apply_idle_rule", "lapse_overdue_challenges"]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "description", "organisers", "is_open", "season", "tools"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "name",
+                    "slug",
+                    "description",
+                    "organisers",
+                    "new_organiser",
+                    "is_open",
+                    "season",
+                    "tools",
+                ]
+            },
+        ),
         (
             "Games",
             {
@@ -272,8 +286,11 @@ class LadderAdmin(AnnouncementPages, ScopedAdmin):
         ladder = form.instance
         if not request.user.is_superuser:
             ladder.organisers.add(request.user)  # nobody locks themselves out of their own ladder
-        what = "changed the rules: " + ", ".join(form.changed_data) if change else "created the ladder"
-        services.record_note(ladder, "settings", f"{request.user} {what}", actor=request.user)
+        self.save_organisers(request, form)
+        changed = [name for name in form.changed_data if name != "new_organiser"]
+        if changed or not change:
+            what = "changed the rules: " + ", ".join(changed) if change else "created the ladder"
+            services.record_note(ladder, "settings", f"{request.user} {what}", actor=request.user)
 
     # --- custom pages ------------------------------------------------------
 

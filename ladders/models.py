@@ -51,8 +51,7 @@ class Ladder(models.Model):
         settings.AUTH_USER_MODEL,
         related_name="organised_ladders",
         blank=True,
-        limit_choices_to={"is_staff": True},
-        help_text="Staff who run this ladder. Only they (and superusers) can change it.",
+        help_text="Who runs this ladder: they are made staff when added. Only they (and superusers) can change it.",
     )
     is_open = models.BooleanField("open to join", default=True, help_text="Players may join from the ladder's page.")
 
