@@ -80,6 +80,15 @@ def test_docker_compose_declares_the_deployment():
         assert environment["CELERY_BROKER_URL"].startswith("redis://")
 
 
+def test_the_web_containers_health_probe_passes_with_a_real_host_name(live_server, settings, monkeypatch):
+    """The probe asks from inside the container, over http, by the site's host name."""
+    probe = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]["web"]["healthcheck"]["test"]
+    assert probe[:3] == ["CMD", "python", "-c"]
+    settings.ALLOWED_HOSTS = ["cribbage.example.org"]
+    monkeypatch.setenv("ALLOWED_HOSTS", "cribbage.example.org,www.example.org")
+    exec(probe[3].replace("http://127.0.0.1:8000", live_server.url), {})  # raises on a 4xx or 5xx
+
+
 def test_readme_quick_start_has_exactly_two_commands_run_first():
     readme = (ROOT / "README.md").read_text()
     section = readme.split("## Quick start", 1)[1]
