@@ -431,6 +431,7 @@ def luck_and_skill(
     """
     sides = max(side_of_seat) + 1
     per_hand: dict[int, list[list]] = {}
+    cribs: dict[tuple[int, int], list[float]] = {}  # (hand, side) -> each seat's best crib EV
     for seat, records in records_by_seat.items():
         side = side_of_seat[seat]
         for record in records:
@@ -438,9 +439,14 @@ def luck_and_skill(
             if review.discard is None:
                 continue
             row = per_hand.setdefault(record.number, [[0.0, 0.0, 0.0] for _ in range(sides)])[side]
-            row[0] += float(review.discard.best_ev)
+            row[0] += float(review.discard.best_hand_ev)
+            cribs.setdefault((record.number, side), []).append(float(review.discard.best_crib_ev))
             row[1] += starter_effect(record)
             row[2] -= float(review.discard.loss) + review.pegging_loss
+    # Each seat's crib EV is a whole crib's (its own throw, the rest unseen): partners throw to
+    # one crib, so a side counts the crib once, at the mean of its seats' estimates.
+    for (number, side), evs in cribs.items():
+        per_hand[number][side][0] += sum(evs) / len(evs)
     hands = []
     for number in sorted(set(per_hand) | set(points)):
         rows = per_hand.get(number, [[0.0, 0.0, 0.0] for _ in range(sides)])

@@ -102,3 +102,29 @@ def test_luck_and_skill_adds_up_per_hand_and_for_the_game():
     assert found.from_cards(0) == pytest.approx(-found.from_cards(1))
     assert found.from_choices(0) == pytest.approx(-found.from_choices(1))
     assert found.from_cards(0) == pytest.approx(found.sides[0].cards - found.sides[1].cards)
+
+
+def test_partners_count_their_crib_once():
+    """Four players: each throws one card to the one crib; the dealer's side gains it once."""
+    rng = random.Random(11)
+    deck = rng.sample(FULL_DECK, 21)
+    starter = deck[20]
+    records, expected = {}, {0: 0.0, 1: 0.0}
+    crib_evs = {0: [], 1: []}
+    for seat in range(4):
+        dealt = tuple(deck[5 * seat : 5 * seat + 5])
+        is_dealer = seat == 3
+        best = discard_options(dealt, is_dealer, players=4)[0]
+        records[seat] = [HandRecord(1, seat, 4, dealt, best.discard, is_dealer, starter, (), shows=())]
+        expected[seat % 2] += float(best.hand_ev)
+        crib_evs[seat % 2].append(float(best.crib_ev))
+    found = luck_and_skill(records, [0, 1, 0, 1], {1: [0, 0]})
+    dealer_side, pone_side = found.hands[0].sides[1], found.hands[0].sides[0]
+    assert dealer_side.dealt_ev == pytest.approx(expected[1] + sum(crib_evs[1]) / 2)
+    assert pone_side.dealt_ev == pytest.approx(expected[0] + sum(crib_evs[0]) / 2)
+    # One crib's worth, not two: a four-card crib of one card from each seat.
+    assert 0 < dealt_crib(dealer_side, expected[1]) < 8 and -8 < dealt_crib(pone_side, expected[0]) < 0
+
+
+def dealt_crib(side, hands):
+    return side.dealt_ev - hands
