@@ -1,8 +1,29 @@
 from django import forms
 from django.contrib.auth.forms import BaseUserCreationForm, PasswordResetForm, SetPasswordMixin
 
-from . import mail
+from . import mail, zones
 from .models import User
+
+TIME_ZONE_HELP = "Deadlines, the daily digest and your night hours are in this time zone."
+
+
+def time_zone_field(required=True):
+    return forms.ChoiceField(
+        label="Time zone", choices=zones.grouped_choices, initial="UTC", help_text=TIME_ZONE_HELP, required=required
+    )
+
+
+class ChosenTimeZone:
+    """A new player's form: the zone may be left out (UTC, as before it was asked)."""
+
+    def clean_time_zone(self):
+        return self.cleaned_data.get("time_zone") or "UTC"
+
+
+def guess_time_zone(form):
+    """Let static/js/time-zone.js choose the browser's zone in this form's select (a player who
+    has not chosen one yet: a new account, or the default on a profile never set)."""
+    form.fields["time_zone"].widget.attrs["data-guess-zone"] = "browser"
 
 
 class ResetForm(PasswordResetForm):
@@ -14,16 +35,22 @@ class ResetForm(PasswordResetForm):
         mail.send(context["user"], "password_reset", context)
 
 
-class SignupForm(BaseUserCreationForm):
+class SignupForm(ChosenTimeZone, BaseUserCreationForm):
+    time_zone = time_zone_field(required=False)
+
     class Meta:
         model = User
-        fields = ["email", "display_name"]
+        fields = ["email", "display_name", "time_zone"]
         help_texts = {"display_name": "How other players see you."}
+
+    field_order = ["email", "display_name", "password1", "password2", "time_zone"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["email"].widget.attrs["autocomplete"] = "email"
         self.fields["display_name"].widget.attrs["autocomplete"] = "nickname"
+        if not self.is_bound:
+            guess_time_zone(self)
 
     def clean_email(self):
         return self.cleaned_data["email"].strip().lower()
@@ -52,7 +79,7 @@ class LoginLinkForm(forms.Form):
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
-class InvitationForm(SetPasswordMixin, forms.Form):
+class InvitationForm(ChosenTimeZone, SetPasswordMixin, forms.Form):
     """An invited player picks the name others see and a password."""
 
     display_name = forms.CharField(
@@ -61,10 +88,13 @@ class InvitationForm(SetPasswordMixin, forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
     password1, password2 = SetPasswordMixin.create_password_fields()
+    time_zone = time_zone_field(required=False)
 
     def __init__(self, user, *args, **kwargs):
         self.user = user
         super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            guess_time_zone(self)
 
     def clean_display_name(self):
         return _clean_display_name(self.cleaned_data["display_name"])
@@ -104,6 +134,7 @@ class ProfileForm(forms.ModelForm):
         label="My night ends at",
         help_text="...until this hour.",
     )
+    time_zone = time_zone_field()
 
     class Meta:
         model = User
@@ -119,6 +150,11 @@ class ProfileForm(forms.ModelForm):
         ]
         labels = {"notify": "How to tell me it is my turn", "time_zone": "Time zone"}
         widgets = {"notify": forms.RadioSelect}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound and self.instance.time_zone == User._meta.get_field("time_zone").default:
+            guess_time_zone(self)
 
     def clean(self):
         cleaned = super().clean()

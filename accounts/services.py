@@ -57,7 +57,7 @@ def take_mail_allowance(email):
 # --- Sign-up and email confirmation ---------------------------------------------
 
 
-def sign_up(*, email, display_name, password):
+def sign_up(*, email, display_name, password, time_zone="UTC"):
     """Create an account (unconfirmed) and email the confirmation link; following it logs in.
 
     For an address that has an account already, nothing is created: its owner is emailed
@@ -67,7 +67,7 @@ def sign_up(*, email, display_name, password):
     email = normalize_email(email)
     try:
         with transaction.atomic():
-            user = User.objects.create_user(email, password, display_name=display_name.strip())
+            user = User.objects.create_user(email, password, display_name=display_name.strip(), time_zone=time_zone)
     except IntegrityError:  # the address has an account
         existing = User.objects.filter(email__iexact=email).first()
         if existing is not None:
@@ -221,7 +221,7 @@ def check_invitation(token):
 
 
 @transaction.atomic
-def accept_invitation(token, *, display_name, password):
+def accept_invitation(token, *, display_name, password, time_zone="UTC"):
     """Activate an invited account: name, password, confirmed address.
 
     Returns (user, next_url) for the caller to log in and redirect. Raises InvalidToken.
@@ -230,7 +230,8 @@ def accept_invitation(token, *, display_name, password):
     user.display_name = display_name.strip()
     user.set_password(password)
     user.email_confirmed = True
-    user.save(update_fields=["display_name", "password", "email_confirmed"])
+    user.time_zone = time_zone
+    user.save(update_fields=["display_name", "password", "email_confirmed", "time_zone"])
     return user, extra.get("n", "")
 
 

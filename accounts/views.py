@@ -74,6 +74,7 @@ def signup(request):
             email=form.cleaned_data["email"],
             display_name=form.cleaned_data["display_name"],
             password=form.cleaned_data["password1"],
+            time_zone=form.cleaned_data["time_zone"],
         )
         return render(request, "accounts/signup_sent.html", {"email": form.cleaned_data["email"]})
     return render(request, "accounts/signup.html", {"form": form}, status=400 if form.is_bound else 200)
@@ -155,7 +156,10 @@ def invitation(request, token):
     if request.method == "POST" and form.is_valid():
         try:
             user, next_url = services.accept_invitation(
-                token, display_name=form.cleaned_data["display_name"], password=form.cleaned_data["password1"]
+                token,
+                display_name=form.cleaned_data["display_name"],
+                password=form.cleaned_data["password1"],
+                time_zone=form.cleaned_data["time_zone"],
             )
         except services.InvalidToken as error:
             return _bad_link(request, error, "invitation")

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",  # its widget templates, for the site's form renderer (cribsite/forms.py)
     "anymail",
     "csp",
     "axes",
@@ -130,6 +131,8 @@ TEMPLATES = [
         },
     },
 ]
+
+FORM_RENDERER = "cribsite.forms.SiteFormRenderer"
 
 WSGI_APPLICATION = "cribsite.wsgi.application"
 

@@ -1,8 +1,13 @@
 """Forms of the game pages: they parse and check input; games.challenges and
 games.services do the work."""
 
-from django import forms
+import json
 
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+from accounts import directory
 from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
 from games.cribbage import FULL_GAME, SHORT_GAME, notation
 from games.models import MAX_TIME_BANK_DAYS, ComputerLevel, Game, Variant
@@ -87,52 +92,80 @@ class GameSettingsForm(forms.Form):
         }
 
 
+OPPONENTS = ("player1", "player2", "player3")
+
+
+def opponent_field(label, help_text=""):
+    return forms.CharField(
+        label=label,
+        max_length=254,
+        required=False,
+        help_text=help_text,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "list": "people-played", "spellcheck": "false"}),
+    )
+
+
 class ChallengeForm(GameSettingsForm):
-    """Name the other players by email address, in seat order after you."""
+    """Name the other players, in seat order after you: a member by the name they play under,
+    anyone by email address (a new address gets an invitation). A name several members share
+    is asked again, with a choice between them (`player1_pick`, ...: the chosen member's id)."""
 
-    player1 = forms.EmailField(
-        label="Opponent (email address)",
-        max_length=254,
-        required=False,
-        help_text="A member, or anyone: a new address gets an invitation.",
-        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+    player1 = opponent_field(
+        "Opponent", "A member's name, or an email address: someone new gets an invitation to join and play."
     )
-    player2 = forms.EmailField(
-        label="Second player (three or four players): in four-handed, your partner",
-        max_length=254,
-        required=False,
-        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
-    )
-    player3 = forms.EmailField(
-        label="Third player (four players only): the second opponent",
-        max_length=254,
-        required=False,
-        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
-    )
+    player2 = opponent_field("Second opponent (three players), or your partner (four players)")
+    player3 = opponent_field("Second opponent (four players)")
 
-    field_order = [
-        "player1",
-        "player2",
-        "player3",
-        "variant",
-        "target",
-        "muggins",
-        "days_per_move",
-        "pause_weekends",
-        "pause_nights",
-        "timeout_policy",
-        "time_bank_days",
-        "help_on",
-        "rated",
-    ]
+    field_order = ["variant", *OPPONENTS]
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.namesakes: dict[str, list] = {}  # field -> the members who share the name given
+        self.fields["variant"].widget.attrs["data-others-needed"] = json.dumps(
+            {variant: others_needed(variant) for variant in Variant.values}
+        )
+
+    def _clean_opponent(self, name):
+        text = " ".join((self.cleaned_data.get(name) or "").split())
+        if not text:
+            return ""
+        if "@" in text:
+            try:
+                validate_email(text)
+            except ValidationError:
+                raise ValidationError(f"“{text}” is not a valid email address.") from None
+            return text
+        found = directory.members_named(text, exclude=self.user)
+        picked = [member for member in found if str(member.pk) == self.data.get(f"{name}_pick")]
+        if picked:
+            return picked[0]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise ValidationError(f"No member goes by “{text}”. To invite someone new, give a valid email address.")
+        if len(found) > directory.MOST:
+            raise ValidationError(
+                f"Many members go by names like “{text}”: give more of the name, or an email address."
+            )
+        self.namesakes[name] = found
+        raise ValidationError(f"{len(found)} members go by names like “{text}”: choose one below.")
+
+    def clean_player1(self):
+        return self._clean_opponent("player1")
+
+    def clean_player2(self):
+        return self._clean_opponent("player2")
+
+    def clean_player3(self):
+        return self._clean_opponent("player3")
 
     def clean(self):
         data = super().clean()
         variant = data.get("variant")
         if variant:
             needed = others_needed(variant)
-            for n in (1, 2, 3):
-                name = f"player{n}"
+            for n, name in enumerate(OPPONENTS, start=1):
                 if n <= needed and not data.get(name) and name not in self.errors:
                     self.add_error(
                         name,
@@ -148,7 +181,23 @@ class ChallengeForm(GameSettingsForm):
         return data
 
     def opponents(self):
-        return [self.cleaned_data.get(f"player{n}") for n in (1, 2, 3) if self.cleaned_data.get(f"player{n}")]
+        return [self.cleaned_data.get(name) for name in OPPONENTS if self.cleaned_data.get(name)]
+
+    def opponent_rows(self):
+        """[(bound field, its seat after yours, namesakes to choose from, the id picked)] for the page."""
+        return [
+            (
+                self[name],
+                n,
+                [(m, directory.masked_email(m.email)) for m in self.namesakes.get(name, [])],
+                self.data.get(f"{name}_pick", ""),
+            )
+            for n, name in enumerate(OPPONENTS, start=1)
+        ]
+
+    def settings_fields(self):
+        """The bound fields of the game's settings, after the variant and the players."""
+        return [self[name] for name in self.fields if name not in ("variant", *OPPONENTS)]
 
 
 class SeekForm(GameSettingsForm):

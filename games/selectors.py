@@ -8,6 +8,7 @@ the stand-in, the ladders' scores) reads `services.engine_state` and shows none 
 
 from django.db.models import Case, IntegerField, Prefetch, When
 
+from accounts.models import User
 from games import cribbage
 from games.models import Game, Seat
 
@@ -26,6 +27,16 @@ def sealed_for(game, seat):
     """Must `game` be kept from this reader (seat None: a spectator)? Its cards are still being
     played at another table of a duplicate round (Game.cards_sealed)."""
     return seat is None and game.cards_sealed()
+
+
+def people_played(user, most=200):
+    """The other people `user` has sat at a table with (names to offer when naming opponents)."""
+    return (
+        User.objects.filter(seats__game__seats__player=user, is_active=True)
+        .exclude(pk=user.pk)
+        .distinct()
+        .order_by("display_name")[:most]
+    )
 
 
 def with_seats(games):

@@ -6,7 +6,7 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import challenges
+from games import challenges, selectors
 from games.forms import ChallengeForm, SeekForm
 from games.models import Challenge, ChallengePlace
 
@@ -22,7 +22,7 @@ def _challenge(challenge_id):
 @require_http_methods(["GET", "POST"])
 def new_challenge(request):
     initial = {"player1": request.GET.get("email", "")}
-    form = ChallengeForm(request.POST or None, initial=initial)
+    form = ChallengeForm(request.POST or None, initial=initial, user=request.user)
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -33,7 +33,12 @@ def new_challenge(request):
                 messages.success(request, "Your challenge is sent. The game starts when it is accepted.")
                 return redirect(challenge)
         messages.error(request, "No challenge was sent: please correct the fields marked below.")
-    return render(request, "games/challenge_form.html", {"form": form}, status=400 if form.is_bound else 200)
+    return render(
+        request,
+        "games/challenge_form.html",
+        {"form": form, "people_played": selectors.people_played(request.user)},
+        status=400 if form.is_bound else 200,
+    )
 
 
 @login_required
