@@ -4,16 +4,65 @@ from django.conf import settings
 from django.db import connection
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from cribsite import mailbox
 from cribsite.celery import app
+from games.board import DEFAULT_COLOURS
 from games.cribbage import SHORT_GAME, rules_for
+from games.presentation import cards_text
+from mail import links, rendering
+
+# The home page's picture of a game: fixed sample data drawn by the real board and turn email.
+SAMPLE_SIDES = (("Alice", 78, 71), ("Bob", 85, 76))
+SAMPLE_HAND = ("5H", "5C", "JD", "6S", "4D", "QH")
+SAMPLE_MOVES = ("crib QH 4D", "crib 6S 4D", "crib 6S QH")
+
+
+def sample_game():
+    """A game between Alice and Bob as Alice sees it: the board, her hand, and her turn email."""
+    tracks = [
+        {"name": name, "score": score, "previous": was, "colour": DEFAULT_COLOURS[i]}
+        for i, (name, score, was) in enumerate(SAMPLE_SIDES)
+    ]
+    view = {
+        "target": 121,
+        "scores": [score for _, score, _ in SAMPLE_SIDES],
+        "previous_scores": [was for _, _, was in SAMPLE_SIDES],
+        "players": [{"seat": i, "name": name} for i, (name, _, _) in enumerate(SAMPLE_SIDES)],
+        "side_of_seat": [0, 1],
+    }
+    email = {
+        "me": "Alice",
+        "asked": "lay away 2 cards to Bob's crib",
+        "game_id": 42,
+        "title": "Alice v Bob",
+        "view": view,
+        "hand_text": cards_text(SAMPLE_HAND),
+        "starter_text": "not turned yet",
+        "crib_owner": "Bob",
+        "board": rendering.board_rows(view),
+        "deadline": "Friday 4 December, 18:00",
+        "moves": [{"words": words, "url": links.absolute(reverse("games:my_games"))} for words in SAMPLE_MOVES],
+        "other_words": rendering.OTHER_WORDS[:3],
+        "game_url": links.absolute(reverse("games:my_games")),
+        "unsubscribe_url": links.absolute(reverse("accounts:profile")),
+    }
+    return {
+        "tracks": tracks,
+        "hand": SAMPLE_HAND,
+        "subject": render_to_string("mail/email/turn.subject.txt", email).strip(),
+        "email": render_to_string("mail/email/turn.txt", email).strip(),
+    }
 
 
 def home(request):
-    return render(request, "home.html", {"standard": rules_for("two"), "short_game": SHORT_GAME})
+    return render(
+        request, "home.html", {"standard": rules_for("two"), "short_game": SHORT_GAME, "sample": sample_game()}
+    )
 
 
 def favicon(request):

@@ -173,6 +173,39 @@ def create_challenge(
     return challenge
 
 
+def rematch_refusal(game, number):
+    """Why seat `number` of `game` cannot ask for a rematch now, or None when it can."""
+    if not game.is_finished:
+        return "This game is not over yet: ask for a rematch when it is."
+    if game.practice:
+        return "A practice game is against the computer: start another on the site."
+    if any(s.player_id is None for s in game.seats.all() if s.number != number):
+        return "The computer played in this game: start a practice game on the site."
+    return None
+
+
+def rematch(game, number, player):
+    """Challenge the other players of finished `game` to a new game with its settings, in the same
+    places around the table counted from the asker. Returns the challenge; raises ChallengeError."""
+    refusal = rematch_refusal(game, number)
+    if refusal:
+        raise ChallengeError(refusal)
+    seats = sorted(game.seats.select_related("player"), key=lambda s: (s.number - number) % len(game.seats.all()))
+    return create_challenge(
+        player,
+        [s.player for s in seats if s.number != number],
+        variant=game.variant,
+        target=game.target,
+        muggins=game.muggins,
+        days_per_move=game.days_per_move,
+        timeout_policy=game.timeout_policy,
+        pause_weekends=game.pause_weekends,
+        pause_nights=game.pause_nights,
+        time_bank_days=game.time_bank_days,
+        help_on=game.help_on,
+    )
+
+
 def _locked(challenge):
     return Challenge.objects.select_for_update().get(pk=challenge.pk)
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<int:game_id>/plan/", play.plan, name="plan"),
     path("games/<int:game_id>/state.json", play.state, name="state"),
     path("games/<int:game_id>/record/", play.record, name="record"),
+    path("games/<int:game_id>/rematch/", challenges.rematch, name="rematch"),
     path("games/<int:game_id>/record.txt", play.record_download, {"fmt": "txt"}, name="record_txt"),
     path("games/<int:game_id>/record.json", play.record_download, {"fmt": "json"}, name="record_json"),
     path("games/<int:game_id>/note/", talk.note, name="note"),

@@ -70,27 +70,8 @@ def act(row, found, sender, texts):
 def rematch(game, number, player):
     """Challenge the other players of finished `game` to a new game with the same settings;
     the words of the answer."""
-    if not game.is_finished:
-        raise challenges.ChallengeError("This game is not over yet: ask for a rematch when it is.")
-    if game.practice:
-        raise challenges.ChallengeError("A practice game is against the computer: start another on the site.")
-    seats = sorted(game.seats.select_related("player"), key=lambda s: (s.number - number) % len(game.seats.all()))
-    others = [s.player for s in seats if s.number != number]
-    if any(p is None for p in others):
-        raise challenges.ChallengeError("The computer played in this game: start a practice game on the site.")
-    challenge = challenges.create_challenge(
-        player,
-        others,
-        variant=game.variant,
-        target=game.target,
-        muggins=game.muggins,
-        days_per_move=game.days_per_move,
-        timeout_policy=game.timeout_policy,
-        pause_weekends=game.pause_weekends,
-        pause_nights=game.pause_nights,
-        time_bank_days=game.time_bank_days,
-        help_on=game.help_on,
-    )
+    challenge = challenges.rematch(game, number, player)
+    others = [p.player for p in challenge.places.select_related("player").order_by("seat")]
     names = " and ".join(p.display_name for p in others)
     return (
         f"{names} {'is' if len(others) == 1 else 'are'} challenged to a rematch with the same settings "

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import challenges, selectors
 from games.forms import ChallengeForm, SeekForm
-from games.models import Challenge, ChallengePlace
+from games.models import Challenge, ChallengePlace, Game
 
 
 def _challenge(challenge_id):
@@ -105,6 +105,25 @@ def decline(request, challenge_id):
 @require_POST
 def cancel(request, challenge_id):
     return _answer(request, challenge_id, challenges.cancel, lambda ch: "The challenge is cancelled.")
+
+
+@login_required
+@require_POST
+def rematch(request, game_id):
+    """A finished game's "Rematch" button: the others are challenged with the same settings."""
+    game = get_object_or_404(Game.objects.prefetch_related("seats"), pk=game_id)
+    seat = selectors.seat_of(game, request.user)
+    if seat is None:
+        return render(request, "games/not_your_game.html", {"game": game}, status=403)
+    try:
+        challenge = challenges.rematch(game, seat.number, request.user)
+    except challenges.ChallengeError as error:
+        messages.error(request, error.message)
+        return redirect(game)
+    messages.success(
+        request, "Your rematch challenge is sent, with the same settings. The game starts when it is accepted."
+    )
+    return redirect(challenge)
 
 
 @login_required

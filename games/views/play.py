@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import coaching, refusals, selectors, services, visits
+from games import challenges, coaching, refusals, selectors, services, visits
 from games.board import DEFAULT_COLOURS
 from games.cribbage import InvalidMove, Score, ScoreItem, card_from_code, notation
 from games.forms import MoveForm, PlanForm
@@ -138,6 +138,18 @@ class Table:
         result = self.view["result"]
         return bool(result) and self.seat is not None and self.side_of(self.seat) == result["winner"]
 
+    def over(self):
+        """A finished game's heading for this reader: "You won, with a skunk", "You lost", "Alice won"."""
+        result = self.view["result"]
+        if not self.finished or not result:
+            return ""
+        skunk = {"skunk": "a skunk", "double_skunk": "a double skunk"}.get(result["skunk"] or "")
+        if self.seat is None:
+            return f"{self.side_name(result['winner'])} won" + (f", with {skunk}" if skunk else "")
+        if self.i_won():
+            return "You won" + (f", with {skunk}" if skunk else "")
+        return "You lost" + (f", and took {skunk}" if skunk else "")
+
     def deadline(self):
         dates = [p["deadline"] for p in self.view["players"] if p["to_act"] and p["deadline"]]
         return min(dates) if dates else None
@@ -249,6 +261,10 @@ def _context(request, game, seat_number):
         "shows": shows,
         "previous": previous,
         "moment": table.show_moment(shows, previous),
+        "over": table.over(),
+        "can_rematch": table.finished
+        and seat_number is not None
+        and challenges.rematch_refusal(game, seat_number) is None,
         "counting": table.counting(),
         "advice": coaching.advice_before(game, seat_number) if seat_number is not None else None,
         "coach": coaching.coach_notes(game, seat_number) if seat_number is not None else {},

@@ -94,7 +94,9 @@ def page_weight(client, game):
     return len(html), len(gzip.compress(html))
 
 
-@pytest.mark.parametrize("moment, name", [(a_game_in_play, "board"), (a_show_moment, "show")])
+@pytest.mark.parametrize(
+    "moment, name", [(a_game_in_play, "board"), (a_show_moment, "show"), (a_finished_game, "finished")]
+)
 def test_the_board_the_show_and_a_finished_game_at_both_widths(moment, name, live_server, browser, artifacts, client):
     alice, bob = players()
     game = moment(alice, bob)
@@ -118,4 +120,15 @@ def test_the_board_the_show_and_a_finished_game_at_both_widths(moment, name, liv
         assert no_sideways_scrolling(page), f"{name} at {width} px scrolls sideways"
         if width >= 1366:
             assert smallest_visible_hole(page) >= 10
+        page.context.close()
+
+
+def test_the_home_page_shows_the_game_at_both_widths(live_server, browser, artifacts):
+    for width in WIDTHS:
+        page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+        page.goto(f"{live_server.url}/")
+        page.screenshot(path=str(artifacts / f"home-{width}.png"), full_page=True)
+        assert no_sideways_scrolling(page), f"the home page at {width} px scrolls sideways"
+        assert page.locator(".sample-game svg.cribbage-board >> visible=true").count() == 1
+        assert page.locator(".sample-email").is_visible()
         page.context.close()
