@@ -7,9 +7,14 @@ forms, the words listed in emails):
 - `read(words)` -> `Reading` or None: what one line of a player's words says
   ("crib 5H JD" or just "5H JD", "play 7C" or just "7C", "play 7C claim 2",
   "go", "count 12", "muggins", "resign", "plan 7C 8D ask" (see plans.py)); None when
-  the line is not a move at all.
-- `to_move(reading, phase, muggins=False)` -> the move it names at that phase of
-  the game (just cards are a discard in the discard, a play in the play).
+  the line is not a move at all. Cards may be said in words (card_words): "I'll play
+  the jack of clubs", "8 of clubs", "crib five of hearts and jack of diamonds", and a
+  rank alone, "the 7", is resolved against the hand.
+- `to_move(reading, phase, muggins=False, hand=None)` -> the move it names at that
+  phase of the game (just cards are a discard in the discard, a play in the play);
+  `hand` (the cards held) resolves a rank said alone: the one card of that rank held,
+  or in the play any of them (a play scores by rank alone); two of different effect
+  (in the discard, where suits make flushes and nobs) are a question, "which_card".
 - `read_move(words, phase, muggins=False)`: both at once.
 - `write(move)` -> "crib 5H JD", "play 7C", "play 7C claim 2", "count 12", "muggins".
 - `from_form(action, ...)` -> the move a web form names.
@@ -30,7 +35,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import parse_cards
+from .card_words import RANK_NAMES, normalise, rank_of
+from .cards import card_from_code, parse_cards
 from .plans import PlanProblem, plan_words, read_plan
 
 __all__ = [
@@ -57,6 +63,8 @@ INVALID = {
     "cards_not_asked": ("phase",),  # just cards, when neither a discard nor a play is due
     "one_card_at_a_time": ("cards",),  # several cards named as one play
     "claim_missing": ("card",),  # under muggins a play says what it pegs
+    "rank_not_held": ("rank", "kind"),  # "the 7" without a 7 in the hand
+    "which_card": ("rank", "choices", "kind"),  # "the 7" with two 7s of different effect
     # A pegging plan's words (plans.read_plan): "plan 7C 8D ask", "plan score first, on 5 play TH".
     "plan_empty": (),  # "plan" and nothing after it
     "plan_unknown_word": ("word",),  # neither a card nor a word of plans
@@ -87,6 +95,7 @@ class Reading:
     words: str  # the line as the player wrote it
     cards: tuple[str, ...] = ()  # card codes named
     number: int | None = None  # the claim of a play, the points of a count
+    ranks: tuple[str, ...] = ()  # ranks said alone ("the 7": "7"), resolved against the hand
 
 
 # --- Reading ---------------------------------------------------------------------
@@ -106,24 +115,34 @@ def read_number(token: str | None) -> int | None:
     return sign * int(digits[:13])
 
 
-def _cards_from(tokens: Iterable[str]) -> tuple[str, ...]:
-    """Card codes from the leading tokens that read as cards (the rest is chatter)."""
+def _cards_from(tokens: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """(card codes, ranks said alone, tokens read) from the leading tokens that read as
+    cards or ranks (the rest is chatter)."""
     codes: list[str] = []
+    ranks: list[str] = []
+    read = 0
     for token in tokens:
-        try:
-            codes += [c.code for c in parse_cards(token.strip(TRIM))]
-        except ValueError:
-            break
-    return tuple(codes)
+        rank = rank_of(token)
+        if rank is not None:
+            ranks.append(rank)
+        else:
+            try:
+                codes += [c.code for c in parse_cards(token.strip(TRIM))]
+            except ValueError:
+                break
+        read += 1
+    return tuple(codes), tuple(ranks), read
 
 
 def _read_discard(rest: Sequence[str], words: str) -> Reading:
-    return Reading("discard", words, cards=_cards_from(rest))
+    codes, ranks, _ = _cards_from(rest)
+    return Reading("discard", words, cards=codes, ranks=ranks)
 
 
 def _read_play(rest: Sequence[str], words: str) -> Reading:
     claim = read_number(rest[2]) if len(rest) >= 3 and rest[1].lower() == "claim" else None
-    return Reading("play", words, cards=_cards_from(rest[:1]), number=claim)
+    codes, ranks, _ = _cards_from(rest[:1])
+    return Reading("play", words, cards=codes, number=claim, ranks=ranks)
 
 
 def _read_count(rest: Sequence[str], words: str) -> Reading:
@@ -155,15 +174,16 @@ def read(words: str) -> Reading | None:
     if not words:
         return None
     tokens = words.replace(",", " ").split()
+    if (tokens[0].lower().strip(TRIM) or tokens[0]) != "plan":  # a plan's words are its own (plans.py)
+        tokens = normalise(tokens)
     head = tokens[0].lower().strip(TRIM) or tokens[0]
     reader = READERS.get(head)
     if reader is not None:
         return reader(tokens[1:], words)
-    try:  # just the cards, nothing else on the line
-        cards = tuple(c.code for c in parse_cards(words.replace(",", " ")))
-    except ValueError:
+    cards, ranks, read_ = _cards_from(tokens)  # just the cards, nothing else on the line
+    if read_ < len(tokens) or not (cards or ranks):
         return None
-    return Reading("cards", words, cards=cards) if cards else None
+    return Reading("cards", words, cards=cards, ranks=ranks)
 
 
 # --- From words to a move ----------------------------------------------------------
@@ -218,10 +238,11 @@ BUILDERS: dict[str, Callable[[Reading, bool], dict]] = {
 _CARDS_ARE = {"discard": "discard", "play": "play"}
 
 
-def to_move(reading: Reading, phase: str, muggins: bool = False) -> dict:
+def to_move(reading: Reading, phase: str, muggins: bool = False, hand: Sequence[str] | None = None) -> dict:
     """The move (without a seat) `reading` names when the game is at `phase`; InvalidMove if none.
 
-    Whether the rules allow it is the engine's to say (`apply` raises IllegalMove).
+    `hand`, the codes of the cards held, resolves the ranks said alone. Whether the
+    rules allow the move is the engine's to say (`apply` raises IllegalMove).
     """
     kind = reading.kind
     if kind == "cards":
@@ -232,6 +253,8 @@ def to_move(reading: Reading, phase: str, muggins: bool = False) -> dict:
     builder = BUILDERS.get(kind)
     if builder is None:
         raise InvalidMove("not_a_move", f"{reading.words!r} is not a move", words=reading.words)
+    if reading.ranks:
+        reading = _ranks_resolved(reading, kind, hand or ())
     move = builder(reading, muggins)
     if kind == "count" and phase == "play":
         # A count in the play is said ahead, for the show (under muggins; the engine says when).
@@ -239,12 +262,33 @@ def to_move(reading: Reading, phase: str, muggins: bool = False) -> dict:
     return move
 
 
-def read_move(words: str, phase: str, muggins: bool = False) -> dict:
-    """The move `words` name at `phase`; InvalidMove when they name none."""
+def _ranks_resolved(reading: Reading, kind: str, hand: Sequence[str]) -> Reading:
+    """`reading` with each rank said alone replaced by the card of that rank held.
+
+    Several cards of one rank are one choice in the play (its points go by rank, and the
+    show counts the cards kept whatever their order), so the first is played; in the
+    discard their suits make flushes and nobs, so the player is asked which.
+    """
+    cards = list(reading.cards)
+    for rank in dict.fromkeys(reading.ranks):
+        wanted = reading.ranks.count(rank)
+        held = [c for c in hand if c not in cards and card_from_code(c).code[:-1] == rank]
+        name = RANK_NAMES[rank]
+        if len(held) < wanted:
+            raise InvalidMove("rank_not_held", f"No {name} held to {kind}", rank=rank, kind=kind)
+        if len(held) > wanted and kind != "play":
+            raise InvalidMove("which_card", f"Which {name}: {' or '.join(held)}?", rank=rank, choices=held, kind=kind)
+        cards += held[:wanted]
+    return Reading(reading.kind, reading.words, cards=tuple(cards), number=reading.number)
+
+
+def read_move(words: str, phase: str, muggins: bool = False, hand: Sequence[str] | None = None) -> dict:
+    """The move `words` name at `phase` (ranks said alone resolved against `hand`); InvalidMove
+    when they name none."""
     reading = read(words)
     if reading is None:
         raise InvalidMove("not_a_move", f"{words!r} is not a move", words=words)
-    return to_move(reading, phase, muggins)
+    return to_move(reading, phase, muggins, hand)
 
 
 # --- Writing ----------------------------------------------------------------------

@@ -121,11 +121,19 @@ def test_writing_leaves_a_blank_for_what_the_player_must_say():
         ("plan", "play", False, "plan_empty", {}),
         ("plan 7C bluff", "discard", False, "plan_unknown_word", {"word": "bluff"}),
         ("plan on 5 TH", "play", False, "plan_unknown_rule", {"words": "on 5 TH"}),
+        ("play the 9", "play", False, "rank_not_held", {"rank": "9", "kind": "play"}),
+        (
+            "crib the 7 and KH",
+            "discard",
+            False,
+            "which_card",
+            {"rank": "7", "choices": ["7D", "7C"], "kind": "discard"},
+        ),
     ],
 )
 def test_words_that_are_no_move_are_invalid_not_illegal(words, phase, muggins, code, params):
     with pytest.raises(InvalidMove) as caught:
-        read_move(words, phase, muggins)
+        read_move(words, phase, muggins, hand=["7D", "7C", "KH", "5S"])
     assert (caught.value.code, caught.value.params) == (code, params)
     assert not isinstance(caught.value, IllegalMove)
 
@@ -141,8 +149,51 @@ def test_every_invalid_code_is_tested():
         "plan_empty",
         "plan_unknown_word",
         "plan_unknown_rule",
+        "rank_not_held",
+        "which_card",
     }
     assert set(INVALID) == codes
+
+
+HAND = ["7D", "JC", "5H", "JD", "8C", "KS"]
+
+
+@pytest.mark.parametrize(
+    "words, phase, move",
+    [
+        ("I'll play the jack of clubs", "play", {"kind": "play", "card": "JC"}),
+        ("8 of clubs", "play", {"kind": "play", "card": "8C"}),
+        ("play jack of clubs", "play", {"kind": "play", "card": "JC"}),
+        ("Jack of Clubs, please", "play", {"kind": "play", "card": "JC"}),
+        ("the 7", "play", {"kind": "play", "card": "7D"}),  # the only 7 held
+        ("play the seven", "play", {"kind": "play", "card": "7D"}),
+        ("the jack", "play", {"kind": "play", "card": "JC"}),  # two jacks: one choice in the play
+        ("crib five of hearts and jack of diamonds", "discard", {"kind": "discard", "cards": ["5H", "JD"]}),
+        ("crib the 7 and the king", "discard", {"kind": "discard", "cards": ["7D", "KS"]}),
+        ("the ten of hearts and 8 of clubs", "discard", {"kind": "discard", "cards": ["TH", "8C"]}),
+        ("ok, crib 5H and JD", "discard", {"kind": "discard", "cards": ["5H", "JD"]}),
+    ],
+)
+def test_cards_said_in_words(words, phase, move):
+    assert read_move(words, phase, hand=HAND) == move
+
+
+def test_two_cards_of_a_rank_in_the_discard_are_a_question():
+    with pytest.raises(InvalidMove) as caught:
+        read_move("crib the jack and the 5", "discard", hand=HAND)
+    assert (caught.value.code, caught.value.params) == (
+        "which_card",
+        {"rank": "J", "choices": ["JC", "JD"], "kind": "discard"},
+    )
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["The count: 12 (5H 7C)", "Crib: you", "A", "J", "I think so", "the end", "ok thanks", "Starter: 5H"],
+)
+def test_lines_that_are_not_moves_stay_unread(words):
+    reading = read(words)
+    assert reading is None or reading.kind == "discard" and not reading.cards  # "Crib: you": no cards
 
 
 def test_a_readable_move_the_rules_refuse_is_illegal_not_invalid():
