@@ -27,6 +27,7 @@ class UserAdmin(BaseUserAdmin):
                     "digest_hour",
                     "allow_forced_moves",
                     "event_announcements",
+                    "acknowledge_replies",
                 ]
             },
         ),

@@ -145,6 +145,7 @@ class ProfileForm(forms.ModelForm):
             "digest_hour",
             "allow_forced_moves",
             "event_announcements",
+            "acknowledge_replies",
             "night_start_hour",
             "night_end_hour",
         ]

@@ -70,6 +70,12 @@ class User(AbstractBaseUser, PermissionsMixin):
         help_text="Emails an organiser writes to everyone in a ladder or other event you entered. "
         "Turning them off changes no other email.",
     )
+    acknowledge_replies = models.BooleanField(
+        "answer a reply that made a move",
+        default=False,
+        help_text="A short email saying what your reply did. Off, your inbox stays quiet: "
+        "the next email about the game says what happened.",
+    )
     # Night hours (the clock may stop then, if a game says so) and vacation (see games/vacation.py).
     night_start_hour = models.PositiveSmallIntegerField(
         default=23, help_text="Your night starts at this hour (your time zone)."

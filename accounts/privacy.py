@@ -37,6 +37,7 @@ PROFILE = (
     "digest_hour",
     "allow_forced_moves",
     "event_announcements",
+    "acknowledge_replies",
     "night_start_hour",
     "night_end_hour",
     "date_joined",

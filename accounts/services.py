@@ -22,6 +22,7 @@ PROFILE_FIELDS = (
     "digest_hour",
     "allow_forced_moves",
     "event_announcements",
+    "acknowledge_replies",
     "night_start_hour",
     "night_end_hour",
 )

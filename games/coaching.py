@@ -27,6 +27,10 @@ from games.selectors import seats_with_players, view_for
 __all__ = ["coach_notes", "advice_before", "hand_records", "luck_and_skill", "full_review"]
 
 
+# A verdict in a sentence: "your throw was a mistake", "was good".
+VERDICT_SAID = {"good": "good", "inaccuracy": "an inaccuracy", "mistake": "a mistake"}
+
+
 def _r(x):
     return round(float(x), 2)
 
@@ -62,6 +66,7 @@ def _discard_json(j):
         "rank": j.rank,
         "choices": j.choices,
         "verdict": j.verdict,
+        "verdict_said": VERDICT_SAID.get(j.verdict, j.verdict),
         "is_best": j.loss == 0,
     }
 

@@ -8,6 +8,8 @@ their own table (mail.refusals for replies) and fall back on these words.
 from collections.abc import Callable
 
 from games import cribbage
+from games.cribbage import card_from_code
+from games.presentation import cards_text, plural
 
 _CHANCES = {"cut_for_deal": "cut for deal", "deal": "deal"}
 
@@ -26,7 +28,7 @@ WORDS: dict[str, Callable[..., str]] = {
     "not_a_card": _not_a_card,
     "not_held": lambda cards: f"You do not hold {' '.join(cards)}",
     "same_card_twice": lambda cards: f"The same card twice: {' '.join(cards)}",
-    "wrong_throw_count": lambda needed, given: f"Lay away exactly {needed} card(s) to the crib",
+    "wrong_throw_count": lambda needed, given: f"Lay away exactly {plural(needed, 'card')} to the crib, not {given}",
     "count_over_31": lambda card, count: f"{card} would take the count past 31 (count is {count})",
     "claim_out_of_range": lambda card, claim: f"Cannot claim {claim!r} for {card}",
     "count_out_of_range": lambda points, what: f"Cannot count {points!r} for this {what}",
@@ -86,7 +88,22 @@ def refusal_message(error: cribbage.IllegalMove, offered) -> str:
     if error.code in PLAN_WORDS:  # a plan may be set at any time: no moves to list
         return plan_refusal(error.code, error.params)
     if offered:
-        shown = ", ".join(cribbage.move_text(m) for m in offered[:20])
-        more = f" and {len(offered) - 20} more" if len(offered) > 20 else ""
-        return f"{refusal_words(error)}. Your moves now: {shown}{more}."
+        return f"{refusal_words(error)}. {moves_now(offered)}"
     return f"{refusal_words(error)}. It is not your turn to move."
+
+
+def moves_now(offered) -> str:
+    """The moves a player has now, as a sentence in cards: a discard as the cards to choose from
+    (not every pair in the notation), a play as the cards that can be played."""
+    discards = [m for m in offered if m["kind"] == "discard"]
+    plays = list(dict.fromkeys(m["card"] for m in offered if m["kind"] == "play"))
+    others = [m for m in offered if m["kind"] not in ("discard", "play")]
+    said = []
+    if discards:
+        hand = sorted({c for m in discards for c in m["cards"]}, key=lambda c: card_from_code(c).index)
+        said.append(f"Lay away {plural(len(discards[0]['cards']), 'card')} of these: {cards_text(hand)}")
+    if plays:
+        said.append(f"You can play {cards_text(plays)}")
+    if others:
+        said.append("Your moves now: " + ", ".join(dict.fromkeys(cribbage.move_text(m) for m in others)))
+    return "; ".join(said) + "."

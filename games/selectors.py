@@ -10,6 +10,7 @@ from django.db.models import Case, IntegerField, Prefetch, When
 
 from accounts.models import User
 from games import cribbage
+from games.cribbage import notation
 from games.models import Game, Seat
 
 
@@ -82,6 +83,14 @@ def view_for(game, seat=None):
         ],
         "legal_moves": cribbage.moves_to_offer(state, seat) if seat is not None and not game.is_finished else [],
     }
+
+
+def move_made_since(game, seat, seq, move):
+    """Did `seat` make `move` as its next move after state `seq`? (A used move link, or one
+    whose move was made another way: by reply, on the site.)"""
+    later = game.events.engine_moves().filter(seq__gt=seq, seat=seat, kind=move.get("kind"))
+    nxt = later.order_by("seq").only("data").first()
+    return nxt is not None and notation.same_move(move, nxt.data)
 
 
 def games_for(user):

@@ -15,6 +15,7 @@ this order:
    applied is answered with what was wrong and the moves legal now.
 """
 
+import hashlib
 import logging
 import re
 from collections.abc import Callable
@@ -34,7 +35,7 @@ from games.selectors import view_for
 
 from . import challenge_replies, links, parsing, refusals, review, services
 from .models import InboundEmail
-from .rendering import answer_message
+from .rendering import answer_message, done_words
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +87,8 @@ if one is refused, those above it stand and none below it is applied.
   review         once the game is over: the whole review, every throw and pegging choice
   help           this help
 
-Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥.
+Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥;
+or in words: "play the jack of clubs", "crib five of hearts and 8 of clubs", "the 7" (when you hold one 7).
 The go is said for you whenever you cannot play."""
 
 
@@ -276,7 +278,7 @@ def _act_lines(row, game, number, player, commands):
     # Moves (words in the engine's notation) may share a reply; the others are answered one by one.
     moves = [c for c in commands if c.reading is not None]
     others = [c for c in commands if c.reading is None]
-    done, failed = [], None
+    done, made, failed = [], [], None
     with transaction.atomic():
         for line, command in enumerate(moves, start=1):
             game = Game.objects.get(pk=game.pk)
@@ -291,10 +293,13 @@ def _act_lines(row, game, number, player, commands):
                 failed = (line, command, view, exc.code, exc.params, exc.message)
                 break
             done.append("duplicate" if result.duplicate else notation.write(move))
+            made += [] if result.duplicate else [move]
     outcomes = [f"line {i}: {words}" for i, words in enumerate(done, start=1)]
+    if failed is None and made:
+        _acknowledge(game, number, player, " / ".join(c.words for c in moves), made)
     if failed is not None:
         line, command, view, code, params, message = failed
-        kind, words = refusals.answer(code, params, view.get("hand") or [], message)
+        kind, words = refusals.answer(code, params, view, message)
         before = " The lines before it were applied." if line > 1 else ""
         after = " Nothing after it was applied." if line < len(moves) else ""
         game.refresh_from_db()
@@ -367,7 +372,18 @@ def _act(row, game, number, player, command):
         return _refused(game, number, player, command, view, exc.code, exc.params)
     except game_services.MoveError as exc:
         return _refused(game, number, player, command, view, exc.code, exc.params, exc.message)
-    return InboundEmail.Status.APPLIED, "duplicate" if result.duplicate else notation.write(move)
+    if result.duplicate:
+        return InboundEmail.Status.APPLIED, "duplicate"
+    _acknowledge(game, number, player, command.words, [move])
+    return InboundEmail.Status.APPLIED, notation.write(move)
+
+
+def _acknowledge(game, number, player, words, made):
+    """For a player who asked for it (their profile), what the reply did and the game now."""
+    if not player.acknowledge_replies:
+        return
+    done = ". ".join(done_words(move) for move in made)
+    _answer(game, number, player, "applied", words=words, changed=True, problem=f"Done. {done}.")
 
 
 def _submit(game, number, player, command, view, key):
@@ -377,14 +393,14 @@ def _submit(game, number, player, command, view, key):
         raise game_services.GameOver("This game is over.", code="game_over")
     if command.reading is None:
         raise cribbage.InvalidMove("not_a_move", f"{command.words!r} is not a move", words=command.words)
-    move = notation.to_move(command.reading, view["phase"], muggins=view["rules"]["muggins"])
+    move = notation.to_move(command.reading, view["phase"], muggins=view["rules"]["muggins"], hand=view.get("hand"))
     result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL, idempotency_key=key, actor=player)
     return result, move
 
 
 def _refused(game, number, player, command, view, code, params, message=""):
     """Answer a reply whose words make no move, or whose move the rules refuse; nothing changed."""
-    kind, words = refusals.answer(code, params, view.get("hand") or [], message)
+    kind, words = refusals.answer(code, params, view, message)
     _answer(game, number, player, kind, words=command.words, problem=words)
     return InboundEmail.Status.ANSWERED, f"{kind}: {words}"
 
@@ -431,14 +447,19 @@ def _table_word(game, number, player, command):
     return InboundEmail.Status.APPLIED, "said to the table"
 
 
-def _answer(game, seat, player, kind, *, problem, words=None, include_state=True):
-    """Answer a reply, at most once per address and kind in the window. Never raises."""
-    if not services.may_answer(player.email, kind):
+def _answer(game, seat, player, kind, *, problem, words=None, include_state=True, changed=False):
+    """Answer a reply, at most once per address, kind and words in the window (a player's
+    second try, in other words, is answered too; the same words again are not). Never raises."""
+    said = " ".join((words or "").lower().split())
+    limit = f"{kind}:{hashlib.sha256(said.encode()).hexdigest()[:8]}" if said else kind
+    if not services.may_answer(player.email, limit):
         log.info("Answer %s to %s not sent: already answered in this window.", kind, player.pk)
         return False
     try:
         game.refresh_from_db()
-        answer_message(game, seat, player, problem=problem, words=words, include_state=include_state).send()
+        answer_message(
+            game, seat, player, problem=problem, words=words, include_state=include_state, changed=changed
+        ).send()
     except Exception:
         log.exception("Answer %s for game %s seat %s could not be sent.", kind, game.pk, seat)
         return False

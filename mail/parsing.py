@@ -44,6 +44,18 @@ _QUOTE_HEADERS = [
         r"^--\s*$",  # a signature separator, alone on its line
     )
 ]
+# Lines of our own emails (mail/_state.txt, turn.txt), when a player pastes one back unquoted:
+# never read as a command ("Crib: you" is no discard, "The count: 12" no count).
+_OWN_LINES = re.compile(
+    r"^(your hand|starter|the count|reply by|your plan \(only you see it\)|the clock of this game|"
+    r"scores \(to \d+\)|since your last move|since our last email to you|the coach|at the table|"
+    r"the game on the site|stop these emails)\s*:|"
+    r"^crib:\s*(you|[^\d♠♥♦♣]*)$|"  # "Crib: you", "Crib: Bob" (but "crib: 5H JD" is a discard)
+    r",\s*it is your turn to\b",
+    re.IGNORECASE,
+)
+# Where our list of moves and words starts: the player's own words are above it.
+_OWN_LIST = re.compile(r"^(your moves\. reply with|other words you can reply with\s*:)", re.IGNORECASE)
 # The words of play by email that are not moves (the moves are the engine's notation).
 _KEYWORDS = {
     "status": "status",
@@ -127,12 +139,26 @@ def read_line(line):
     return Command(reading.kind, words, cards=reading.cards, number=reading.number, reading=reading)
 
 
+def own_line(line):
+    """ "list" for the line that starts our email's list of moves, "own" for another line of our
+    email's own text, None for the player's."""
+    stripped = line.strip()
+    if _OWN_LIST.search(stripped):
+        return "list"
+    return "own" if _OWN_LINES.search(stripped) else None
+
+
 def read_command(texts):
     """The first command in the first text that has one; None if nothing reads as a command."""
     for text in texts:
         seen = 0
         for line in text.replace("\r\n", "\n").split("\n"):
             if not line.strip():
+                continue
+            own = own_line(line)
+            if own == "list":
+                break
+            if own:
                 continue
             seen += 1
             if seen > MAX_LINES:
@@ -146,11 +172,19 @@ def read_command(texts):
 def read_commands(texts):
     """The instructions of a reply, one a line, in order: from the first line that is a command
     (in the first text that has one) to the last of the lines that follow it, one after the
-    other, as commands; a line that is not one (a greeting, a signature) ends them. [] if none."""
+    other, as commands; a line that is not one (a greeting, a signature) ends them. [] if none.
+
+    Lines of our own email pasted back (own_line) are no commands: they end the player's
+    words, and the list of moves pasted with them is never read."""
     for text in texts:
         commands, seen = [], 0
         for line in text.replace("\r\n", "\n").split("\n"):
             if not line.strip():
+                continue
+            own = own_line(line)
+            if own == "list" or (own and commands):
+                break
+            if own:
                 continue
             seen += 1
             if seen > MAX_LINES:

@@ -150,7 +150,10 @@ def recent_lines(view):
         elif p["points"]:
             line += f"; pegged {p['points']}"
         lines.append(line)
-    lines += [_record_line(r, names) for r in view["records"] if r["phase"] in ("heels", "start", "muggins")]
+    # His heels and three for last come with the starter, before any play: new only until the
+    # seat's first play of the hand (after it, every email of the hand would say them again).
+    told_once = () if mine else ("heels", "start")
+    lines += [_record_line(r, names) for r in view["records"] if r["phase"] in (*told_once, "muggins")]
     if view["phase"] == "show":
         lines += [_show_line(s, names, view["starter"]) for s in view["shows"]]
     return lines
@@ -326,7 +329,10 @@ def turn_context(game, seat, user=None, view=None):
         "recent": recent_lines(view),
         "hand": view.get("hand") or [],
         "hand_text": _cards(view.get("hand")),
-        "kept_text": _cards(view.get("kept")) if view.get("kept") and view["phase"] != "discard" else "",
+        # The cards kept, once some are played (before, they are the hand).
+        "kept_text": _cards(view.get("kept"))
+        if view.get("kept") and view["phase"] != "discard" and len(view["kept"]) != len(view.get("hand") or [])
+        else "",
         "crib_owner": "you" if crib_owner == seat else names.get(crib_owner),
         "starter": view.get("starter"),
         "starter_text": _cards([view["starter"]]) if view.get("starter") else "not turned yet",
@@ -483,7 +489,7 @@ def coach_lines(notes):
     if d:
         line = f"You threw {cards_text(d['discard'])}: {d['ev']:.2f} points expected. "
         if d["is_best"]:
-            line += "The best throw: good."
+            line += "The best throw."
         else:
             line += (
                 f"Best was {cards_text(d['best_discard'])} ({d['best_ev']:.2f}), {d['loss']:.2f} more: {d['verdict']}."
@@ -493,7 +499,7 @@ def coach_lines(notes):
     if h:
         line = f"Last hand (hand {h['number']})"
         if h["discard"]:
-            line += f": your throw was {h['discard']['verdict']}"
+            line += f": your throw was {coaching.VERDICT_SAID.get(h['discard']['verdict'], h['discard']['verdict'])}"
             if not h["discard"]["is_best"]:
                 line += f" ({h['discard']['loss']:.2f} points behind {cards_text(h['discard']['best_discard'])})"
         lines.append(line + "." + ("" if h["lapses"] else " No pegging slips."))
@@ -603,11 +609,31 @@ def result_message(game, seat, user):
     return messages.build("mail/email/result", context, to=user.email, user=user, game_id=game.pk, seat=seat)
 
 
-def answer_message(game, seat, user, *, problem, words=None, include_state=True):
-    """An answer to a reply: what was wrong (or the help), then the game and the moves legal now."""
+def done_words(move):
+    """What a move did, said to the player who made it: "You laid away 5♥ J♦ to the crib"."""
+    kind = move.get("kind")
+    if kind == "discard":
+        return f"You laid away {cards_text(move['cards'])} to the crib"
+    if kind == "play":
+        claim = f", claiming {move['claim']}" if "claim" in move else ""
+        return f"You played {cards_text([move['card']])}{claim}"
+    if kind == "count":
+        return f"You counted {move.get('points')} for your show"
+    if kind == "plan":
+        return (
+            f"Your plan is set: {notation.write(move)}"
+            if move.get("order") or move.get("rules")
+            else "Your plan is cleared"
+        )
+    return {"muggins": "You called muggins", "resign": "You resigned the game"}.get(kind, f"You moved: {kind}")
+
+
+def answer_message(game, seat, user, *, problem, words=None, include_state=True, changed=False):
+    """An answer to a reply: what was wrong (or the help; or, `changed`, what the reply did), then
+    the game and the moves legal now."""
     if include_state:
         context = turn_context(game, seat, user)
     else:  # the game's subject still, so the answer threads with the game's other emails
         context = {"game_id": game.pk, "moves": [], "title": game_title(view_for(game, seat))}
-    context.update(problem=problem, words=words)
+    context.update(problem=problem, words=words, changed=changed)
     return messages.build("mail/email/answer", context, to=user.email, user=user, game_id=game.pk, seat=seat)

@@ -32,6 +32,7 @@ STUCK_AFTER = timedelta(minutes=10)  # a SENDING row older than this was lost wi
 REQUEUE_AFTER = timedelta(minutes=2)  # a READY row older than this lost its task
 REQUEUE_BATCH = 200
 ANSWER_WINDOW = 10 * 60  # seconds: at most one answer per address and kind in this window
+MAX_ANSWERS = 12  # answers to one address in a window, whatever their kinds: never a mail cannon
 
 
 # --- Sending ------------------------------------------------------------------
@@ -228,9 +229,12 @@ def stop_turn_emails(user):
 
 
 def may_answer(address, kind, now=None):
-    """Take the one answer allowed for `address` and `kind` in this window; False if already taken."""
+    """Take the one answer allowed for `address` and `kind` in this window; False if already
+    taken, or if the address had MAX_ANSWERS answers in it already."""
     now = now or time.time()
     window = int(now // ANSWER_WINDOW) * ANSWER_WINDOW
+    if AnswerSent.objects.filter(address=address.lower(), window=window).count() >= MAX_ANSWERS:
+        return False
     try:
         with transaction.atomic():
             AnswerSent.objects.create(address=address.lower(), kind=kind, window=window)

@@ -20,6 +20,7 @@ from games.forms import PlanForm
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
 from games.refusals import plan_refusal
+from games.selectors import move_made_since
 
 from . import announcements, links, services
 from .rendering import turn_context
@@ -89,6 +90,8 @@ def move(request, token):
         if game.is_finished:
             return page("move_stale", context=context, problem="This game is over.")
         if link.seq != game.seq and not notation.is_offered(link.move, context["view"]["legal_moves"]):
+            if move_made_since(game, link.seat, link.seq, link.move):
+                return page("move_stale", context=context, done=True, problem=f"{action}: already done.")
             return page("move_stale", context=context, problem="The game has moved on since this link was sent.")
         return page("move_confirm", context=context)
 
@@ -121,6 +124,15 @@ def move(request, token):
             if plan_words and not result.duplicate:
                 plan_problem = _set_plan(result.game, link.seat, seat, plan_words, token)
     if stale is not None:
+        if move_made_since(game, link.seat, link.seq, link.move):  # made another way (a reply, the site)
+            return _page(
+                request,
+                "move_stale",
+                status=409,
+                done=True,
+                problem=f"{action}: already done.",
+                **_fresh(game, link.seat, seat),
+            )
         return _page(request, "move_stale", status=409, problem=stale.message, **_fresh(game, link.seat, seat))
     fresh = _fresh(result.game, link.seat, seat)
     return _page(

@@ -30,7 +30,7 @@ def test_an_illegal_card_is_refused_with_the_legal_moves_and_nothing_is_written(
     with pytest.raises(services.IllegalMove) as caught:
         services.submit_move(game, 0, {"kind": "discard", "cards": [not_held, sorted(held)[0]]})
     assert len(caught.value.legal) == 15
-    assert str(caught.value).startswith(f"You do not hold {not_held}. Your moves now: crib ")
+    assert str(caught.value).startswith(f"You do not hold {not_held}. Lay away 2 cards of these: ")
     game.refresh_from_db()
     assert game.seq == 2 and game.events.count() == 2
 
@@ -272,6 +272,6 @@ def test_a_discard_during_the_play_is_refused_and_nothing_is_written():
     with pytest.raises(services.IllegalMove) as caught:
         services.submit_move(game, turn, {"kind": "discard", "cards": hand[:2]})
     assert (caught.value.code, caught.value.params) == ("wrong_phase", {"kind": "discard", "phase": "play"})
-    assert caught.value.message.startswith("You cannot discard now. Your moves now: play ")
+    assert caught.value.message.startswith("You cannot discard now. You can play ")
     game.refresh_from_db()
     assert game.seq == before and cribbage.view(services.engine_state(game), turn)["hand"] == hand

@@ -177,7 +177,7 @@ def test_a_forged_card_you_do_not_hold(client, game, players):
     theirs = hand_of(game, 1)
     before = events(game)
     response = post(client, game, {**fields, "cards": [hand_of(game, 0)[0], theirs[0]]})
-    assert any(m.startswith(f"You do not hold {theirs[0]}. Your moves now: ") for m in messages_of(response))
+    assert any(m.startswith(f"You do not hold {theirs[0]}. Lay away 2 cards of these: ") for m in messages_of(response))
     assert events(game) == before
     # The refusal names no card of the other hand beyond the one typed.
     html = response.content.decode()

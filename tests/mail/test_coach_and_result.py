@@ -62,7 +62,7 @@ def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(helped_
     coach = coach_part(first.body)
     assert f"You threw {cards_text(notes['discard'])}: {notes['ev']:.2f} points expected." in coach
     assert (
-        ("The best throw: good." in coach)
+        ("points expected. The best throw." in coach)
         if notes["is_best"]
         else (f"Best was {cards_text(notes['best_discard'])}" in coach and notes["verdict"] in coach)
     )
@@ -89,7 +89,7 @@ def test_the_next_hands_discard_email_tells_the_last_hands_throw_and_pegging(hel
     assert (
         coach.splitlines()[0]
         .strip()
-        .startswith(f"Last hand (hand {notes['number']}): your throw was {notes['discard']['verdict']}")
+        .startswith(f"Last hand (hand {notes['number']}): your throw was {notes['discard']['verdict_said']}")
     )
     assert len([line for line in coach.splitlines() if "In the pegging" in line]) == len(notes["lapses"])
     assert ("No pegging slips." in coach) == (not notes["lapses"])

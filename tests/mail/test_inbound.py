@@ -8,8 +8,10 @@ from django.db import InterfaceError, OperationalError
 
 from games import services
 from games.models import Event, Seat
+from games.presentation import cards_text
 from games.selectors import view_for
 from mail import inbound, links, reception
+from mail import services as services_mail
 from mail.models import InboundEmail
 from tests.factories import make_user, start_two_player_game
 
@@ -303,11 +305,11 @@ def assert_refused(game, row, outbox, address, kind, expected, seq):
 @pytest.mark.parametrize(
     "words, kind, expected",
     [
-        ("crib", "unreadable", 'Name the cards after "crib", e.g. "crib 5H JD".'),
-        ("crib {0}", "illegal", "Lay away exactly 2 cards to the crib, not 1."),
-        ("play {0}", "illegal", "It is not time to play a card: lay away to the crib first."),
-        ("play", "unreadable", 'Name the card after "play", e.g. "play 7C".'),
-        ("count 8", "illegal", "There is no show to count now."),
+        ("crib", "unreadable", 'Name the cards after "crib", e.g. "crib 5H JD". {now}'),
+        ("crib {0}", "illegal", "Lay away exactly 2 cards to the crib, not 1. Your hand: {hand}."),
+        ("play {0}", "illegal", "It is not time to play a card: lay away to the crib first. {now}"),
+        ("play", "unreadable", 'Name the card after "play", e.g. "play 7C". {now}'),
+        ("count 8", "illegal", "There is no show to count now. {now}"),
         ("muggins", "illegal", "There is no muggins to call: the last claim missed nothing you can take now."),
     ],
     ids=[
@@ -322,6 +324,8 @@ def assert_refused(game, row, outbox, address, kind, expected, seq):
 def test_refusals_say_what_was_wrong(game, on_commit, outbox_cleared, words, kind, expected):
     hand, seq = view_for(game, 0)["hand"], game.seq
     row = deliver(reply(game, 0, words.format(*hand)), on_commit)
+    now = f"Lay away 2 cards from your hand: {cards_text(hand)}."  # what can be done instead
+    expected = expected.format(hand=cards_text(hand), now=now)
     assert_refused(game, row, outbox_cleared, "alice@example.com", kind, expected, seq)
     assert view_for(game, 0)["hand"] == hand
 
@@ -344,8 +348,8 @@ def test_an_unreadable_reply_is_answered_with_how_to_write_a_move(game, on_commi
 @pytest.mark.parametrize(
     "words, expected",
     [
-        ("crib {0} {1}", "The discard is over: it is time to play a card."),
-        ("{0} {1}", "Play one card at a time."),  # just cards in the play are read as a play
+        ("crib {0} {1}", "The discard is over. You can play {playable}."),
+        ("{0} {1}", "Play one card at a time. You can play {playable}."),  # just cards in the play: a play
     ],
     ids=["discard-in-play", "two-cards-in-play"],
 )
@@ -353,6 +357,7 @@ def test_refusals_in_the_play_say_what_was_wrong(game, on_commit, outbox_cleared
     turn = to_play_phase(game)
     hand, seq = view_for(game, turn)["hand"], game.seq
     row = deliver(reply(game, turn, words.format(*hand)), on_commit)
+    expected = expected.format(playable="one of " + cards_text(view_for(game, turn)["playable"]))
     assert_refused(game, row, outbox_cleared, game.seats.get(number=turn).player.email, "illegal", expected, seq)
     assert view_for(game, turn)["hand"] == hand
 
@@ -385,7 +390,11 @@ def muggins_show(db):
     [
         ("count", 'Say how many points you claim, e.g. "count 8".'),
         ("count lots", 'Say how many points you claim, e.g. "count 8".'),
-        ("{0}", "Just cards are read as a discard or a play, but neither is asked of you now."),
+        (
+            "{0}",
+            "Just cards are read as a discard or a play, but neither is asked of you now. "
+            'Count your show: "count N", N the points you claim.',
+        ),
     ],
     ids=["count-no-number", "count-not-a-number", "just-cards-in-the-show"],
 )
@@ -476,11 +485,18 @@ def test_any_other_error_while_reading_is_recorded_and_not_retried(game, stored,
     assert inbound.process(stored.pk) is None and moves_by_email(game) == 0  # not read a second time
 
 
-def test_one_answer_per_address_and_kind_in_the_window(game, on_commit, outbox_cleared):
+def test_one_answer_per_address_kind_and_words_in_the_window(game, on_commit, outbox_cleared):
     deliver(reply(game, 0, "what?"), on_commit)
-    deliver(reply(game, 0, "pardon?"), on_commit)
+    deliver(reply(game, 0, "What?"), on_commit)  # the same words again: not answered again
+    deliver(reply(game, 0, "pardon?"), on_commit)  # another try is answered: a refusal always is
     deliver(reply(game, 0, "help"), on_commit)  # another kind is still answered
-    assert [m.to for m in outbox_cleared] == [["alice@example.com"]] * 2
+    assert [m.to for m in outbox_cleared] == [["alice@example.com"]] * 3
+
+
+def test_answers_to_one_address_are_capped_in_the_window(game, on_commit, outbox_cleared):
+    for n in range(services_mail.MAX_ANSWERS + 3):
+        deliver(reply(game, 0, f"what number {n}?"), on_commit)
+    assert len(outbox_cleared) == services_mail.MAX_ANSWERS
 
 
 def test_status_sends_the_state_again_and_help_the_words(game, on_commit, outbox_cleared):

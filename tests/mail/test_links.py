@@ -79,6 +79,16 @@ def test_a_stale_link_says_so_and_offers_fresh_links(client, game):
         assert "/m/move/" in response.content.decode()
 
 
+def test_a_link_whose_move_was_made_another_way_says_already_done(client, game):
+    move, path = discard_links(game, 0)[0]
+    services.submit_move(game, 0, move)  # made on the site (or by reply), not by the link
+    services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0])  # the play begins
+    for response in (client.get(path), client.post(path)):
+        page = response.content.decode()
+        assert "Already done" in page and "already done." in page and "out of date" not in page
+    assert not Event.objects.filter(game=game, source=Event.Source.LINK).exists()
+
+
 @pytest.mark.parametrize("mangle", [lambda t: t[:-3] + "abc", lambda t: t[:20], lambda t: "nonsense"])
 def test_a_damaged_or_forged_link_is_refused(client, game, mangle):
     _, path = discard_links(game, 0)[0]
