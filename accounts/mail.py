@@ -12,9 +12,11 @@ def send(user, template, context):
     signals.account_email.send(sender=User, kind=template, user=user, context=context)
 
 
-def owe_invitation(user, invited_by, next_url):
+def owe_invitation(user, invited_by, next_url, *, invited_to="", details=""):
     """Owe `user` (just invited) their invitation, after the caller's transaction commits."""
-    signals.invitation_owed.send(sender=User, user=user, invited_by=invited_by, next_url=next_url or "")
+    signals.invitation_owed.send(
+        sender=User, user=user, invited_by=invited_by, next_url=next_url or "", invited_to=invited_to, details=details
+    )
 
 
 def absolute(path):

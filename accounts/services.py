@@ -181,7 +181,7 @@ def use_login_link(token):
 # --- Invitations ----------------------------------------------------------------
 
 
-def invite(email, invited_by, next_url):
+def invite(email, invited_by, next_url, *, invited_to="", details=""):
     """The user for ``email``, invited by mail if the address is new here.
 
     An unknown address gets an account with no usable password and an
@@ -189,7 +189,8 @@ def invite(email, invited_by, next_url):
     logs them in and sends them to ``next_url`` (a path on this site, e.g. the
     game). For an address that already has an account nothing is sent here.
     Raises django.core.exceptions.ValidationError for a malformed address and
-    ValueError for a ``next_url`` that is not a local path.
+    ValueError for a ``next_url`` that is not a local path. ``invited_to`` says to what ("the
+    Club ladder"; a game by default) and ``details`` its settings (the clock), for the email.
     """
     email = normalize_email(email)
     validate_email(email)
@@ -199,11 +200,11 @@ def invite(email, invited_by, next_url):
     if existing is not None:
         return existing
     user = User.objects.create_user(email, None, display_name=email.split("@")[0][:60])
-    mail.owe_invitation(user, invited_by, next_url)
+    mail.owe_invitation(user, invited_by, next_url, invited_to=invited_to, details=details)
     return user
 
 
-def invitation_context(user, invited_by, next_url):
+def invitation_context(user, invited_by, next_url, *, invited_to="", details=""):
     """What the invitation email of `user` says, with a fresh link (made when it is sent)."""
     token = tokens.make_token(user, tokens.INVITE, n=next_url or "", i=getattr(invited_by, "pk", None))
     return {
@@ -211,6 +212,8 @@ def invitation_context(user, invited_by, next_url):
         "invited_by": invited_by,
         "url": mail.absolute(reverse("accounts:invitation", args=[token])),
         "days": tokens.INVITE.max_age.days,
+        "invited_to": invited_to or "a game of cribbage by mail",
+        "details": details,
     }
 
 

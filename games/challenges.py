@@ -36,6 +36,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
+from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts import services as accounts
@@ -164,7 +165,8 @@ def create_challenge(
         notices = []
         for seat, (user, email) in enumerate(resolved, start=1):
             if user is None:
-                user = accounts.invite(email, challenger, next_url)  # sends the invitation
+                # The invitation (sent after commit) tells the game and its clock.
+                user = accounts.invite(email, challenger, next_url, details=settings_text(challenge))
             else:
                 notices.append(user)
             ChallengePlace.objects.create(challenge=challenge, seat=seat, player=user, invited_email=email)
@@ -204,6 +206,11 @@ def rematch(game, number, player):
         time_bank_days=game.time_bank_days,
         help_on=game.help_on,
     )
+
+
+def settings_text(challenge):
+    """The challenge's game and clock in words, as its emails say them."""
+    return render_to_string("games/email/_settings.txt", {"challenge": challenge, "seats": []}).strip()
 
 
 def _locked(challenge):

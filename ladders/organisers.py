@@ -29,7 +29,9 @@ def add_organiser(ladder, email, *, actor):
     """The player with `email` runs `ladder` from now on (an address new here is invited first).
     Returns the user. ValidationError for a malformed address or a closed account."""
     try:
-        user = accounts.invite(email, actor, ladder_admin_path(ladder))
+        user = accounts.invite(
+            email, actor, ladder_admin_path(ladder), invited_to=f"help run the {ladder.name} ladder as an organiser"
+        )
     except ValidationError:
         raise ValidationError(f"{email} is not an email address: nobody was added.") from None
     if not user.is_active:

@@ -196,7 +196,7 @@ def add_entrants(ladder, text, *, actor):
         for email in emails:
             user = User.objects.filter(email__iexact=email).first()
             if user is None:
-                user = accounts.invite(email, actor, ladder.get_absolute_url())
+                user = accounts.invite(email, actor, ladder.get_absolute_url(), invited_to=f"the {ladder.name} ladder")
                 invited.append(email)
             if Entrant.objects.filter(ladder=ladder, player=user, active=True).exists():
                 skipped.append(str(user))

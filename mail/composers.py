@@ -31,5 +31,11 @@ def challenge_notice(row):
 
 def invitation(row):
     invited_by = User.objects.filter(pk=row.context["invited_by"]).first() if row.context.get("invited_by") else None
-    context = accounts.invitation_context(row.user, invited_by, row.context.get("next_url", ""))
+    context = accounts.invitation_context(
+        row.user,
+        invited_by,
+        row.context.get("next_url", ""),
+        invited_to=row.context.get("invited_to", ""),
+        details=row.context.get("details", ""),
+    )
     return messages.build("accounts/email/invitation", context, to=row.user.email, user=row.user)

@@ -54,12 +54,17 @@ def owe_challenge_notice(sender, challenge, to, kind, by=None, **kwargs):
 
 
 @receiver(invitation_owed, dispatch_uid="mail.invitation_owed")
-def owe_invitation(sender, user, invited_by=None, next_url="", **kwargs):
+def owe_invitation(sender, user, invited_by=None, next_url="", invited_to="", details="", **kwargs):
     outbox.owe(
         OutboundEmail.Kind.INVITATION,
         user,
         f"{user.pk}",
-        context={"invited_by": getattr(invited_by, "pk", None), "next_url": next_url},
+        context={
+            "invited_by": getattr(invited_by, "pk", None),
+            "next_url": next_url,
+            "invited_to": invited_to,
+            "details": details,
+        },
     )
 
 

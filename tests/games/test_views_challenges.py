@@ -141,6 +141,8 @@ def test_challenging_an_unknown_address_invites_them_to_the_challenge(client):
     assert ch.places.get().player == invited and ch.places.get().invited_email == "newcomer@example.com"
     [invitation] = mail.outbox
     assert invitation.to == ["newcomer@example.com"] and "Alice" in invitation.body
+    # It tells the game and its clock, as the challenge email would.
+    assert ch.get_variant_display() in invitation.body and f"The clock: {ch.clock_text}" in invitation.body
     path = re.search(r"https://cribbage\.example(/accounts/invitation/\S+/)", invitation.body).group(1)
     client.logout()
     response = client.post(

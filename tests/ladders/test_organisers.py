@@ -91,6 +91,7 @@ def test_an_address_new_here_is_invited_and_made_an_organiser(client, make_ladde
     user = User.objects.get(email="new.organiser@example.com")
     assert user.is_staff and ladder.is_organiser(user)
     assert [m.to for m in mail.outbox] == [["new.organiser@example.com"]]  # the invitation
+    assert f"to help run the {ladder.name} ladder as an organiser" in mail.outbox[0].body
 
 
 @pytest.mark.parametrize("email, error", [("not an address", "Enter a valid email address.")])
