@@ -7,10 +7,12 @@ test-artifacts/ (board-1366.png, board-390.png, show-*.png, finished-*.png) for 
 
 import gzip
 import random
+from urllib.parse import urlsplit
 
 import pytest
 
-from games import cribbage, services
+from games import cribbage, selectors, services
+from mail import links
 from tests.factories import finish_game, make_user, play_random_move, start_two_player_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -131,4 +133,21 @@ def test_the_home_page_shows_the_game_at_both_widths(live_server, browser, artif
         assert no_sideways_scrolling(page), f"the home page at {width} px scrolls sideways"
         assert page.locator(".sample-game svg.cribbage-board >> visible=true").count() == 1
         assert page.locator(".sample-email").is_visible()
+        page.context.close()
+
+
+def test_the_move_link_page_shows_the_board_at_full_width(live_server, browser, artifacts):
+    alice, bob = players()
+    game = a_game_in_play(alice, bob)
+    view = selectors.view_for(game, 0)
+    move = {k: v for k, v in view["legal_moves"][0].items() if k != "seat"}
+    url = urlsplit(links.move_url(game.pk, 0, view["seq"], move))
+    for width in WIDTHS:
+        page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+        page.goto(f"{live_server.url}{url.path}")
+        page.screenshot(path=str(artifacts / f"move-confirm-{width}.png"), full_page=True)
+        assert no_sideways_scrolling(page), f"the move page at {width} px scrolls sideways"
+        (board,) = [b for b in page.locator("svg.cribbage-board").all() if b.is_visible()]
+        content = page.locator("main").evaluate("m => m.clientWidth")
+        assert board.bounding_box()["width"] >= min(content - 40, 34 * 16 - 1)  # not squeezed
         page.context.close()
