@@ -16,6 +16,7 @@ from django.utils.html import format_html, format_html_join
 from games.models import Seat
 
 from . import forms, services
+from .club_night_admin import ClubNightAdmin
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
 from .organiser_pages import AnnouncementPages, OrganisersField
 from .views import _csv_response
@@ -177,7 +178,7 @@ class EntrantInline(ScopedInline):
 
 
 @admin.register(Ladder)
-class LadderAdmin(OrganisersField, AnnouncementPages, ScopedAdmin):
+class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmin):
     ladder_lookup = "pk"
     list_display = ["name", "season", "entrant_count", "is_open", "match_length", "scoring"]
     prepopulated_fields = {"slug": ["name"]}
@@ -266,6 +267,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ScopedAdmin):
             ("admin:ladders_ladder_entrants", "Add, remove and reorder entrants"),
             ("admin:ladders_ladder_on_behalf", "Start a challenge or match for players"),
             ("admin:ladders_ladder_announce", "Write to every entrant"),
+            ("admin:ladders_ladder_club_night", "Enter a club-night result"),
             ("ladders:detail", "The ladder's public page"),
         ]
         return format_html_join(
@@ -300,6 +302,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ScopedAdmin):
             path("<int:pk>/entrants/", wrap(self.entrants_view), name="ladders_ladder_entrants"),
             path("<int:pk>/on-behalf/", wrap(self.on_behalf_view), name="ladders_ladder_on_behalf"),
             *self.announcement_urls(),
+            *self.club_night_urls(wrap),
         ] + super().get_urls()
 
     def _ladder_for(self, request, pk):

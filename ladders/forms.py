@@ -71,3 +71,30 @@ class CloseSeasonForm(forms.Form):
     reseed = forms.ChoiceField(
         choices=[("keep", "Keep the positions"), ("table", "Reseed by this season's points table")]
     )
+
+
+class ClubNightForm(forms.Form):
+    """A game the two entrants played at the club: who, the final board, the day."""
+
+    first = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Player")
+    first_score = forms.IntegerField(label="Their final score", min_value=0, max_value=999)
+    second = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Opponent")
+    second_score = forms.IntegerField(label="Their final score", min_value=0, max_value=999)
+    played_on = forms.DateField(label="Played on", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, ladder, **kwargs):
+        super().__init__(*args, **kwargs)
+        entrants = ladder.entrants.filter(active=True).select_related("player").order_by("position")
+        for name in ("first", "second"):
+            self.fields[name].queryset = entrants
+            self.fields[name].label_from_instance = lambda e: f"{e.position}. {e.player} <{e.player.email}>"
+        self.fields[
+            "first_score"
+        ].help_text = f"The winner's score is the target ({ladder.target}); the loser's is where their front peg stood."
+
+    def clean(self):
+        data = super().clean()
+        first, second = data.get("first"), data.get("second")
+        if first is not None and first == second:
+            self.add_error("second", f"{first.player} is named twice: choose the two players of the game.")
+        return data

@@ -17,6 +17,7 @@ from games import cribbage
 from games import services as game_services
 from ladders import services
 from ladders.models import Ladder, Match
+from ratings.selectors import family_of, ratings_of
 
 
 def _chooser(rng):
@@ -106,13 +107,22 @@ class Command(BaseCommand):
                 services.record_game_result(current.game_id)  # idempotent: the task did it already
             played += 1
         rows = services.standings(ladder)
+        ratings = ratings_of([row["player_id"] for row in rows], family_of(ladder.variant))
+        for row in rows:
+            row["rating"] = str(ratings[row["player_id"]])
         self.stdout.write(
             f"{ladder.name}: {players} players, {played} matches to {match_length} game "
             f"points, {sum(r['games'] for r in rows) // 2} games, "
             f"{time.monotonic() - started:.0f} s\n"
         )
         self.stdout.write(
-            format_table(rows, services.STANDINGS_COLUMNS[:1] + [("player", "Player")] + services.STANDINGS_COLUMNS[2:])
+            format_table(
+                rows,
+                services.STANDINGS_COLUMNS[:1]
+                + [("player", "Player")]
+                + services.STANDINGS_COLUMNS[2:]
+                + [("rating", "Rating")],
+            )
         )
         self.stdout.write("\nLast moves on the ladder:")
         for entry in ladder.history.filter(kind="result").order_by("-seq")[:8]:
