@@ -146,6 +146,7 @@ class ProfileForm(forms.ModelForm):
             "allow_forced_moves",
             "event_announcements",
             "acknowledge_replies",
+            "profile_public",
             "night_start_hour",
             "night_end_hour",
         ]

@@ -76,6 +76,11 @@ class User(AbstractBaseUser, PermissionsMixin):
         help_text="A short email saying what your reply did. Off, your inbox stays quiet: "
         "the next email about the game says what happened.",
     )
+    profile_public = models.BooleanField(
+        "show my player page to everyone",
+        default=True,
+        help_text="Your games, results, ratings and show figures on your player page. Off: it shows only your name.",
+    )
     # Night hours (the clock may stop then, if a game says so) and vacation (see games/vacation.py).
     night_start_hour = models.PositiveSmallIntegerField(
         default=23, help_text="Your night starts at this hour (your time zone)."

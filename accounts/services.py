@@ -23,6 +23,7 @@ PROFILE_FIELDS = (
     "allow_forced_moves",
     "event_announcements",
     "acknowledge_replies",
+    "profile_public",
     "night_start_hour",
     "night_end_hour",
 )

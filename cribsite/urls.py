@@ -15,6 +15,7 @@ urlpatterns = [
     path("m/", include("mail.urls")),
     path("ladders/", include("ladders.urls")),
     path("events/", include("tournaments.urls")),
+    path("", include("ratings.urls")),  # the player pages
     path("", include("clock.urls")),  # more time, claims, vacations
     path("", include("games.urls")),
 ]

@@ -780,6 +780,7 @@ def standings(ladder, season=None):
             entrant=e.pk,
             position=e.position,
             player=str(e.player),
+            player_id=e.player_id,
             matches=0,
             matches_won=0,
             games=0,

@@ -7,6 +7,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from ratings.selectors import family_of, ratings_of
+
 from . import services
 from .models import Challenge, Entrant, Ladder, Match, Season
 from .presentation import describe_rules
@@ -18,10 +20,15 @@ def ladder_list(request):
 
 def ladder_detail(request, slug):
     ladder = get_object_or_404(Ladder, slug=slug)
+    rows = services.standings(ladder)
+    ratings = ratings_of([row["player_id"] for row in rows], family_of(ladder.variant))  # one query
+    for row in rows:
+        row["rating"] = ratings[row["player_id"]]
     context = {
         "ladder": ladder,
         "rules": describe_rules(ladder),
-        "rows": services.standings(ladder),
+        "rows": rows,
+        "show_ratings": True,
         "columns": services.STANDINGS_COLUMNS,
         "history": ladder.history.select_related("actor")[:25],
         "seasons": ladder.seasons.filter(closed_at__isnull=False),

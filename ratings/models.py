@@ -71,3 +71,33 @@ class RatingChange(models.Model):
     @property
     def shown_after(self):
         return shown(Skill(self.mu_after, self.sigma_after))
+
+
+class PlayerGame(models.Model):
+    """A finished game as one player's profile counts it (ratings.tallies writes it when the game ends).
+
+    Show figures come from the shows that happened at the table: nothing hidden.
+    """
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="player_games")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_games")
+    seat = models.PositiveSmallIntegerField()
+    won = models.BooleanField()
+    skunks_given = models.PositiveSmallIntegerField(default=0, help_text="Losing sides skunked (double included).")
+    skunk_taken = models.CharField(max_length=16, blank=True, help_text='"", "skunk" or "double_skunk".')
+    hands = models.PositiveSmallIntegerField(default=0)
+    hand_points = models.PositiveIntegerField(default=0)
+    cribs = models.PositiveSmallIntegerField(default=0)
+    crib_points = models.PositiveIntegerField(default=0)
+    best_hand = models.SmallIntegerField(default=-1, help_text="-1: no hand shown.")
+    best_hand_cards = models.CharField(max_length=40, blank=True, help_text="The hand, then the starter.")
+    twenty_nines = models.PositiveSmallIntegerField(default=0)
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-finished_at", "-game_id"]
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="one_tally_per_player_and_game")]
+        indexes = [models.Index(fields=["player", "-finished_at"])]
+
+    def __str__(self):
+        return f"Game {self.game_id} for {self.player}"

@@ -26,6 +26,7 @@ from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, sc
 from .snapshots import state_from_json, state_to_json
 from .state import PRIVATE_KINDS, REFUSALS, IllegalMove, State
 from .table_view import view
+from .tallies import ShowTally, show_tallies
 
 __all__ = [
     "PRIVATE_KINDS",
@@ -77,4 +78,6 @@ __all__ = [
     "read_plan",
     "plan_words",
     "PlanProblem",
+    "ShowTally",
+    "show_tallies",
 ]

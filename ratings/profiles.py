@@ -1,0 +1,139 @@
+"""A player's public page: results, skunks, show figures, ratings and their history.
+
+Read from the tallies (ratings.tallies, written when each game ends) and the
+ratings, in a fixed handful of queries whatever the number of games. Show figures
+come only from shows made at the table; a game in play shows who plays it, never its cards.
+"""
+
+from django.db.models import Count, Max, Q, Sum
+
+from games.models import Game
+from games.selectors import with_seats
+from ratings import chart
+from ratings.arithmetic import FAMILIES, OVERALL, Skill, shown
+from ratings.models import FAMILY_CHOICES, PlayerGame, RatingChange
+from ratings.selectors import ratings_for
+
+RECENT = 10
+FAMILY_NAMES = dict(FAMILY_CHOICES)
+
+
+def may_see(viewer, player):
+    """Whether `viewer` sees more of `player`'s page than the name."""
+    return player.profile_public or (viewer.is_authenticated and viewer.pk == player.pk)
+
+
+def _average(points, count):
+    return round(points / count, 1) if count else None
+
+
+def figures(player):
+    """Games, wins, skunks and the show averages of `player` (one query)."""
+    totals = PlayerGame.objects.filter(player=player).aggregate(
+        games=Count("pk"),
+        wins=Count("pk", filter=Q(won=True)),
+        skunks_given=Sum("skunks_given"),
+        skunks_taken=Count("pk", filter=~Q(skunk_taken="")),
+        double_skunks_taken=Count("pk", filter=Q(skunk_taken="double_skunk")),
+        hands=Sum("hands"),
+        hand_points=Sum("hand_points"),
+        cribs=Sum("cribs"),
+        crib_points=Sum("crib_points"),
+        best_hand=Max("best_hand"),
+        twenty_nines=Sum("twenty_nines"),
+    )
+    totals = {key: value or 0 for key, value in totals.items()}
+    totals["average_hand"] = _average(totals["hand_points"], totals["hands"])
+    totals["average_crib"] = _average(totals["crib_points"], totals["cribs"])
+    totals["best_hand"] = totals["best_hand"] if totals["best_hand"] >= 0 else None
+    return totals
+
+
+def best_hand(player):
+    """The player's best hand shown (its tally row: points, cards, game), or None."""
+    return PlayerGame.objects.filter(player=player, best_hand__gte=0).order_by("-best_hand", "finished_at").first()
+
+
+def _sides_text(game, player):
+    """The other players of `game`, by name; a partner named as such."""
+    seats = list(game.seats.all())
+    mine = next((s for s in seats if s.player_id == player.pk), None)
+    partners = [str(s) for s in seats if mine and s.team == mine.team and s.pk != mine.pk and game.variant == "four"]
+    others = [str(s) for s in seats if mine and s.team != mine.team]
+    text = " and ".join(others)
+    return f"{text} (with {' and '.join(partners)})" if partners else text
+
+
+def recent_results(player):
+    """The player's last RECENT finished games, with the opponents, the board, the skunk and the
+    overall rating change when the game was rated."""
+    rows = list(
+        PlayerGame.objects.filter(player=player).select_related("game").prefetch_related("game__seats__player")[:RECENT]
+    )
+    changes = {
+        c.game_id: c
+        for c in RatingChange.objects.filter(player=player, family=OVERALL, game__in=[row.game_id for row in rows])
+    }
+    out = []
+    for row in rows:
+        change = changes.get(row.game_id)
+        scores = list((row.game.snapshot or {}).get("scores") or [])
+        side = row.seat % 2 if row.game.variant == "four" else row.seat
+        board = [scores.pop(side)] + sorted(scores, reverse=True) if side < len(scores) else []
+        out.append(
+            {
+                "row": row,
+                "game": row.game,
+                "opponents": _sides_text(row.game, player),
+                "board": "–".join(str(s) for s in board),  # the player's side first
+                "change": (change.shown_after.value - change.shown_before.value) if change else None,
+            }
+        )
+    return out
+
+
+def current_games(player):
+    """The games `player` is playing now (practice apart), with their other players."""
+    games = with_seats(
+        Game.objects.filter(seats__player=player, status=Game.Status.ACTIVE, practice=False).order_by("-updated_at")
+    )[:20]
+    return [{"game": game, "opponents": _sides_text(game, player)} for game in games]
+
+
+def rating_chart(player):
+    """The SVG of the player's rating after each rated game, a line per family played (one query)."""
+    series: dict[str, list[tuple[int, int, int]]] = {}
+    number: dict[int, int] = {}  # game id -> its place among the player's rated games
+    days = []
+    for game_id, family, mu, sigma, when in (
+        RatingChange.objects.filter(player=player)
+        .order_by("finished_at", "game_id")
+        .values_list("game_id", "family", "mu_after", "sigma_after", "finished_at")
+    ):
+        if game_id not in number:
+            number[game_id] = len(number)
+            days.append(when)
+        value = shown(Skill(mu, sigma))
+        series.setdefault(FAMILY_NAMES[family], []).append((number[game_id], value.value, value.uncertainty))
+    ordered = {FAMILY_NAMES[f]: series[FAMILY_NAMES[f]] for f in (OVERALL, *FAMILIES) if FAMILY_NAMES[f] in series}
+    if not days:
+        return ""
+    return chart.history_svg(ordered, len(number), f"{days[0]:%d %b %Y}", f"{days[-1]:%d %b %Y}")
+
+
+def profile(player, viewer):
+    """Everything the page of `player` shows `viewer`: only the name when the page is private."""
+    if not may_see(viewer, player):
+        return {"player": player, "private": True}
+    ratings = ratings_for(player)
+    return {
+        "player": player,
+        "private": False,
+        "own_private": not player.profile_public,
+        "figures": figures(player),
+        "best": best_hand(player),
+        "ratings": [(FAMILY_NAMES[family], rating) for family, rating in ratings.items()],
+        "chart": rating_chart(player),
+        "current": current_games(player),
+        "recent": recent_results(player),
+    }

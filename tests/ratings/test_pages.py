@@ -1,0 +1,110 @@
+"""Ratings on the pages: the player page (public or private), the game page, standings, challenges."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import challenges, services
+from ratings.models import PlayerGame
+from tests.factories import committed, finish_game, make_user
+
+pytestmark = pytest.mark.django_db
+
+CARD = re.compile(r"\b(?:[A2-9TJQK]|10)[SHDC]\b")
+
+
+def _page(client, user):
+    response = client.get(reverse("ratings:player", args=[user.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _season(people, games=2):
+    a, b, c = people[:3]
+    with committed():
+        for n in range(games):
+            game = services.start_game(players=[a, b], rated=True)
+            finish_game(game, winner=0, skunk="skunk" if n == 0 else "")
+        services.record_table_result([c, a], [121, 70], entered_by=None)
+        services.record_table_result([a, b, c], [121, 100, 95], entered_by=None, variant="three")
+    return a, b, c
+
+
+def test_the_player_page_shows_the_record_the_shows_and_the_ratings(client, people):
+    a, b, c = _season(people)
+    html = _page(client, a)
+    figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", html))
+    assert figures["Games finished"] == "4" and figures["Wins"] == "3"
+    assert figures["Skunks given"] == "1" and figures["Skunks taken"].startswith("1")
+    assert figures["Best hand"].startswith("29 ")  # the stacked deck deals the winner 29s
+    assert int(figures["Hands of 29"]) >= 2
+    tally = PlayerGame.objects.filter(player=a, hands__gt=0)
+    hands = sum(t.hands for t in tally)
+    assert figures["Average hand"].startswith(f"{round(sum(t.hand_points for t in tally) / hands, 1)} ")
+    assert "<svg" in html and "Rating after each of 4 rated games" in html
+    for family in ("Overall", "Two players", "Three players"):
+        assert f'<th scope="row">{family}</th>' in html
+    assert "Partnerships" not in html.split("Record")[0].split("<svg")[0]
+
+
+def test_the_page_never_shows_a_card_of_a_game_in_play(client, people):
+    a, b = people[:2]
+    game = services.start_game(players=[a, b], rated=True)
+    html = _page(client, a)
+    assert f"Game {game.pk}</a>" in html
+    assert not CARD.findall(html.split("<main")[1])
+
+
+def test_a_private_page_shows_only_the_name_but_its_owner_sees_it(client, people):
+    a, b, c = _season(people, games=1)
+    a.profile_public = False
+    a.save()
+    html = _page(client, a)
+    assert "keeps their player page private" in html and "Ratings" not in html and "Best hand" not in html
+    client.force_login(b)
+    assert "Best hand" not in _page(client, a)
+    client.force_login(a)
+    own = _page(client, a)
+    assert "Best hand" in own and "only you see this" in own
+
+
+def test_the_privacy_choice_is_on_the_account_settings(client):
+    user = make_user()
+    client.force_login(user)
+    form = client.get(reverse("accounts:profile")).content.decode()
+    assert 'name="profile_public"' in form
+
+
+def test_the_player_page_costs_the_same_queries_for_many_games(client, people, django_assert_max_num_queries):
+    a, b, c = _season(people, games=1)
+    with django_assert_max_num_queries(14):
+        _page(client, a)
+    with committed():
+        for _ in range(6):
+            services.record_table_result([a, b], [121, 100], entered_by=None)
+            services.record_table_result([a, b, c, people[3]], [121, 100], entered_by=None, variant="four")
+        services.start_game(players=[a, c], rated=True)
+    with django_assert_max_num_queries(14):
+        _page(client, a)
+
+
+def test_the_game_page_shows_each_seats_rating(client, people):
+    a, b = people[:2]
+    with committed():
+        game = services.record_table_result([a, b], [121, 100], entered_by=None)
+    client.force_login(a)
+    html = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert html.count('class="rating"') == 2 and "Played at the table on" in html
+    assert reverse("ratings:player", args=[b.pk]) in html
+
+
+def test_the_seeks_and_the_challenge_page_show_the_challengers_rating(client, people):
+    a, b = people[:2]
+    with committed():
+        services.record_table_result([a, b], [121, 100], entered_by=None)
+    seek = challenges.create_seek(a)
+    client.force_login(b)
+    board = client.get(reverse("games:seeks")).content.decode()
+    assert 'class="rating"' in board
+    assert 'class="rating"' in client.get(seek.get_absolute_url()).content.decode()
