@@ -101,7 +101,7 @@ def moves_now(offered) -> str:
     said = []
     if discards:
         hand = sorted({c for m in discards for c in m["cards"]}, key=lambda c: card_from_code(c).index)
-        said.append(f"Lay away {plural(len(discards[0]['cards']), 'card')} of these: {cards_text(hand)}")
+        said.append(f"Choose {len(discards[0]['cards'])} of these for the crib: {cards_text(hand)}")
     if plays:
         said.append(f"You can play {cards_text(plays)}")
     if others:

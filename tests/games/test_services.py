@@ -30,7 +30,7 @@ def test_an_illegal_card_is_refused_with_the_legal_moves_and_nothing_is_written(
     with pytest.raises(services.IllegalMove) as caught:
         services.submit_move(game, 0, {"kind": "discard", "cards": [not_held, sorted(held)[0]]})
     assert len(caught.value.legal) == 15
-    assert str(caught.value).startswith(f"You do not hold {not_held}. Lay away 2 cards of these: ")
+    assert str(caught.value).startswith(f"You do not hold {not_held}. Choose 2 of these for the crib: ")
     game.refresh_from_db()
     assert game.seq == 2 and game.events.count() == 2
 

@@ -177,7 +177,9 @@ def test_a_forged_card_you_do_not_hold(client, game, players):
     theirs = hand_of(game, 1)
     before = events(game)
     response = post(client, game, {**fields, "cards": [hand_of(game, 0)[0], theirs[0]]})
-    assert any(m.startswith(f"You do not hold {theirs[0]}. Lay away 2 cards of these: ") for m in messages_of(response))
+    assert any(
+        m.startswith(f"You do not hold {theirs[0]}. Choose 2 of these for the crib: ") for m in messages_of(response)
+    )
     assert events(game) == before
     # The refusal names no card of the other hand beyond the one typed.
     html = response.content.decode()
@@ -456,6 +458,11 @@ def test_laying_away_the_wrong_number_of_cards(client, game, players):
     response = post(client, game, {**fields, "cards": hand_of(game, 0)[:1]})
     assert response.status_code == 400
     assert any("exactly 2" in m for m in messages_of(response)) and "exactly 2" in response.content.decode()
+    # Without JavaScript the refusal lists the hand to choose from, not the 15 pairs in email notation.
+    (said,) = [m for m in messages_of(response) if "exactly 2" in m]
+    assert said.startswith("Lay away exactly 2 cards to the crib, not 1. Choose 2 of these for the crib: ")
+    listed = said.partition("for the crib: ")[2]
+    assert "crib" not in listed and "," not in listed and len(listed.rstrip(".").split()) == 6
     assert events(game) == 2
 
 
