@@ -108,3 +108,24 @@ def test_the_first_hand_has_no_moment(client):
     game = services.start_game(players=[alice, bob], rng=random.Random(1))
     client.force_login(alice)
     assert moment(page(client, game)) is None
+
+
+def test_under_muggins_a_count_whose_muggins_chance_is_open_shows_no_combinations(client):
+    """The true count of a show whose muggins window is open is secret: the moment says the claim only."""
+    alice, bob = make_user(allow_forced_moves=False), make_user(allow_forced_moves=False)
+    game = services.start_game(players=[alice, bob], rng=random.Random(7), muggins=True, target=61)
+    rng = random.Random(7)
+    while services.engine_state(game).phase != "show":
+        state = services.engine_state(game)
+        seat = cribbage.to_act(state)[0]
+        move = rng.choice(cribbage.legal_moves(state, seat))
+        game = services.submit_move(game, seat, {**move, "claim": 0} if move["kind"] == "play" else move).game
+    state = services.engine_state(game)
+    pone = cribbage.to_act(state)[0]
+    services.submit_move(game, pone, {"kind": "count", "points": 0})
+    game.refresh_from_db()
+    assert selectors.view_for(game, 1 - pone)["shows"][-1].get("score") is None  # still secret
+    client.force_login((alice, bob)[1 - pone])
+    section = moment(page(client, game))
+    assert section is not None and "The true count is shown once the chance to call muggins has passed" in section
+    assert "show-step" not in section and "data-cards" not in section
