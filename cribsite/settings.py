@@ -294,6 +294,8 @@ CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "clock.tasks.send_digests"
 CELERY_BEAT_SCHEDULE["games-sweep-stalled-turns"] = {"task": "games.tasks.sweep_stalled_turns", "schedule": 120.0}
 
 CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule": 3600.0}
+# --- Events: results whose game_finished task was lost -----------------------------
+CELERY_BEAT_SCHEDULE["tournament-results"] = {"task": "tournaments.tasks.count_finished_games", "schedule": 3600.0}
 
 # A shared cache (rate limits must hold across processes): Redis when a URL is
 # given, else each process keeps its own in memory.

@@ -9,13 +9,14 @@ import io
 from . import schedule, standings
 from .models import Entrant, Pairing, PairingGame, Tournament
 
+# The columns that decide the order first, so a phone shows them without scrolling the table.
 STANDINGS_COLUMNS = [
     ("place", "Place"),
     ("player", "Player"),
+    ("points", "Game points"),
     ("played", "Played"),
     ("won", "Won"),
     ("lost", "Lost"),
-    ("points", "Game points"),
     ("skunks_given", "Skunks given"),
     ("skunks_taken", "Skunks taken"),
     ("points_for", "Points for"),
@@ -101,10 +102,11 @@ def standings_csv(tournament):
 def _side(entrant, wins, pairing):
     if entrant is None:
         return {"name": "bye" if pairing is not None else "", "seed": None, "wins": None, "won": False}
+    bye = pairing is not None and pairing.away_id is None
     return {
         "name": str(entrant.player),
         "seed": entrant.seed,
-        "wins": wins,
+        "wins": None if bye else wins,
         "won": pairing is not None and pairing.winner_id == entrant.pk and pairing.away_id is not None,
     }
 

@@ -194,6 +194,6 @@ def test_a_forfeit_recorded_on_a_pairing_counts_and_the_csv_has_it(client, organ
     csv_response = _action(client, "tournament", "export_standings", [a.pk])
     assert csv_response["Content-Type"].startswith("text/csv")
     lines = csv_response.content.decode().splitlines()
-    assert lines[1].startswith(f"1,{pairing.away},1,1,0,1,")
+    assert lines[1].startswith(f"1,{pairing.away},1,1,1,0,")  # 1 point, 1 played, 1 won, 0 lost
     change = client.get(reverse("admin:tournaments_pairing_change", args=[pairing.pk]))
     assert change.status_code == 200 and pg.game.get_absolute_url() in change.text

@@ -8,18 +8,15 @@ import pytest
 
 from games.models import Game
 from mail.models import OutboundEmail
+from ratings.arithmetic import Result as RatingResult
+from ratings.arithmetic import after
+from ratings.models import Rating
+from ratings.services import recompute
 from tests.factories import committed, finish_game
 from tournaments import selectors, services
 from tournaments.models import Pairing, PairingGame, Round, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def _game_between(event, home, away):
-    pg = PairingGame.objects.select_related("game", "pairing").get(
-        pairing__round__tournament=event, pairing__home=home, pairing__away=away, counted=False
-    )
-    return pg
 
 
 def _play(pg, winner, skunk=""):
@@ -59,6 +56,24 @@ def test_a_league_of_four_is_played_out_and_its_table_is_the_one_worked_by_hand(
         ("D", 1, 1, 0, 0),
     ]
     assert rows[2]["tie_break"] == "head to head"
+    # Ratings: each game, in the order played, moved the two players' ratings as the pure
+    # arithmetic says (winner first, loser second); the rebuild gives the same numbers.
+    skills = {}
+    for one, other, winner, _ in chosen:
+        loser = other if winner == one else one
+        skills.update(after(RatingResult("two", ((winner.player_id,), (loser.player_id,)), (1, 2)), skills))
+    stored = {(r.player_id, r.family): (r.mu, r.sigma, r.games) for r in Rating.objects.filter(family="two")}
+    for e in (a, b, c, d):
+        mu, sigma, games = stored[(e.player_id, "two")]
+        assert (round(mu, 9), round(sigma, 9), games) == (
+            round(skills[(e.player_id, "two")].mu, 9),
+            round(skills[(e.player_id, "two")].sigma, 9),
+            3,
+        )
+    best = max((a, b, c, d), key=lambda e: stored[(e.player_id, "two")][0])
+    assert best in (a, b)  # two wins each
+    recompute()
+    assert {(r.player_id, r.family): (r.mu, r.sigma, r.games) for r in Rating.objects.filter(family="two")} == stored
     event.refresh_from_db()
     assert event.status == Tournament.Status.FINISHED
     assert not event.rounds.exclude(status=Round.Status.COMPLETE).exists()
@@ -66,8 +81,8 @@ def test_a_league_of_four_is_played_out_and_its_table_is_the_one_worked_by_hand(
     assert services.record_game_result(PairingGame.objects.filter(pairing__round__tournament=event)[0].game_id) is None
     assert selectors.table(event) == rows
     csv_text = selectors.standings_csv(event)
-    assert csv_text.splitlines()[0].startswith("Place,Player,Played,Won,Lost,Game points")
-    assert csv_text.splitlines()[1].startswith("1,B,3,2,1,4,1,1,")
+    assert csv_text.splitlines()[0].startswith("Place,Player,Game points,Played,Won,Lost")
+    assert csv_text.splitlines()[1].startswith("1,B,4,3,2,1,1,1,")
 
 
 def test_a_league_played_round_by_round_opens_the_next_round_when_the_last_is_done(make_event):
@@ -180,3 +195,18 @@ def test_a_knockout_is_seeded_by_rating_then_entry_order(make_event):
     assert [e.player.display_name for e in event.entrants.order_by("seed")] == ["D", "B", "C", "A"]
     first = event.rounds.get(number=1).pairings.order_by("table")
     assert [(p.home.seed, p.away.seed) for p in first] == [(1, 4), (2, 3)]
+
+
+def test_a_result_whose_signal_was_lost_is_counted_by_the_sweep(make_event):
+    from tournaments import tasks
+
+    event, (a, b) = make_event(2)
+    services.start(event)
+    pg = PairingGame.objects.get(pairing__round__tournament=event)
+    finish_game(pg.game, 0)  # outside committed(): the task never ran
+    pg.refresh_from_db()
+    assert not pg.counted
+    assert tasks.count_finished_games() == 1
+    pg.refresh_from_db()
+    assert pg.counted and pg.winner == pg.pairing.home
+    assert tasks.count_finished_games() == 0

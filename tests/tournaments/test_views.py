@@ -26,7 +26,7 @@ def test_a_league_page_shows_the_table_the_schedule_and_links_to_the_games(clien
     assert event.get_absolute_url() in listing.text
     csv_response = client.get(reverse("tournaments:standings_csv", args=[event.slug]))
     assert csv_response["Content-Disposition"] == f'attachment; filename="{event.slug}-standings.csv"'
-    assert csv_response.content.decode().splitlines()[1].startswith(f"1,{pg.pairing.away},1,1,0,1,")
+    assert csv_response.content.decode().splitlines()[1].startswith(f"1,{pg.pairing.away},1,1,1,0,")
     assert client.get(reverse("tournaments:detail", args=["no-such-event"])).status_code == 404
 
 
