@@ -296,6 +296,8 @@ CELERY_BEAT_SCHEDULE["games-sweep-stalled-turns"] = {"task": "games.tasks.sweep_
 CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule": 3600.0}
 # --- Events: results whose game_finished task was lost -----------------------------
 CELERY_BEAT_SCHEDULE["tournament-results"] = {"task": "tournaments.tasks.count_finished_games", "schedule": 3600.0}
+# Finished games whose game_finished was lost (the broker was down) are rated and tallied.
+CELERY_BEAT_SCHEDULE["ratings-sweep"] = {"task": "ratings.tasks.sweep", "schedule": 3600.0}
 
 # A shared cache (rate limits must hold across processes): Redis when a URL is
 # given, else each process keeps its own in memory.

@@ -2,9 +2,11 @@
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from games import services, signals
 from games.models import Game
+from ratings import tasks
 from ratings.arithmetic import NEW, OVERALL
 from ratings.models import Rating, RatingChange
 from ratings.services import rate_game
@@ -96,3 +98,23 @@ def test_recompute_gives_exactly_the_numbers_of_the_games_one_by_one(people):
     Rating.objects.update(mu=0, sigma=1)  # a rebuild does not start from what is there
     call_command("recompute_ratings")
     assert _everything() == incremental
+
+
+def test_a_game_whose_news_was_lost_is_rated_and_tallied_by_the_sweep(people):
+    a, b = people[:2]
+    game = services.record_table_result([a, b], [121, 100], entered_by=None)  # on_commit never runs here
+    assert not RatingChange.objects.exists()
+    assert tasks.sweep() == (1, 1)
+    assert RatingChange.objects.filter(game=game).count() == 4 and game.player_games.count() == 2
+    assert tasks.sweep() == (0, 0)
+
+
+def test_the_own_data_download_has_my_ratings_and_tallies(client, people):
+    a, b = people[:2]
+    with committed():
+        game = services.record_table_result([a, b], [121, 100], entered_by=None)
+    client.force_login(a)
+    data = client.get(reverse("accounts:own_data")).json()
+    assert {r["family"] for r in data["ratings"]} == {"overall", "two"}
+    assert [c["game"] for c in data["rating_changes"]] == [game.pk, game.pk]
+    assert data["profile_tallies"][0]["won"] is True
