@@ -9,7 +9,7 @@ from django.db import transaction
 from mail import announcements
 from mail.models import Announcement
 
-from . import services
+from . import notices, services
 from .models import Ladder
 
 
@@ -36,6 +36,7 @@ def announce(ladder, subject, body, *, actor):
                 key=event_key(ladder),
                 sender=actor,
                 url=ladder.get_absolute_url(),
+                reply_to=notices.ladder_address(ladder),
             )
         except announcements.AnnouncementError as exc:
             raise services.LadderError(exc.message) from exc

@@ -6,7 +6,7 @@ class LaddersConfig(AppConfig):
     verbose_name = "Club ladders"
 
     def ready(self):
-        from ladders import receivers  # noqa: F401  (counts finished ladder games)
+        from ladders import receivers, replies  # noqa: F401  (counts finished ladder games; its reply words)
         from mail import kinds
         from mail.models import OutboundEmail
 

@@ -124,6 +124,7 @@ def _notify_moves(ladder, moved, why, entry):
             [f"You moved from position {old} to {new} on {ladder.name}.", why],
             url=ladder.get_absolute_url(),
             cause=f"{ladder.pk}:{entry.seq}:moved",
+            ladder=ladder,
         )
 
 
@@ -427,6 +428,7 @@ def challenge(challenger, defender, *, actor, now=None):
             ],
             url=ladder.get_absolute_url(),
             cause=f"{ladder.pk}:challenge:{item.pk}",
+            ladder=ladder,
         )
     return item
 
@@ -477,6 +479,7 @@ def accept(item, *, actor, now=None):
             ],
             url=game_url(game),
             cause=f"{ladder.pk}:accepted:{item.pk}",
+            ladder=ladder,
         )
     return match
 
@@ -515,26 +518,40 @@ def lapse_challenges(*, now=None, ladder=None):
             item = Challenge.objects.select_for_update().get(pk=item.pk)
             if item.status != Challenge.Status.OPEN:
                 continue
-            item.status, item.responded_at = Challenge.Status.LAPSED, now
-            item.save(update_fields=["status", "responded_at"])
-            match = Match.objects.create(
-                ladder=lad,
-                season=lad.season,
-                challenge=item,
-                challenger=item.challenger,
-                defender=item.defender,
-                started_at=now,
-            )
-            _finish_match(
-                lad,
-                match,
-                item.challenger,
-                Match.DecidedBy.FORFEIT,
-                now=now,
-                why=f"{item.defender} did not accept {item.challenger}'s challenge in time",
-            )
+            why = f"{item.defender} did not accept {item.challenger}'s challenge in time"
+            match = _forfeit_challenge(lad, item, now=now, why=why)
             done.append(match)
     return done
+
+
+def decline(item, *, actor, now=None):
+    """The defender declines an open challenge: it counts as a forfeit at once, as if they had not
+    accepted in time (the challenger takes their place)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        ladder = _lock(item.ladder)
+        item = Challenge.objects.select_for_update().select_related("challenger", "defender").get(pk=item.pk)
+        if item.status != Challenge.Status.OPEN:
+            raise LadderError(f"This challenge is no longer open ({item.get_status_display().lower()}).")
+        by = f" ({actor} for them)" if actor and actor != item.defender.player else ""
+        why = f"{item.defender} declined {item.challenger}'s challenge{by}"
+        return _forfeit_challenge(ladder, item, now=now, why=why, actor=actor)
+
+
+def _forfeit_challenge(ladder, item, *, now, why, actor=None):
+    """An open challenge not taken up (lapsed or declined): a match won by the challenger by forfeit."""
+    item.status, item.responded_at = Challenge.Status.LAPSED, now
+    item.save(update_fields=["status", "responded_at"])
+    match = Match.objects.create(
+        ladder=ladder,
+        season=ladder.season,
+        challenge=item,
+        challenger=item.challenger,
+        defender=item.defender,
+        started_at=now,
+    )
+    _finish_match(ladder, match, item.challenger, Match.DecidedBy.FORFEIT, now=now, why=why, actor=actor)
+    return match
 
 
 # --- Games and matches ---------------------------------------------------------
@@ -649,6 +666,7 @@ def _finish_match(ladder, match, winner, decided_by, *, why, actor=None, now=Non
         [why + ".", "Positions changed." if moved else "Nobody moved on the ladder."],
         url=ladder.get_absolute_url(),
         cause=f"{ladder.pk}:{entry.seq}:result",
+        ladder=ladder,
     )
     _notify_moves(ladder, moved, why + ".", entry)
     return entry

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from ratings.selectors import family_of, ratings_of
 
-from . import services
+from . import notices, services
 from .models import Challenge, Entrant, Ladder, Match, Season
 from .presentation import describe_rules
 
@@ -33,6 +33,7 @@ def ladder_detail(request, slug):
         "history": ladder.history.select_related("actor")[:25],
         "seasons": ladder.seasons.filter(closed_at__isnull=False),
         "is_organiser": ladder.is_organiser(request.user),
+        "address": notices.ladder_address(ladder),
     }
     if request.user.is_authenticated:
         me = Entrant.objects.filter(ladder=ladder, player=request.user, active=True).first()

@@ -33,7 +33,7 @@ from games.cribbage import notation
 from games.models import Event, Game, Seat
 from games.selectors import view_for
 
-from . import challenge_replies, links, parsing, refusals, review, services
+from . import challenge_replies, event_replies, links, parsing, refusals, review, services
 from .models import InboundEmail
 from .rendering import answer_message, done_words
 
@@ -202,6 +202,10 @@ def _process(row):
         return challenge_replies.act(
             row, challenge, sender_of(message), parsing.reply_texts(row.stripped_text, _body_text(message))
         )
+    event = event_replies.event_of(_recipients(message, row)) if found is None else None
+    if event is not None:  # an event's own address (a ladder's): its app reads the words
+        texts = parsing.reply_texts(row.stripped_text, _body_text(message))
+        return event_replies.act(row, event, sender_of(message), texts, str(message.get("Subject") or ""))
     if found is None:
         log.warning("Inbound %s dropped: not sent to a valid reply address.", row.message_id)
         return InboundEmail.Status.DROPPED, "no valid reply address"

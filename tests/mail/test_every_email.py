@@ -15,6 +15,7 @@ from accounts.forms import ResetForm
 from clock import digest, notices, reminders
 from games import challenges
 from ladders import notices as ladder_notices
+from ladders.models import Ladder
 from mail import announcements, inbound, kinds, links, messages, reception, rendering, review
 from mail.models import OutboundEmail
 from tests.factories import at, committed, finish_game, make_user, start_two_player_game
@@ -153,6 +154,31 @@ def announcement():
     )
 
 
+def to_the_ladder(words, **checks):
+    ladder = Ladder.objects.create(name="Club ladder", slug="club")
+    player = make_user(display_name="Ann")
+    inbound.process(
+        reception.receive(
+            AnymailInboundMessage.construct(
+                from_email=player.email,
+                to=ladder_notices.ladder_address(ladder),
+                subject="Ladder",
+                text=f"{words}\n",
+                headers={"Message-ID": f"<{words}@mail.example.com>", **checks},
+            ),
+            esp_name="test",
+        ).pk
+    )
+
+
+def ladder_answer():
+    to_the_ladder("standings")
+
+
+def event_refused():
+    to_the_ladder("withdraw", **{"Authentication-Results": "mx.example.net; dmarc=fail"})
+
+
 def invitation():
     accounts.invite("newcomer@example.com", make_user(display_name="Ann"), "/calculator/")
 
@@ -209,6 +235,8 @@ EMAILS = [
     ("challenge_answer", challenge_answer, None),
     ("ladder_notice", ladder_notice, Kind.LADDER),
     ("invitation", invitation, Kind.INVITATION),
+    ("ladder_answer", ladder_answer, None),
+    ("event_refused", event_refused, None),
     ("announcement", announcement, Kind.ANNOUNCEMENT),
     ("confirm", confirm, None),
     ("login_link", login_link, None),

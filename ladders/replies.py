@@ -1,0 +1,176 @@
+"""A ladder by email: mail to ``ladder+<slug>@REPLY_DOMAIN``, or a reply to any ladder email (they
+take replies there), read for its words: "standings", "challenge NAME", "accept", "decline",
+"withdraw", "help". Registered with mail in LaddersConfig.ready(); mail has checked the sender
+(mail.event_replies). The ladder's services decide, as on the site; every message is answered
+with what was done, or what is wrong and what can be sent.
+"""
+
+from django.utils import timezone
+
+from mail import event_replies, links, parsing
+from mail.models import InboundEmail
+
+from . import notices, services
+from .models import Challenge, Entrant, Ladder
+
+WORDS = {
+    "standings": "standings",
+    "standing": "standings",
+    "table": "standings",
+    "challenge": "challenge",
+    "accept": "accept",
+    "decline": "decline",
+    "withdraw": "withdraw",
+    "help": "help",
+    "?": "help",
+}
+HELP = """What you can write to this ladder, one word on the first line (a reply to any ladder email works too):
+
+  standings        the ladder's table, top first
+  challenge NAME   challenge the player of that name (up to the ladder's range above you)
+  accept           accept the challenge you were sent (or "accept NAME" when you have several)
+  decline          decline it: it counts as a forfeit, so the challenger takes your place
+  withdraw         withdraw the challenge you made (or "withdraw NAME")
+  help             this help"""
+
+
+def read_words(texts, subject):
+    """(word, the rest, the line as written) of the first line that is one of the ladder's words,
+    in the body or else the subject; (None, "", first line) when there is none."""
+    lines = [line for text in texts for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+    topic = subject.strip()
+    while topic.lower().startswith(("re:", "fwd:", "fw:")):
+        topic = topic.partition(":")[2].strip()
+    for line in lines[: parsing.MAX_LINES] + [topic]:
+        words = line.strip().strip(parsing.notation.TRIM).split(None, 1)
+        word = WORDS.get(words[0].lower().strip(parsing.notation.TRIM)) if words else None
+        if word:
+            return word, (words[1] if len(words) > 1 else "").strip().strip(".!"), line.strip()[:200]
+    return None, "", (lines[0].strip()[:200] if lines else topic[:200])
+
+
+def ladder_reply(row, slug, user, texts, subject):
+    """mail.event_replies' handler for ladder addresses: (InboundEmail status, outcome)."""
+    ladder = Ladder.objects.filter(slug=slug).first()
+    word, rest, line = read_words(texts, subject)
+    if ladder is None:
+        _answer(user, None, "unknown", line, [f"There is no ladder at this address ({slug}): nothing was done."])
+        return InboundEmail.Status.ANSWERED, f"no ladder {slug!r}"
+    if word is None:
+        said = "We could not read what you want" + (f' ("{line}")' if line else "") + ": nothing was done."
+        _answer(user, ladder, "unreadable", line, [said], help=True)
+        return InboundEmail.Status.ANSWERED, f"unreadable: {line!r}"
+    if word == "help":
+        _answer(user, ladder, "help", line, [], help=True)
+        return InboundEmail.Status.ANSWERED, "help"
+    if word == "standings":
+        _answer(user, ladder, "standings", line, [], rows=services.standings(ladder))
+        return InboundEmail.Status.ANSWERED, "standings"
+    me = Entrant.objects.filter(ladder=ladder, player=user, active=True).select_related("player").first()
+    try:
+        if me is None:
+            raise services.LadderError(f"You are not on {ladder}: join it on its page first.")
+        said = ACTIONS[word](ladder, me, user, rest)
+    except services.LadderError as exc:
+        _answer(user, ladder, word, line, [f"{exc.message} Nothing was done."], help=True)
+        return InboundEmail.Status.ANSWERED, f"{word} refused: {exc.message}"
+    _answer(user, ladder, word, line, [said])
+    return InboundEmail.Status.APPLIED, f"{word}: {said}"
+
+
+# --- The actions: each returns what was done, in words, or raises LadderError -----------------
+
+
+def _challenge(ladder, me, user, name):
+    if not name:
+        raise services.LadderError(f'Write the name of the player to challenge ("challenge NAME"). {_may(me)}')
+    others = ladder.entrants.filter(active=True).exclude(pk=me.pk).select_related("player")
+    defender = _one_named(list(others), name, lambda e: e.player, f"Nobody called {name} is on {ladder}. {_may(me)}")
+    services.challenge(me, defender, actor=user)
+    item = Challenge.objects.filter(challenger=me, defender=defender, status=Challenge.Status.OPEN).first()
+    until = f" They have until {item.respond_by:%d %b %Y %H:%M} UTC to accept." if item else ""
+    return f"You challenged {defender} (position {defender.position}) on {ladder}.{until}"
+
+
+def _accept(ladder, me, user, name):
+    item = _open_challenge(me, name, mine="defender", word="accept")
+    services.accept(item, actor=user)
+    return f"You accepted {item.challenger}'s challenge: the first game has started, and its first email is on its way."
+
+
+def _decline(ladder, me, user, name):
+    item = _open_challenge(me, name, mine="defender", word="decline")
+    services.decline(item, actor=user)
+    return f"You declined {item.challenger}'s challenge: it counts as a forfeit, so {item.challenger} takes your place."
+
+
+def _withdraw(ladder, me, user, name):
+    item = _open_challenge(me, name, mine="challenger", word="withdraw")
+    services.withdraw(item, actor=user)
+    return f"You withdrew your challenge to {item.defender}."
+
+
+ACTIONS = {"challenge": _challenge, "accept": _accept, "decline": _decline, "withdraw": _withdraw}
+
+
+def _open_challenge(me, name, *, mine, word):
+    """The one open challenge `me` received (mine="defender") or made, named by the other player
+    when there are several."""
+    other = "challenger" if mine == "defender" else "defender"
+    items = list(
+        Challenge.objects.filter(**{mine: me}, status=Challenge.Status.OPEN)
+        .select_related("challenger__player", "defender__player")
+        .order_by("created_at")
+    )
+    if not items:
+        made = "sent to you" if mine == "defender" else "that you made"
+        raise services.LadderError(f"You have no open challenge {made} on {me.ladder}.")
+    if not name:
+        if len(items) > 1:
+            names = _names([getattr(i, other) for i in items], "and")
+            raise services.LadderError(f'You have open challenges with {names}: add the name ("{word} NAME").')
+        return items[0]
+    return _one_named(items, name, lambda i: getattr(i, other).player, f"None of your open challenges is with {name}.")
+
+
+def _one_named(choices, name, player_of, unknown):
+    """The one of `choices` whose player is called `name` (their whole name or email, any case;
+    else the only one whose name starts so)."""
+    wanted = " ".join(name.lower().split())
+    exact = [c for c in choices if wanted in (" ".join(str(player_of(c)).lower().split()), player_of(c).email.lower())]
+    found = exact or [c for c in choices if str(player_of(c)).lower().startswith(wanted)]
+    if not found:
+        raise services.LadderError(unknown)
+    if len(found) > 1:
+        raise services.LadderError(f"{name} could be {_names([player_of(c) for c in found])}: write the whole name.")
+    return found[0]
+
+
+def _may(me):
+    eligible = services.eligible_defenders(me)
+    if not eligible:
+        return "Nobody is open to a challenge from you now."
+    return f"You may challenge {_names(eligible)}."
+
+
+def _names(people, conj="or"):
+    names = [str(p) for p in people]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {conj} " + names[-1]
+
+
+def _answer(user, ladder, kind, line, said, *, help=False, rows=None):
+    address = notices.ladder_address(ladder) if ladder is not None else None
+    context = {
+        "ladder": ladder,
+        "words": line,
+        "said": said,
+        "help": HELP if help else "",
+        "rows": rows,
+        "address": address,
+        "url": links.absolute(ladder.get_absolute_url()) if ladder is not None else "",
+        "when": timezone.now(),
+    }
+    event_replies.answer(user, f"ladder:{kind}", "ladders/email/ladder_answer", context, reply_to=address)
+
+
+event_replies.answer_address("ladder", ladder_reply)

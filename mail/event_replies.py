@@ -1,0 +1,92 @@
+"""Mail to an event's own address (``ladder+<slug>@REPLY_DOMAIN``), and replies to the event's emails
+(which take replies there): the event's app reads the words and acts.
+
+An app above mail registers its kind of address in its AppConfig.ready()
+(`answer_address("ladder", handler)`, see ladders.replies); mail finds the
+address among the recipients, checks the sender as it does for a move reply
+(an active account at the From address, and the provider's SPF/DKIM/DMARC
+verdicts, mail.authentication), then calls `handler(row, slug, user, texts,
+subject)` -> (InboundEmail status, outcome), with the sender's own words as
+mail.parsing reads them. A stranger's mail is dropped unanswered (no
+backscatter); one that fails the checks is refused and the account told.
+"""
+
+import logging
+import re
+from collections.abc import Callable
+
+from django.conf import settings
+
+from accounts.models import User
+
+from . import messages, services
+from .models import InboundEmail
+
+log = logging.getLogger(__name__)
+
+_EVENT_LOCAL = re.compile(r"^([a-z]+)\+([a-z0-9][a-z0-9_-]*)$", re.IGNORECASE)
+
+# Kinds of event address by their prefix ("ladder"): handler(row, slug, user, texts, subject).
+EVENT_ADDRESSES: dict[str, Callable] = {}
+
+
+def answer_address(kind, handler):
+    EVENT_ADDRESSES[kind] = handler
+
+
+def event_address(kind, slug):
+    """The address of one event: anyone with an account writes to it from their own address."""
+    return f"{kind}+{slug}@{settings.REPLY_DOMAIN}"
+
+
+def read_event_address(address):
+    """(kind, slug) for the address of an event of a registered kind, or None."""
+    if not address or "@" not in address:
+        return None
+    local, _, domain = address.strip().strip("<>").rpartition("@")
+    match = _EVENT_LOCAL.match(local) if domain.lower() == settings.REPLY_DOMAIN.lower() else None
+    if match is None or match.group(1).lower() not in EVENT_ADDRESSES:
+        return None
+    return match.group(1).lower(), match.group(2).lower()
+
+
+def event_of(addresses):
+    for address in addresses:
+        found = read_event_address(address)
+        if found:
+            return found
+    return None
+
+
+def act(row, found, sender, texts, subject):
+    """Read and act on mail to an event's address: (InboundEmail status, outcome)."""
+    kind, slug = found
+    user = User.objects.filter(email__iexact=sender, is_active=True).first() if sender else None
+    if user is None:
+        log.warning("Inbound %s to %s+%s dropped: %s has no account.", row.message_id, kind, slug, sender)
+        return InboundEmail.Status.DROPPED, f"sender {sender} has no account"
+    if row.auth_failure or row.spam_detected:
+        why = row.auth_failure or "the provider flagged it as spam"
+        log.warning("Inbound %s to %s+%s refused: %s.", row.message_id, kind, slug, why)
+        answer(
+            user,
+            "unverified",
+            "mail/email/event_refused",
+            {"why": why, "address": event_address(kind, slug)},
+        )
+        return InboundEmail.Status.REFUSED, why
+    return EVENT_ADDRESSES[kind](row, slug, user, texts, subject)
+
+
+def answer(user, kind, template, context, *, reply_to=None):
+    """Answer mail to an event's address at once (a direct answer), at most once per address and
+    kind in the answer window; never raises. True if sent."""
+    if not services.may_answer(user.email, f"event:{kind}"[:32]):
+        log.info("Answer %s to %s not sent: already answered in this window.", kind, user.pk)
+        return False
+    try:
+        messages.build(template, context, to=user.email, user=user, reply_to=reply_to).send()
+    except Exception:
+        log.exception("Answer %s to user %s could not be sent.", kind, user.pk)
+        return False
+    return True
