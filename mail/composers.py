@@ -4,8 +4,9 @@ invitations): each renders its row when it is sent (see mail.kinds)."""
 from accounts import services as accounts
 from accounts.models import User
 from games.models import Challenge
+from games.selectors import view_for
 
-from . import links, messages
+from . import links, messages, rendering
 
 
 def challenge_notice(row):
@@ -22,11 +23,17 @@ def challenge_notice(row):
         "url": links.absolute(url),
         "seats": [challenge.challenger] + [p.player for p in challenge.places.select_related("player")],
     }
+    game_id = None
+    if kind == "accepted" and challenge.game:  # the game's first email: in its thread, with its subject
+        game_id = context["game_id"] = challenge.game.pk
+        context["title"] = rendering.game_title(view_for(challenge.game))
     reply_to = None
     if kind == "challenge" and challenge.is_open:
         # The invited player may answer by replying "accept" or "decline" (mail.inbound).
         reply_to = context["reply_to"] = links.challenge_reply_address(challenge.pk, row.user.pk)
-    return messages.build(f"games/email/challenge_{kind}", context, to=row.user.email, user=row.user, reply_to=reply_to)
+    return messages.build(
+        f"games/email/challenge_{kind}", context, to=row.user.email, user=row.user, reply_to=reply_to, game_id=game_id
+    )
 
 
 def invitation(row):

@@ -10,6 +10,7 @@ from django.urls import reverse
 from accounts.models import User
 from games import challenges, services
 from games.models import Challenge, Game
+from mail import messages
 from tests.factories import finish_game, make_user, start_two_player_game
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +65,10 @@ def test_challenging_a_member_who_accepts_starts_the_game(client):
     assert ch.status == "accepted" and response["Location"] == game.get_absolute_url()
     assert [s.player for s in game.seats.order_by("number")] == [alice, bob]
     assert (game.target, game.muggins, game.days_per_move) == (61, True, 3)
-    assert mail.outbox[-1].to == [alice.email] and "started" in mail.outbox[-1].subject
+    told = mail.outbox[-1]
+    assert told.to == [alice.email] and "the game has started" in told.body
+    assert told.subject == f"Cribbage: Alice v Bob (game {game.pk})"  # the game's thread from its first email
+    assert told.extra_headers["References"] == messages.thread_root(game.pk)
 
 
 def test_declining_ends_the_challenge_and_tells_the_challenger(client):

@@ -206,6 +206,7 @@ def change_email():
 
 
 GAME_EMAIL_NAMES = (
+    "challenge_accepted",
     "turn",
     "result",
     "answer",
