@@ -58,6 +58,7 @@ def table(tournament):
     """The standings rows as dicts for the page and the CSV, top first."""
     entrants = list(tournament.entrants.select_related("player").order_by("seed", "entered_at", "pk"))
     names = {e.pk: str(e.player) for e in entrants}
+    players = {e.pk: e.player_id for e in entrants}
     ids = [e.pk for e in entrants]
     if tournament.kind == Tournament.Kind.DUPLICATE:
         rows = standings.duplicate_table(ids, results(tournament), tournament.values)
@@ -66,6 +67,7 @@ def table(tournament):
     return [
         {
             "entrant": r.player,
+            "player_id": players[r.player],
             "place": r.place,
             "player": names[r.player],
             "played": r.played,

@@ -17,8 +17,7 @@ from accounts.services import normalize_email
 from games import services as game_services
 from games.models import Game
 from ladders.services import parse_emails
-from ratings.arithmetic import NEW, family_of
-from ratings.models import Rating
+from ratings.selectors import family_of, ratings_of
 
 from . import schedule
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
@@ -99,10 +98,8 @@ def seeded(tournament):
     """The entrants in seed order: by the rating shown for the event's variant family, highest
     first (a player with no rated game counts as new), then by entry order."""
     entrants = list(tournament.entrants.select_related("player").order_by("entered_at", "pk"))
-    ratings = Rating.objects.filter(player__in=[e.player_id for e in entrants], family=family_of(tournament.variant))
-    value = {r.player_id: (r.mu - 3 * r.sigma) for r in ratings}
-    new = NEW.mu - 3 * NEW.sigma
-    return sorted(entrants, key=lambda e: -value.get(e.player_id, new))
+    ratings = ratings_of([e.player_id for e in entrants], family_of(tournament.variant))  # one query
+    return sorted(entrants, key=lambda e: -ratings[e.player_id].value)
 
 
 def start(tournament, *, actor=None, now=None):

@@ -3,6 +3,8 @@
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from ratings.selectors import family_of, ratings_of
+
 from . import selectors
 from .models import Tournament
 
@@ -16,10 +18,22 @@ def detail(request, slug):
     event = get_object_or_404(Tournament, slug=slug)
     knockout = event.kind == Tournament.Kind.KNOCKOUT
     columns = selectors.columns(event)
+    table = [] if knockout else selectors.table(event)
+    ratings = ratings_of([row["player_id"] for row in table], family_of(event.variant))  # one query
     context = {
         "event": event,
         "knockout": knockout,
-        "rows": [] if knockout else [[row[key] for key, _ in columns] for row in selectors.table(event)],
+        # Each row: the player's id and rating, then the cells after the name (place first).
+        "rows": [
+            {
+                "place": row["place"],
+                "player": row["player"],
+                "player_id": row["player_id"],
+                "rating": ratings[row["player_id"]],
+                "cells": [row[key] for key, _ in columns[2:]],
+            }
+            for row in table
+        ],
         "columns": columns,
         "bracket": selectors.bracket(event) if knockout else None,
         "champion": selectors.champion(event),

@@ -3,6 +3,8 @@
 import pytest
 from django.urls import reverse
 
+from ratings.selectors import rating_of
+from tests.factories import committed
 from tournaments import services
 from tournaments.models import PairingGame, Tournament
 
@@ -15,13 +17,19 @@ def test_a_league_page_shows_the_table_the_schedule_and_links_to_the_games(clien
     assert page.status_code == 200 and "The schedule is drawn when the event starts" in page.text
     services.start(event)
     pg = PairingGame.objects.filter(pairing__round__tournament=event).first()
-    services.forfeit_game(pg, pg.pairing.home, reason="away", actor=None)
+    with committed():  # the result's signal after commit: the ratings count it
+        services.forfeit_game(pg, pg.pairing.home, reason="away", actor=None)
     page = client.get(reverse("tournaments:detail", args=[event.slug]))
     assert page.status_code == 200
     assert "Standings" in page.text and "Ahead of the next on" in page.text
     assert "Round 3" in page.text and ": a bye" in page.text
     assert pg.game.get_absolute_url() in page.text
     assert f"won by {pg.pairing.away}" in page.text
+    # Each row links to the player's profile and shows the two-player rating the game moved.
+    winner = pg.pairing.away.player
+    assert reverse("ratings:player", args=[winner.pk]) in page.text
+    shown = rating_of(winner, "two")
+    assert shown.games == 1 and f"{shown.value} <small>± {shown.uncertainty}</small>" in page.text
     listing = client.get(reverse("tournaments:list"))
     assert event.get_absolute_url() in listing.text
     csv_response = client.get(reverse("tournaments:standings_csv", args=[event.slug]))
