@@ -122,6 +122,7 @@ class ChallengeForm(GameSettingsForm):
         super().__init__(*args, **kwargs)
         self.user = user
         self.namesakes: dict[str, list] = {}  # field -> the members who share the name given
+        self.fields["variant"].help_text = ""  # who partners whom is said beside the boxes for more players
         self.fields["variant"].widget.attrs["data-others-needed"] = json.dumps(
             {variant: others_needed(variant) for variant in Variant.values}
         )

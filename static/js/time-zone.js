@@ -11,7 +11,7 @@
   if (!zone) return;
   document.querySelectorAll("select[data-guess-zone]").forEach(function (select) {
     var option = Array.prototype.find.call(select.options, function (o) { return o.value === zone; });
-    if (!option) return;
+    if (!option || select.value === zone) return;
     select.value = zone;
     var note = document.createElement("div");
     note.className = "helptext zone-guess";

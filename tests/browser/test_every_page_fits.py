@@ -28,13 +28,22 @@ from ladders import services as ladders
 from ladders.models import Ladder
 from mail import links
 from tests.factories import finish_game, make_user, play_random_move
+from tournaments import services as tournaments
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = (390, 1366)
 PASSWORD = "a-Long-secret-42"
 PLAYERS = {"two": 2, "three": 3, "four": 4}
-REFUSALS = {"not-found", "bad-link", "move-link-broken", "calculator-wrong"}  # pages answered 4xx on purpose
+REFUSALS = {
+    "not-found",
+    "bad-link",
+    "move-link-broken",
+    "calculator-wrong",
+    "new-challenge-namesakes",
+    "signup-refused",
+}  # pages answered 4xx on purpose
 
 # What is measured on each page: the page's own overflow, and every picture wider than the
 # screen that no narrower scroller of its own holds.
@@ -126,7 +135,10 @@ def the_site(settings, tmp_path):
     ladders.close_season(ladder, actor=organiser)
 
     challenge = challenges.create_challenge(alice, [others[0].email], variant="two", target=121, days_per_move=3)
-    challenges.create_seek(others[1], variant="two", target=121, days_per_move=5)
+    seek = challenges.create_seek(others[1], variant="two", target=121, days_per_move=5)
+    make_user("sam.one@example.com", "Sam")  # namesakes, for the challenge form's choice
+    make_user("sam.two@example.org", "Sam")
+    events = the_events(organiser)
     practice = challenges.start_practice(alice)
     vacation.start_vacation(others[2], 7)
     calendar.new_key(alice)
@@ -190,6 +202,11 @@ def the_site(settings, tmp_path):
         ("seeks", reverse("games:seeks"), "alice"),
         ("challenge", reverse("games:challenge", args=[challenge.pk]), "alice"),
         ("challenge-to-answer", reverse("games:challenge", args=[challenge.pk]), "bob"),
+        ("seek", reverse("games:challenge", args=[seek.pk]), "alice"),
+        ("events", reverse("tournaments:list"), "visitor"),
+        *((f"event-{kind}", reverse("tournaments:detail", args=[event.slug]), "alice") for kind, event in events),
+        ("admin-event", reverse("admin:tournaments_tournament_change", args=[events[0][1].pk]), "olive"),
+        ("admin-ladder-announce", reverse("admin:ladders_ladder_announce", args=[ladder.pk]), "olive"),
         ("practice", reverse("games:practice"), "alice"),
         ("practice-game", reverse("games:game", args=[practice.pk]), "alice"),
         ("move-confirm-player", move_link, "alice"),
@@ -210,6 +227,36 @@ def the_site(settings, tmp_path):
     return pages, people
 
 
+def the_events(organiser):
+    """A league and a knockout under way, and an event taking entries: [(kind, event)]."""
+    events = []
+    for kind in ("league", "knockout", "draft"):
+        event = Tournament.objects.create(
+            name=f"The winter {kind} of the club",
+            slug=f"winter-{kind}",
+            kind="knockout" if kind == "knockout" else "league",
+        )
+        event.organisers.add(organiser)
+        players = [make_user(display_name=f"{kind.title()} player {n}", notify="none") for n in range(6)]
+        tournaments.add_entrants(event, "\n".join(p.email for p in players), actor=organiser)
+        if kind != "draft":
+            tournaments.start(event, actor=organiser)
+        events.append((kind, event))
+    return events
+
+
+# Pages reached by sending a form: (name, the page with the form, who, {field: value}).
+SENT = [
+    ("new-challenge-namesakes", "/challenges/new/", "alice", {"#id_player1": "Sam"}),
+    (
+        "signup-refused",
+        "/accounts/signup/",
+        "visitor",
+        {"#id_email": "x@example.com", "#id_display_name": "X", "#id_password1": "short", "#id_password2": "other"},
+    ),
+]
+
+
 def logged_in(browser, base, user):
     """A tab of `user`'s own (None: a visitor), logged in with a session made on the server."""
     context = browser.new_context(viewport={"width": WIDTHS[0], "height": 844})
@@ -227,13 +274,19 @@ def test_every_page_fits_a_phone_and_a_desktop(live_server, browser, artifacts, 
     print(f"the site built in {time.monotonic() - started:.0f}s")
     tabs = {}
     problems = []
-    for name, path, who in pages:
+    for name, path, who, *sent in pages + SENT:
         if who not in tabs:
             tabs[who] = logged_in(browser, live_server.url, people.get(who))
         tab = tabs[who]
         settings.DEBUG = name == "dev-mail"  # the page exists only in development
         tab.set_viewport_size({"width": WIDTHS[0], "height": 844})
         response = tab.goto(live_server.url + path)
+        if sent:
+            for field, value in sent[0].items():
+                tab.fill(field, value)
+            with tab.expect_navigation() as sending:
+                tab.click("main form button[type=submit] >> nth=-1")
+            response = sending.value
         settings.DEBUG = False
         if name == "dev-mail":  # every mail opened, to be measured
             tab.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
@@ -256,5 +309,5 @@ def test_every_page_fits_a_phone_and_a_desktop(live_server, browser, artifacts, 
         for error in console_errors:
             problems.append(f"{name}: console error {error}")
         console_errors.clear()
-    print(f"{len(pages)} pages at {len(WIDTHS)} widths in {time.monotonic() - started:.0f}s")
+    print(f"{len(pages) + len(SENT)} pages at {len(WIDTHS)} widths in {time.monotonic() - started:.0f}s")
     assert problems == [], "\n".join(problems)
