@@ -203,6 +203,8 @@ def the_site(settings, tmp_path):
         ("challenge", reverse("games:challenge", args=[challenge.pk]), "alice"),
         ("challenge-to-answer", reverse("games:challenge", args=[challenge.pk]), "bob"),
         ("seek", reverse("games:challenge", args=[seek.pk]), "alice"),
+        ("player", reverse("ratings:player", args=[others[0].pk]), "alice"),
+        ("player-self", reverse("ratings:player", args=[alice.pk]), "alice"),
         ("events", reverse("tournaments:list"), "visitor"),
         *((f"event-{kind}", reverse("tournaments:detail", args=[event.slug]), "alice") for kind, event in events),
         ("admin-event", reverse("admin:tournaments_tournament_change", args=[events[0][1].pk]), "olive"),
