@@ -4,16 +4,19 @@ Results are chosen (tests.factories.finish_game plays each game for real to the 
 winner and skunk), so the expected tables are worked by hand.
 """
 
+from datetime import timedelta
+
 import pytest
 
+from clock import timeouts
 from games.models import Game
 from mail.models import OutboundEmail
 from ratings.arithmetic import Result as RatingResult
 from ratings.arithmetic import after
 from ratings.models import Rating
 from ratings.services import recompute
-from tests.factories import committed, finish_game
-from tournaments import selectors, services
+from tests.factories import at, committed, finish_game
+from tournaments import selectors, services, tasks
 from tournaments.models import Pairing, PairingGame, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -183,8 +186,6 @@ def test_bad_starts_and_entries_are_refused_and_change_nothing(make_event):
 
 
 def test_a_knockout_is_seeded_by_rating_then_entry_order(make_event):
-    from ratings.models import Rating
-
     event, (a, b, c, d) = make_event(4, kind=Tournament.Kind.KNOCKOUT)
     Rating.objects.create(player=d.player, family="two", mu=30.0, sigma=2.0, games=20)  # strong
     Rating.objects.create(
@@ -198,8 +199,6 @@ def test_a_knockout_is_seeded_by_rating_then_entry_order(make_event):
 
 
 def test_a_result_whose_signal_was_lost_is_counted_by_the_sweep(make_event):
-    from tournaments import tasks
-
     event, (a, b) = make_event(2)
     services.start(event)
     pg = PairingGame.objects.get(pairing__round__tournament=event)
@@ -210,3 +209,19 @@ def test_a_result_whose_signal_was_lost_is_counted_by_the_sweep(make_event):
     pg.refresh_from_db()
     assert pg.counted and pg.winner == pg.pairing.home
     assert tasks.count_finished_games() == 0
+
+
+def test_a_late_player_forfeits_by_the_events_clock_rules_and_the_result_counts(make_event):
+    event, (a, b) = make_event(2, days_per_move=1, timeout_action=Tournament.Timeout.FORFEIT)
+    services.start(event)
+    pg = PairingGame.objects.select_related("game").get(pairing__round__tournament=event)
+    assert (pg.game.days_per_move, pg.game.timeout_policy) == (1, "forfeit")
+    type(a.player).objects.filter(pk__in=[a.player_id, b.player_id]).update(vacation_seconds=0)
+    deadline = pg.game.seats.filter(to_act=True).order_by("deadline").first().deadline
+    with at(deadline + timedelta(minutes=5)):
+        assert timeouts.sweep().get("forfeit") == 1
+    pg.refresh_from_db()
+    assert pg.counted and pg.kind == PairingGame.Kind.FORFEIT
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    assert [(r["player"], r["points"]) for r in selectors.table(event)][0][1] == 1
