@@ -87,7 +87,8 @@ class ClubNightForm(forms.Form):
         entrants = ladder.entrants.filter(active=True).select_related("player").order_by("position")
         for name in ("first", "second"):
             self.fields[name].queryset = entrants
-            self.fields[name].label_from_instance = lambda e: f"{e.position}. {e.player} <{e.player.email}>"
+            # The place tells two players of one name apart; no address, so the choice fits a phone.
+            self.fields[name].label_from_instance = lambda e: f"{e.position}. {e.player}"
         self.fields[
             "first_score"
         ].help_text = f"The winner's score is the target ({ladder.target}); the loser's is where their front peg stood."

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 52, 16, 16, 40
+# Drawn small and lettered large, so it reads on a phone (scaled to ~350 px) as on a desktop.
+WIDTH, HEIGHT = 480, 300
+LEFT, RIGHT, TOP, BOTTOM = 50, 12, 14, 76
+FONT = 15
 COLOURS = {"Overall": "#1f5f8b", "Two players": "#b5472d", "Three players": "#3c7a3c", "Partnerships": "#7a4f9a"}
 
 
@@ -53,7 +55,7 @@ def history_svg(
     for tick in _ticks(low, high):
         parts.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#ddd"/>'
-            f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="12" fill="#444">{tick}</text>'
+            f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="{FONT}" fill="#444">{tick}</text>'
         )
     if overall:
         upper = " ".join(f"{x(i):.1f},{y(v + u):.1f}" for i, v, u in overall)
@@ -72,15 +74,15 @@ def history_svg(
             f'<circle cx="{x(last_i):.1f}" cy="{y(last_v):.1f}" r="3" fill="{colour}">'
             f"<title>{escape(label)}: {last_v} ± {last_u}</title></circle>"
         )
-        legend_x = LEFT + 150 * n
+        legend_x, legend_y = 8 + (WIDTH // 2) * (n % 2), HEIGHT - 30 + 20 * (n // 2)
         parts.append(
-            f'<rect x="{legend_x}" y="{HEIGHT - 14}" width="12" height="4" fill="{colour}"/>'
-            f'<text x="{legend_x + 16}" y="{HEIGHT - 9}" font-size="12" fill="#222">{escape(label)} {last_v}</text>'
+            f'<rect x="{legend_x}" y="{legend_y - 6}" width="14" height="5" fill="{colour}"/>'
+            f'<text x="{legend_x + 20}" y="{legend_y}" font-size="{FONT}" fill="#222">{escape(label)} {last_v}</text>'
         )
-    axis_y = TOP + plot_h + 16
-    parts.append(f'<text x="{LEFT}" y="{axis_y}" font-size="12" fill="#444">{escape(first_day)}</text>')
+    axis_y = TOP + plot_h + 20
+    parts.append(f'<text x="{LEFT}" y="{axis_y}" font-size="{FONT}" fill="#444">{escape(first_day)}</text>')
     parts.append(
-        f'<text x="{WIDTH - RIGHT}" y="{axis_y}" font-size="12" fill="#444" text-anchor="end">'
+        f'<text x="{WIDTH - RIGHT}" y="{axis_y}" font-size="{FONT}" fill="#444" text-anchor="end">'
         f"{escape(last_day)} (game {games})</text>"
     )
     parts.append("</svg>")

@@ -1,0 +1,70 @@
+"""The player page (with its rating chart), the club-night form and a game from the table fit a
+phone (390 px) and a desktop (1366 px), measured as every other page is (test_every_page_fits);
+screenshots in test-artifacts/players-<page>-<width>.png."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from ladders import services as ladders
+from ladders.models import Ladder
+from tests.browser.test_every_page_fits import MEASURE, WIDTHS, logged_in
+from tests.factories import committed, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_player_pages_fit_a_phone_and_a_desktop(live_server, browser, artifacts, console_errors):
+    organiser = make_user("olive@example.com", "Olive the organiser", is_staff=True)
+    names = ["Alice with a rather long name", "Bob", "Carol", "Dave"]
+    a, b, c, d = (make_user(display_name=name, notify="none") for name in names)
+    with committed():
+        for n in range(8):
+            services.record_table_result([a, b], [121, 80 + 5 * n], entered_by=organiser)
+            services.record_table_result([a, b, c], [100, 121, 60 + n], entered_by=organiser, variant="three")
+            services.record_table_result(
+                [a, b, c, d], [121 - 30 * (n % 2), 121 - 30 * ((n + 1) % 2)], entered_by=organiser, variant="four"
+            )
+    game = services.record_table_result([c, a], [121, 118], entered_by=organiser)
+    services.start_game(players=[a, d], rated=True)
+    ladder = Ladder.objects.create(name="The Tuesday club ladder", slug="club", rematch_days=0)
+    ladder.organisers.add(organiser)
+    ladders.current_season(ladder)
+    for player in (a, b, c, d):
+        ladders.join(ladder, player)
+    d.profile_public = False
+    d.save()
+    pages = [
+        ("player", reverse("ratings:player", args=[a.pk]), None),
+        ("player-own", reverse("ratings:player", args=[a.pk]), a),
+        ("player-private", reverse("ratings:player", args=[d.pk]), None),
+        ("table-game", reverse("games:game", args=[game.pk]), a),
+        ("ladder", reverse("ladders:detail", args=[ladder.slug]), a),
+        ("club-night", reverse("admin:ladders_ladder_club_night", args=[ladder.pk]), organiser),
+    ]
+    problems, tabs = [], {}
+    for name, path, who in pages:
+        if who not in tabs:
+            tabs[who] = logged_in(browser, live_server.url, who)
+        tab = tabs[who]
+        tab.set_viewport_size({"width": WIDTHS[0], "height": 844})
+        response = tab.goto(live_server.url + path)
+        if response is None or response.status >= 400:
+            problems.append(f"{name}: HTTP {response.status if response else 0}")
+        for width in WIDTHS:
+            tab.set_viewport_size({"width": width, "height": 844})
+            measured = tab.evaluate(MEASURE)
+            if measured["scrollWidth"] > measured["width"]:
+                problems.append(f"{name} at {width}px: {measured['scrollWidth']}px wide ({measured['culprits']})")
+            if measured["wide"]:
+                problems.append(f"{name} at {width}px: wider than the screen: {measured['wide']}")
+            tab.screenshot(path=str(artifacts / f"players-{name}-{width}.png"), full_page=True)
+        problems += [f"{name}: console error {error}" for error in console_errors]
+        console_errors.clear()
+    # The chart is drawn and readable on a phone: as wide as the page, not a postage stamp.
+    tab = tabs[None]
+    tab.goto(live_server.url + reverse("ratings:player", args=[a.pk]))
+    tab.set_viewport_size({"width": 390, "height": 844})
+    width = tab.eval_on_selector("svg.rating-chart", "svg => svg.getBoundingClientRect().width")
+    assert width > 300
+    assert problems == [], "\n".join(problems)
