@@ -27,6 +27,7 @@ from games.presentation import help_text, score_rows, won_text
 from games.views import talk
 
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
+TABLE_GAME_TEXT = "Played at the table: the result was entered afterwards, so there are no hands to review."
 
 
 def _game(game_id):
@@ -268,8 +269,9 @@ def _context(request, game, seat_number):
         "counting": table.counting(),
         "advice": coaching.advice_before(game, seat_number) if seat_number is not None else None,
         "coach": coaching.coach_notes(game, seat_number) if seat_number is not None else {},
-        "review": coaching.full_review(game, seat_number),
-        "help_text": help_text(game.assistance, game.is_finished),
+        # A game played at the table has no hands here: nothing to review, nothing pegged.
+        "review": None if game.played_at_table else coaching.full_review(game, seat_number),
+        "help_text": TABLE_GAME_TEXT if game.played_at_table else help_text(game.assistance, game.is_finished),
         "can_discard": table.can("discard"),
         "can_play": table.can("play"),
         "can_count": table.can("show"),

@@ -117,3 +117,12 @@ def test_the_game_page_and_record_of_a_table_game(client):
         assert response.status_code == 200, name
     client.logout()
     assert client.get(reverse("games:game", args=[game.pk])).status_code in (200, 302)
+
+
+def test_a_table_games_page_has_no_review_and_nothing_pegged(client):
+    a, b = _players(2)
+    game = services.record_table_result([a, b], [121, 95], entered_by=None)
+    client.force_login(a)
+    html = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "Played at the table: the result was entered afterwards" in html
+    assert 'id="review"' not in html and "How it ended" not in html and "Last points pegged" not in html
