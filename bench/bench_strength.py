@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bench import baseline
 from games.cribbage import apply, deal_event, is_over, new_game, result, rules_for, to_act
-from games.cribbage.players import choose_move
+from games.cribbage.players import EXPERT_PIECES, choose_move
 
 PAIRS = int(os.environ.get("PAIRS", 150))
 OTHER_PAIRS = int(os.environ.get("OTHER_PAIRS", PAIRS))  # for every match but the first
@@ -51,8 +51,16 @@ PUBLISHED = {  # per deal, strong human play (Chambers, ACC tip #6; Cribbage Pro
 
 
 def _chooser(level):
+    """A level's move function; ``expert/crib+search`` is the expert with only those pieces
+    (``players.EXPERT_PIECES``; ``expert/none``: none of them), for measuring each alone."""
     if level == "baseline":
         return lambda state, seat, rng: baseline.choose_move(state, seat, level="expert", rng=rng)
+    if "/" in level:
+        level, names = level.split("/")
+        pieces = frozenset(n for n in names.split("+") if n != "none")
+        if not pieces <= EXPERT_PIECES:
+            raise ValueError(f"Unknown expert pieces {sorted(pieces - EXPERT_PIECES)}")
+        return lambda state, seat, rng: choose_move(state, seat, level=level, rng=rng, pieces=pieces)
     return lambda state, seat, rng: choose_move(state, seat, level=level, rng=rng)
 
 

@@ -16,7 +16,7 @@ codes (with labels), expectations as floats rounded to 2 decimals.
 
 from django.core.cache import cache
 
-from games import cribbage
+from games import chances, cribbage
 from games.cribbage import coach
 from games.cribbage.analysis import discard_options
 from games.cribbage.cards import card_from_code
@@ -149,7 +149,7 @@ def coach_notes(game, seat_number):
      "previous_hand": {"number", "lapses", "pegging_loss", "discard"} or None,
      "review": the whole game's review (finished games only) or None}
     """
-    notes = {"discard": None, "previous_hand": None, "review": None}
+    notes = {"discard": None, "previous_hand": None, "review": None, "chance_now": None}
     if not game.help_allowed_for(seat_number):
         return notes
     view = view_for(game, seat_number)
@@ -165,6 +165,8 @@ def coach_notes(game, seat_number):
         record = _previous_hand_record(game, view, seat_number)
         if record is not None:
             notes["previous_hand"] = _hand_json(coach.review_hand(record))
+    if not game.is_finished:
+        chances.add_to_notes(notes, game, seat_number, view)
     return notes
 
 
@@ -179,7 +181,7 @@ def _finished_review(game, seat):
         review = coach.game_review(hand_records(game, seat))
         return _review_json(review), _hand_json(review.hands[-1]) if review.hands else None
 
-    key = f"game-review:{game.pk}:{game.finished_at.timestamp()}:{seat}"
+    key = f"game-review-2:{game.pk}:{game.finished_at.timestamp()}:{seat}"
     return tuple(cache.get_or_set(key, work_out, timeout=None))
 
 
@@ -239,6 +241,7 @@ def _review_json(review):
                 "number": h.number,
                 "discard": _discard_json(h.discard) if h.discard else None,
                 "costly_plays": [_play_json(p) for p in h.costly_plays],
+                "plays": [_play_json(p) for p in h.plays],
                 "pegging_loss": _r(h.pegging_loss),
             }
             for h in review.hands
@@ -302,10 +305,15 @@ def full_review(game, seat):
         ]
 
     by_hand = {h["number"]: named(h["sides"]) for h in luck["hands"]}
+    hands = [{**h, "luck": by_hand.get(h["number"])} for h in review["hands"]]
+    found = chances.game_chances(game, seat)
+    if found is not None:
+        hands = [chances.reviewed_hand(h, found["by_hand"].get(h["number"])) for h in hands]
     return {
         **review,
-        "hands": [{**h, "luck": by_hand.get(h["number"])} for h in review["hands"]],
+        "hands": hands,
         "luck": {"sides": named(luck["sides"]), "summary": luck_words(named(luck["sides"]), mine)},
+        "chances": found and {k: found[k] for k in ("chart", "series", "swings")},
     }
 
 

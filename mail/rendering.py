@@ -494,7 +494,7 @@ def coach_lines(notes):
             line += (
                 f"Best was {cards_text(d['best_discard'])} ({d['best_ev']:.2f}), {d['loss']:.2f} more: {d['verdict']}."
             )
-        lines.append(line)
+        lines.append(line + chance_cost_words(d.get("chance")))
     h = notes.get("previous_hand")
     if h:
         line = f"Last hand (hand {h['number']})"
@@ -502,9 +502,11 @@ def coach_lines(notes):
             line += f": your throw was {coaching.VERDICT_SAID.get(h['discard']['verdict'], h['discard']['verdict'])}"
             if not h["discard"]["is_best"]:
                 line += f" ({h['discard']['loss']:.2f} points behind {cards_text(h['discard']['best_discard'])})"
+        if h["discard"]:
+            line += "." + chance_cost_words(h["discard"].get("chance")).rstrip(".")
         lines.append(line + "." + ("" if h["lapses"] else " No pegging slips."))
         for lapse in h["lapses"]:
-            line = _lapse_line(lapse)
+            line = _lapse_line(lapse) + chance_cost_words(lapse.get("chance"))
             lines.append(line[0].upper() + line[1:])
     r = notes.get("review")
     if r:
@@ -523,6 +525,19 @@ def coach_lines(notes):
         for w in r["worst_plays"]:
             lines.append(f"Hand {w['hand']}: " + _lapse_line(w))
     return lines
+
+
+def chance_cost_words(chance):
+    """ " It cost 4.1% win chance (J♥ K♥ gave 56.2%)." for a decision's ``chances.decision_json``;
+    "" without one (no help, or no win-chance table for the game)."""
+    if not chance:
+        return ""
+    if chance["chance_lost"] < 0.1:
+        return f" No win chance lost ({chance['best_chance']}%)."
+    return (
+        f" It cost {chance['chance_lost']}% win chance "
+        f"({cards_text(chance['best_by_chance'])} gave {chance['best_chance']}%)."
+    )
 
 
 def _lapse_line(lapse):
@@ -595,8 +610,11 @@ def review_offer(game, seat):
         return []
     if not review:
         return []
+    swings = (review.get("chances") or {}).get("swings")
+    biggest = [f"The biggest swing: {swings[0]['words']}."] if swings else []
     return [
         review["luck"]["summary"],
+        *biggest,
         'Reply "review" for the whole review, every throw beside the best and every pegging choice '
         f"that cost points, hand by hand; or read it on the game page: "
         f"{links.absolute(game.get_absolute_url())}#review",

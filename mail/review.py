@@ -5,10 +5,11 @@ the other sides), in the same words as the review on the game page.
 """
 
 from games import coaching
+from games.cribbage.coach import COSTLY_FROM
 from games.presentation import cards_text
 
 from . import links, messages
-from .rendering import turn_context
+from .rendering import chance_cost_words, turn_context
 
 _COLUMNS = ("Dealt", "Starter", "Cards", "Choices", "Scored")
 
@@ -26,6 +27,10 @@ def summary_lines(review):
     ]
     if review.get("luck"):
         lines.append(review["luck"]["summary"])
+    chances = review.get("chances")
+    if chances:
+        lines.append("Your chance to win before each hand: " + ", ".join(f"{x:g}%" for x in chances["series"]) + ".")
+        lines += [f"Swing: {s['words']}." for s in chances["swings"]]
     return lines
 
 
@@ -65,13 +70,18 @@ def hand_lines(hand):
             else f"Best was {cards_text(d['best_discard'])}, keeping {cards_text(d['best_keep'])}: "
             f"{d['best_ev']:.2f} ({d['loss']:.2f} more, {d['verdict']})."
         )
-        lines.append(line)
+        lines.append(line + chance_cost_words(d.get("chance")))
     for p in hand["costly_plays"]:
         reasons = "; ".join(p["reasons"])
         lines.append(
             f"In the pegging, {cards_text([p['card']])} on {p['count_before']}"
             + (f": {reasons}" if reasons else "")
-            + f"; {cards_text([p['best']])} was better ({p['loss']:.2f} points, {p['verdict']})."
+            + (
+                f"; {cards_text([p['best']])} was better ({p['loss']:.2f} points, {p['verdict']})."
+                if p["loss"] >= COSTLY_FROM
+                else "; no points lost."
+            )
+            + chance_cost_words(p.get("chance"))
         )
     if not hand["costly_plays"]:
         lines.append("No pegging choice cost points.")

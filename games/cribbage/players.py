@@ -75,6 +75,9 @@ __all__ = [
 
 LEVELS = ("easy", "standard", "expert")
 BASELINES = ("random", "greedy")
+#: The expert's parts beyond the standard level; the strength benchmark turns them off one at
+#: a time to measure what each is worth (``choose_move(..., pieces=...)``).
+EXPERT_PIECES = frozenset({"crib", "search", "endgame"})
 
 
 def _alone(mine: tuple[int, ...], count_ranks: tuple[int, ...], count: int) -> float:
@@ -201,6 +204,7 @@ def choose_play(
     kept: Sequence[Card] = (),
     starter: Card | None = None,
     crib_shift: int = 0,
+    pieces: frozenset[str] = EXPERT_PIECES,
 ) -> Card:
     """The card to play at this level (see the module docstring); ``board`` (with the seat's
     ``kept`` cards, the ``starter`` and what its thrown cards move the crib by): the score,
@@ -224,7 +228,12 @@ def choose_play(
         chances = play_chances(table, board, kept, starter, crib_shift)
         if max(chances.values()) - min(chances.values()) > 1e-4:
             return max(options, key=lambda c: (round(chances[c], 6), _keep_bias(table, c), -c.index))
-    if level == "expert" and table.players == 2 and len(table.hand) + table.held[1 - table.seat] < 8:
+    if (
+        level == "expert"
+        and "search" in pieces
+        and table.players == 2
+        and len(table.hand) + table.held[1 - table.seat] < 8
+    ):
         # Not the opening lead; half the exact one-reply evaluation (see the module docstring).
         deep, shallow = search_plays(table), evaluate_plays(table, deep=True)
         scores = {c: (deep[c] + shallow[c]) / 2 for c in deep}
@@ -250,6 +259,7 @@ def choose_discard(
     level: str = "expert",
     rng: _random.Random | None = None,
     board: Board | None = None,
+    pieces: frozenset[str] = EXPERT_PIECES,
 ) -> tuple[Card, ...]:
     """The cards to lay away at this level (the expert, given the ``board`` near the end of a
     game: the best chance to win, points breaking ties)."""
@@ -260,7 +270,7 @@ def choose_discard(
     if level == "greedy":  # the best kept cards, the crib ignored
         best = max(combinations(hand, len(hand) - throw), key=hand_ev)
         return tuple(c for c in hand if c not in best)
-    options = discard_options(hand, is_dealer, players=players)
+    options = discard_options(hand, is_dealer, players=players, crib="expert" if "crib" in pieces else "random")
     if level == "easy":
         return max(options, key=lambda o: float(o.hand_ev) + 0.5 * float(o.crib_ev) + rng.gauss(0, 0.75)).discard
     if level == "expert" and in_reach(board):
@@ -280,8 +290,11 @@ def _is_dealer_side(v: dict, seat: int) -> bool:
     return v["dealer"] == seat
 
 
-def choose_move(state, seat: int, level: str = "standard", rng: _random.Random | None = None) -> dict:
-    """One of ``legal_moves(state, seat)`` for the computer at ``level`` (see module docstring)."""
+def choose_move(
+    state, seat: int, level: str = "standard", rng: _random.Random | None = None, pieces: frozenset[str] = EXPERT_PIECES
+) -> dict:
+    """One of ``legal_moves(state, seat)`` for the computer at ``level`` (see module docstring);
+    ``pieces``: the expert's parts in use (all of ``EXPERT_PIECES`` but in the benchmark)."""
     if level not in LEVELS + BASELINES:
         raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS + BASELINES)}")
     rng = rng or _random.Random()
@@ -299,10 +312,10 @@ def choose_move(state, seat: int, level: str = "standard", rng: _random.Random |
         return mugg[0]  # nothing else to do (never reached: a muggins comes with a turn)
     kind = legal[0]["kind"]
     v = view(state, seat)
-    board = board_from_view(v, seat) if level == "expert" else None
+    board = board_from_view(v, seat) if level == "expert" and "endgame" in pieces else None
     if kind == "discard":
         hand = [card_from_code(c) for c in v["hand"]]
-        discard = choose_discard(hand, _is_dealer_side(v, seat), v["rules"]["players"], level, rng, board)
+        discard = choose_discard(hand, _is_dealer_side(v, seat), v["rules"]["players"], level, rng, board, pieces)
         codes = sorted(c.code for c in discard)
         for m in legal:
             if sorted(m["cards"]) == codes:
@@ -311,7 +324,7 @@ def choose_move(state, seat: int, level: str = "standard", rng: _random.Random |
     if kind == "play":
         kept, starter = kept_and_starter(v)
         shift = crib_shift(v, seat) if in_reach(board) else 0
-        card = choose_play(_table_from_view(v, seat), level, rng, board, kept, starter, shift).code
+        card = choose_play(_table_from_view(v, seat), level, rng, board, kept, starter, shift, pieces).code
         options = [m for m in legal if m["card"] == card]
         return _claim(options, "claim", level, rng)
     if kind == "count":

@@ -1,11 +1,17 @@
 """The coach in win chances: costs of decisions and the chart of a game."""
 
+import random
 import xml.etree.ElementTree as ET
 
+import pytest
+
+from games.cribbage import apply, deal_event, is_over, new_game, result, rules_for, to_act
 from games.cribbage.endgame import Board
+from games.cribbage.players import choose_move
 from games.cribbage.win_review import (
     biggest_swings,
     chance_chart_svg,
+    chance_review,
     chance_series,
     discard_cost,
 )
@@ -36,3 +42,43 @@ def test_the_chart_is_svg_without_script():
     assert root.tag.endswith("svg")
     assert "script" not in svg.lower() and "&lt;vs&gt;" in svg
     assert len(root.findall("{http://www.w3.org/2000/svg}polyline")) == 1
+
+
+def _self_play(variant, seed):
+    rules = rules_for(variant)
+    rng = random.Random(seed)
+    state = new_game(rules, first_dealer=0)
+    moves = []
+    while not is_over(state):
+        if state.phase == "deal":
+            move = deal_event(state, rng)
+        else:
+            seat = to_act(state)[0]
+            move = {**choose_move(state, seat, "easy", rng), "seat": seat}
+        moves.append(move)
+        state = apply(state, move)
+    return rules, moves, state
+
+
+@pytest.mark.parametrize("variant", ["two", "five_card"])
+def test_a_game_replayed_gives_every_decision_its_cost_and_the_series_its_result(variant):
+    rules, moves, state = _self_play(variant, 11)
+    winner = result(state)["winner"]
+    for seat in (0, 1):
+        review = chance_review(rules, 0, moves, seat)
+        deals = sum(m["kind"] == "deal" for m in moves)
+        assert len(review.series) == deals + 1 and review.series[-1] == (1.0 if winner == seat else 0.0)
+        assert all(0 <= x <= 1 for x in review.series)
+        mine = [m for m in moves if m.get("seat") == seat and m["kind"] in ("discard", "play")]
+        assert len(review.decisions) == len(mine)
+        assert all(d.cost.chance_lost >= 0 and 0 <= d.cost.best_chance <= 1 for d in review.decisions)
+        swings = review.swings(3)
+        assert swings and [d.cost.chance_lost for d in swings] == sorted(
+            (d.cost.chance_lost for d in swings), reverse=True
+        )
+        # Only the hands asked for are judged.
+        assert {d.hand for d in chance_review(rules, 0, moves, seat, hands=(2,)).decisions} == {2}
+
+
+def test_no_review_in_chances_without_a_table():
+    assert chance_review(rules_for("three"), 0, [], 0) is None

@@ -30,7 +30,7 @@ MOVE_LINE = re.compile(
 # What engine help looks like wherever it appears: an expected value, a verdict, the coach, advice.
 HELP = re.compile(
     r"expected -?\d|\b-?\d+\.\d\d\b|The coach|Coach<|Best was|best throw|inaccura|mistake|"
-    r"Advice|verdict|lost against the best|calculator/\?",
+    r"Advice|verdict|lost against the best|calculator/\?|win chance|chance to win",
     re.IGNORECASE,
 )
 
@@ -156,6 +156,12 @@ def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_
             r"You threw .+: -?\d+\.\d\d expected\. (The best throw\.|Best was .+: -?\d+\.\d\d \()", sent.body
         )
         assert "Hand 1" in sent.alternatives[0][0]
+        if variant in ("two", "five_card"):  # a win-chance table: the chart, the swings, each cost
+            flat = re.sub(r"<[^>]+>|\s+", " ", page)
+            assert "<svg" in page and "Your chance to win before each hand" in page
+            assert "The biggest swings" in flat and re.search(r"Hand \d+: your .+ cost \d+(\.\d)?% win chance", flat)
+            assert re.search(r"The biggest swing: hand \d+: your .+ cost \d+(\.\d)?% win chance", over.body)
+            assert "Your chance to win before each hand: " in sent.body and "% win chance" in sent.body
 
 
 def _sides(game):
