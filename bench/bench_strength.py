@@ -9,7 +9,7 @@ before the crib model, win-chance play and pegging search (bench/baseline/).
 
 Environment: `PAIRS` (duplicate pairs of the first match, new expert against the
 baseline, default 150), `OTHER_PAIRS` (of every other two-player match, default `PAIRS`),
-`WORKERS` (processes, default 2), `MATCHES` (comma list of `A:B:variant`,
+`WORKERS` (processes, default 2), `CHUNK` (pairs per job, for a tally printed as it goes), `MATCHES` (comma list of `A:B:variant`,
 default all of `MATCHES` below). Decision times are CPU time per move
 (`time.process_time`, so other processes on the machine do not inflate them).
 Averages are per complete deal (the deal that ends a game is left out).
@@ -24,12 +24,13 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from bench import baseline
-from games.cribbage import apply, deal_event, is_over, new_game, result, rules_for, to_act
+from games.cribbage import apply, deal_event, is_over, new_game, players, result, rules_for, to_act
 from games.cribbage.players import EXPERT_PIECES, choose_move
 
 PAIRS = int(os.environ.get("PAIRS", 150))
 OTHER_PAIRS = int(os.environ.get("OTHER_PAIRS", PAIRS))  # for every match but the first
 WORKERS = int(os.environ.get("WORKERS", 2))
+CHUNK = int(os.environ.get("CHUNK", 0))  # duplicate pairs per job (0: a quarter of a match per process)
 MATCHES = [  # (level A, level B, variant): A's win rate is reported
     ("expert", "baseline", "two"),
     ("expert", "standard", "two"),
@@ -37,8 +38,13 @@ MATCHES = [  # (level A, level B, variant): A's win rate is reported
     ("expert", "easy", "two"),
     ("expert", "baseline", "five_card"),
     ("expert", "standard", "five_card"),
+    ("expert", "easy", "five_card"),
     ("expert", "baseline", "four"),
     ("expert", "standard", "four"),
+    ("expert", "easy", "four"),
+    ("expert", "baseline", "three"),
+    ("expert", "standard", "three"),
+    ("expert", "easy", "three"),
     ("expert", "expert", "two"),
 ]
 PUBLISHED = {  # per deal, strong human play (Chambers, ACC tip #6; Cribbage Pro)
@@ -110,12 +116,16 @@ def _seatings(a, b, variant):
     players = rules_for(variant).players
     if players == 4:
         return [(a, b, a, b), (b, a, b, a)]
+    if players == 3:  # A in each seat once against two B's (an even share is 1/3)
+        return [(a, b, b), (b, a, b), (b, b, a)]
     return [(a, b), (b, a)]
 
 
 def _run_pairs(args):
     """Play duplicate sets `first..first+count-1` of one match; tallies for A."""
     a, b, variant, first, count, base_seed = args
+    if os.environ.get("PEGGING_WEIGHT"):  # trying other weights of the kept cards' pegging
+        players.PEGGING_WEIGHT = float(os.environ["PEGGING_WEIGHT"])
     rules = rules_for(variant)
     tally = {"games": 0, "wins": 0, "first_dealer_wins": 0, "margin": 0}
     sums = defaultdict(float)  # (slot, role, what) -> total; slot 0 = A, 1 = B
@@ -171,7 +181,7 @@ def run(matches, pairs, workers, other_pairs=None):
     for m, (a, b, variant) in enumerate(matches):
         n = pairs if m == 0 else (other_pairs or pairs)
         n = n if rules_for(variant).players == 2 else max(1, n // 2)
-        chunk = max(1, math.ceil(n / (4 * workers)))
+        chunk = CHUNK or max(1, math.ceil(n / (4 * workers)))
         for first in range(0, n, chunk):
             jobs.append((a, b, variant, first, min(chunk, n - first), 1_000_000 * (m + 1)))
     merged = {}

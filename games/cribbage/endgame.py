@@ -12,6 +12,7 @@ dealer counts, and keeps the cards that reach the target.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple, TypeGuard
 
@@ -67,34 +68,58 @@ def _mean(dist: dict) -> float:
     return sum(int(k) * w for k, w in dist.items())
 
 
-def discard_chances(options: Sequence[DiscardOption], hand: Sequence[Card], board: Board) -> list[float]:
-    """My chance to win after each discard (in the order given)."""
+def discard_chances(
+    options: Sequence[DiscardOption], hand: Sequence[Card], board: Board, pegging_values: Sequence[float] = ()
+) -> list[float]:
+    """My chance to win after each discard (in the order given). ``pegging_values``: the kept
+    cards' expected net pegging for each option (``peg_table``), which moves the play's points
+    (to me when it is for me, to them when against); none: the self-play average for all."""
     pegging = pegging_chances(board.variant, board.target)[:PEGGING_OUTCOMES]
     mass = sum(w for *_, w in pegging)
     mean_crib = _mean(show_chances(board.variant, board.target)["crib"])
     unseen = [c for c in FULL_DECK if c not in hand]
     out = []
-    for o in options:
+    for i, o in enumerate(options):
         keep = [c.index for c in o.keep]
         hands: dict[int, int] = {}
         for z in unseen:
             s = fast_score(keep, z.index)
             hands[s] = hands.get(s, 0) + 1
-        crib = abs(float(o.crib_ev))  # the crib's expectation with these cards in it
-        shift = round(crib - mean_crib)
+        # The crib's expectation with these cards in it, and the play's, against the averages:
+        # whole points for the tables, the fractions by interpolating between two of them.
+        crib_moves = _between(abs(float(o.crib_ev)) - mean_crib)
+        peg_moves = _between(pegging_values[i] if pegging_values else 0.0)
         chance = 0.0
-        for s, n in hands.items():
-            for pone, dealer, w in pegging:
-                mine, theirs = (dealer, pone) if board.i_deal else (pone, dealer)
-                chance += (
-                    n
-                    * w
-                    * after_play(
-                        board.mine + mine, board.theirs + theirs, board.i_deal, s, board.variant, board.target, shift
-                    )
-                )
-        out.append(chance / (len(unseen) * mass))
+        for shift, w_crib in crib_moves:
+            for peg, w_peg in peg_moves:
+                for s, n in hands.items():
+                    for pone, dealer, w in pegging:
+                        mine, theirs = (dealer, pone) if board.i_deal else (pone, dealer)
+                        mine, theirs = (mine + peg, theirs) if peg >= 0 else (mine, theirs - peg)
+                        chance += (
+                            w_crib
+                            * w_peg
+                            * n
+                            * w
+                            * after_play(
+                                board.mine + mine,
+                                board.theirs + theirs,
+                                board.i_deal,
+                                s,
+                                board.variant,
+                                board.target,
+                                shift,
+                            )
+                        )
+        out.append(min(1.0, chance / (len(unseen) * mass)))  # rounding may pass 1 by a hair
     return out
+
+
+def _between(x: float) -> list[tuple[int, float]]:
+    """Two whole numbers around ``x`` with the weights that average to it."""
+    low = math.floor(x)
+    frac = x - low
+    return [(low, 1 - frac), (low + 1, frac)] if frac > 1e-9 else [(low, 1.0)]
 
 
 def play_chances(
