@@ -205,6 +205,7 @@ def rematch(game, number, player):
         pause_nights=game.pause_nights,
         time_bank_days=game.time_bank_days,
         help_on=game.help_on,
+        rated=game.rated,  # accepting the rematch agrees to it, as with any rated challenge
     )
 
 

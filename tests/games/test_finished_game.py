@@ -79,6 +79,14 @@ def test_rematch_challenges_the_same_players_with_the_same_settings(client):
     assert challenge.challenger == bob and [p.player for p in challenge.places.all()] == [alice]
     assert (challenge.variant, challenge.target, challenge.days_per_move) == (game.variant, 61, 5)
     assert "rematch challenge is sent" in response.content.decode()
+    assert not challenge.rated
+
+
+def test_the_rematch_of_a_rated_game_is_rated(client):
+    game, alice, bob = resigned(rated=True)
+    client.force_login(bob)
+    client.post(reverse("games:rematch", args=[game.pk]))
+    assert Challenge.objects.get().rated
 
 
 def test_a_rematch_before_the_end_or_by_a_stranger_changes_nothing(client):
