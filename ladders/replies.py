@@ -1,13 +1,14 @@
 """A ladder by email: mail to ``ladder+<slug>@REPLY_DOMAIN``, or a reply to any ladder email (they
 take replies there), read for its words: "standings", "challenge NAME", "accept", "decline",
-"withdraw", "help". Registered with mail in LaddersConfig.ready(); mail has checked the sender
-(mail.event_replies). The ladder's services decide, as on the site; every message is answered
+"withdraw", "help"; and "standings" in reply to a ladder game's email. Registered with mail in
+LaddersConfig.ready(); mail has checked the sender (mail.event_replies). The ladder's services decide, as on the site; every message is answered
 with what was done, or what is wrong and what can be sent.
 """
 
 from django.utils import timezone
 
 from mail import event_replies, links, parsing
+from mail.inbound import answer_word
 from mail.models import InboundEmail
 
 from . import notices, services
@@ -173,4 +174,23 @@ def _answer(user, ladder, kind, line, said, *, help=False, rows=None):
     event_replies.answer(user, f"ladder:{kind}", "ladders/email/ladder_answer", context, reply_to=address)
 
 
+def standings_word(game, number, player, command, answer):
+    """ "standings" in reply to a ladder game's email: the ladder's table (mail.inbound's reply word)."""
+    ladder = Ladder.objects.filter(matches__games__game=game).first()
+    if ladder is None:
+        answer(
+            game,
+            number,
+            player,
+            "standings",
+            words=command.words,
+            include_state=False,
+            problem="This game is not part of a ladder, so it has no standings.",
+        )
+        return InboundEmail.Status.ANSWERED, "standings: not a ladder game"
+    _answer(player, ladder, "standings", command.words, [], rows=services.standings(ladder))
+    return InboundEmail.Status.ANSWERED, "standings"
+
+
 event_replies.answer_address("ladder", ladder_reply)
+answer_word("standings", standings_word)

@@ -85,6 +85,7 @@ if one is refused, those above it stand and none below it is applied.
   note ...       your private note on this game (nobody else sees it; "note" alone deletes it)
   rematch        (to the game-over email) challenge the same players to a new game, same settings
   review         once the game is over: the whole review, every throw and pegging choice
+  standings      in a ladder game: the ladder's table
   help           this help
 
 Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥;

@@ -66,6 +66,7 @@ _KEYWORDS = {
     "claim": "claim",
     "rematch": "rematch",
     "review": "review",
+    "standings": "standings",  # answered by the event's app (ladders.replies), or refused
 }
 # Words followed by the player's own text, never read as a move: a private note, table talk.
 _FREE_TEXT_WORDS = ("note", "say")

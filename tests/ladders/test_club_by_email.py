@@ -7,8 +7,9 @@ from django.core import mail
 
 from ladders import announcements, notices, services
 from ladders.models import Challenge, Match
+from mail import links
 from mail.models import InboundEmail
-from tests.factories import committed, make_user
+from tests.factories import committed, make_user, start_two_player_game
 from tests.mail import payloads
 
 pytestmark = pytest.mark.django_db
@@ -221,3 +222,21 @@ def test_the_ladder_page_tells_its_players_the_address(client, club):
     client.force_login(a.player)
     page = client.get(ladder.get_absolute_url())
     assert f'<a href="mailto:{notices.ladder_address(ladder)}">' in page.text
+
+
+@pytest.mark.parametrize("ladder_game", [True, False], ids=["ladder game", "casual game"])
+def test_standings_in_reply_to_a_games_email(client, club, ladder_game):
+    ladder, (a, b, c, d, e) = club
+    if ladder_game:
+        game = services.start_match(b, a, actor=None).games.get().game
+    else:
+        game = start_two_player_game(players=[b.player, a.player])
+    row = send(client, b, "standings", to=links.reply_address(game.pk, 0), subject=f"Re: game {game.pk}")
+    assert row.status == InboundEmail.Status.ANSWERED
+    (answer,) = [m for m in mail.outbox if m.to == [b.player.email]]
+    if ladder_game:
+        assert row.outcome == "standings" and answer.subject == "Club: the standings"
+        assert "  1. A: 0 of 0, 0, +0" in answer.body
+    else:
+        assert "This game is not part of a ladder, so it has no standings." in answer.body
+    assert not game.events.filter(source="email").exists()
