@@ -287,6 +287,8 @@ def _act_lines(row, game, number, player, commands):
     with transaction.atomic():
         for line, command in enumerate(moves, start=1):
             game = Game.objects.get(pk=game.pk)
+            if line > 1 and game.is_finished:  # a line above ended the game: the rest is moot, no refusal
+                break
             view = view_for(game, number)
             key = row.message_id if line == 1 else f"{row.message_id}#{line}"
             try:

@@ -44,7 +44,9 @@ class Seen:
 
 
 def _one_of(cards):
-    return cards_text(cards) if len(cards) == 1 else "one of " + cards_text(cards)
+    """ "7♣", "7♣ or 8♦", "7♣, 8♦ or K♠"."""
+    labels = [cards_text([c]) for c in cards]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
 def _then(words, seen):
@@ -72,7 +74,7 @@ def _discard_over(seen, cards=()):
 def _not_held(seen, cards):
     if seen.laid_away(cards):
         return _discard_over(seen, cards)
-    if seen.phase == "play" and seen.my_turn:
+    if seen.my_turn:  # what can be done now lists the cards held
         return _then(f"You do not hold {cards_text(cards)}.", seen)
     return f"You do not hold {cards_text(cards)}. Your hand: {cards_text(seen.hand) or 'no cards'}. " + seen.now()
 
@@ -109,11 +111,10 @@ def _throw_count(seen, needed, given):
 
 
 def _which_card(seen, rank, choices, kind):
-    name = RANK_NAMES[rank]
     codes = " or ".join(f'"{c}"' for c in choices)
     return (
-        f"Which {name} do you mean: {cards_text(choices)}? You hold {len(choices)}, and in the discard "
-        f"the suit matters (flushes, his nobs). Reply again naming the card with its suit: {codes}."
+        f"Which {RANK_NAMES[rank]} do you mean, {_one_of(choices)}? In the discard the suit matters "
+        f"(a flush, his nob). Reply again with the card and its suit: {codes}."
     )
 
 

@@ -357,7 +357,8 @@ def test_refusals_in_the_play_say_what_was_wrong(game, on_commit, outbox_cleared
     turn = to_play_phase(game)
     hand, seq = view_for(game, turn)["hand"], game.seq
     row = deliver(reply(game, turn, words.format(*hand)), on_commit)
-    expected = expected.format(playable="one of " + cards_text(view_for(game, turn)["playable"]))
+    labels = [cards_text([c]) for c in view_for(game, turn)["playable"]]
+    expected = expected.format(playable=", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0])
     assert_refused(game, row, outbox_cleared, game.seats.get(number=turn).player.email, "illegal", expected, seq)
     assert view_for(game, turn)["hand"] == hand
 
