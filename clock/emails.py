@@ -17,7 +17,7 @@ from games import cribbage, times
 from games.models import Game
 from games.presentation import clock_text
 from games.selectors import seats_with_players, view_for, with_seats
-from mail import links, messages, rendering
+from mail import links, messages, rendering, table_text
 from mail.models import OutboundEmail
 
 NOT_NEEDED = "not needed any more"
@@ -30,7 +30,7 @@ def _game_context(game, seat, user, view=None):
         "seat": seat,
         "game_id": game.pk,
         "user": user,
-        "title": rendering.game_title(view or view_for(game, seat.number)),
+        "title": table_text.game_title(view or view_for(game, seat.number)),
         "deadline": times.deadline_text(seat.deadline, user),
         "game_url": links.absolute(game.get_absolute_url()),
         "clock_rules": clock_text(game),

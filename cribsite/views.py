@@ -14,7 +14,7 @@ from cribsite.celery import app
 from games.board import DEFAULT_COLOURS
 from games.cribbage import SHORT_GAME, rules_for
 from games.presentation import cards_text
-from mail import links, rendering
+from mail import links, rendering, table_text
 
 # The home page's picture of a game: fixed sample data drawn by the real board and turn email.
 SAMPLE_SIDES = (("Alice", 78, 71), ("Bob", 85, 76))
@@ -44,7 +44,7 @@ def sample_game():
         "hand_text": cards_text(SAMPLE_HAND),
         "starter_text": "not turned yet",
         "crib_owner": "Bob",
-        "board": rendering.board_rows(view),
+        "board": table_text.board_rows(view),
         "deadline": "Friday 4 December, 18:00",
         "moves": [{"words": words, "url": links.absolute(reverse("games:my_games"))} for words in SAMPLE_MOVES],
         "other_words": rendering.OTHER_WORDS[:3],

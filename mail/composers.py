@@ -6,7 +6,7 @@ from accounts.models import User
 from games.models import Challenge
 from games.selectors import view_for
 
-from . import links, messages, rendering
+from . import links, messages, table_text
 
 
 def challenge_notice(row):
@@ -26,7 +26,7 @@ def challenge_notice(row):
     game_id = None
     if kind == "accepted" and challenge.game:  # the game's first email: in its thread, with its subject
         game_id = context["game_id"] = challenge.game.pk
-        context["title"] = rendering.game_title(view_for(challenge.game))
+        context["title"] = table_text.game_title(view_for(challenge.game))
     reply_to = None
     if kind == "challenge" and challenge.is_open:
         # The invited player may answer by replying "accept" or "decline" (mail.inbound).

@@ -9,7 +9,8 @@ from games.cribbage.coach import COSTLY_FROM
 from games.presentation import cards_text
 
 from . import links, messages
-from .rendering import chance_cost_words, turn_context
+from .coach_text import chance_cost_words
+from .rendering import turn_context
 
 _COLUMNS = ("Dealt", "Starter", "Cards", "Choices", "Scored")
 

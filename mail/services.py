@@ -8,7 +8,7 @@ sends twice (a SENT row is final).
 A quiet inbox (quiet.turn_email_hold): a turn email for a player who
 has not come back since their last one for the game, within the window, is
 HELD rather than sent; the sweeper sends it when the hold is over, and it
-then tells what happened since the last one (rendering.since_lines).
+then tells what happened since the last one (since.since_lines).
 """
 
 import logging

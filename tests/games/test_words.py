@@ -13,7 +13,8 @@ from django.urls import reverse
 from games import challenges, cribbage, services
 from games.selectors import view_for
 from mail import links
-from mail.rendering import _record_line, recent_lines, result_message, turn_message
+from mail.rendering import result_message, turn_message
+from mail.table_text import recent_lines, record_line
 from tests.factories import committed, finish_game, make_user, play_random_move, start_two_player_game
 from tests.mail.test_every_email import EMAILS
 
@@ -168,13 +169,13 @@ def test_his_heels_and_three_for_last_are_said_once_as_at_the_table():
     names = {0: "Alice", 1: "Bob"}
     heels = {"seat": 1, "phase": "heels", "points": 2, "text": "two for his heels is two"}
     start = {"seat": 0, "phase": "start", "points": 3, "text": "three for last is three"}
-    assert _record_line(heels, names) == "Bob turned a jack for the starter: two for his heels"
+    assert record_line(heels, names) == "Bob turned a jack for the starter: two for his heels"
     assert (
-        _record_line(start, names)
+        record_line(start, names)
         == "Alice pegged three for last at the start (five-card cribbage gives the pone three)"
     )
     play = {"seat": 0, "phase": "play", "points": 2, "text": "fifteen two"}
-    assert _record_line(play, names) == "Alice pegged 2: fifteen two"
+    assert record_line(play, names) == "Alice pegged 2: fifteen two"
 
 
 def test_the_checker_finds_each_fault():

@@ -11,7 +11,7 @@ from games import coaching, services
 from games.cribbage import FULL_DECK
 from games.presentation import cards_text
 from games.selectors import view_for
-from mail import links, rendering
+from mail import coach_text, links
 from mail import services as mail_services
 from mail.models import OutboundEmail
 from tests.factories import make_user, start_two_player_game
@@ -96,7 +96,7 @@ def test_the_next_hands_discard_email_tells_the_last_hands_throw_and_pegging(hel
 
 
 def test_coach_lines_in_words():
-    lines = rendering.coach_lines(
+    lines = coach_text.coach_lines(
         {
             "discard": {
                 "discard": ["5H", "JD"],
