@@ -28,7 +28,11 @@ def test_a_ladder_game_has_no_help_and_says_it_is_the_ladders_rule(
     for seat in (0, 1):
         game_services.submit_move(game, seat, cribbage.legal_moves(game_services.engine_state(game), seat)[-1])
     game.refresh_from_db()
-    assert coach_notes(game, 0) == coach_notes(game, 1) == {"discard": None, "previous_hand": None, "review": None}
+    assert (
+        coach_notes(game, 0)
+        == coach_notes(game, 1)
+        == {"discard": None, "previous_hand": None, "review": None, "chance_now": None}
+    )
     client.force_login(b.player)
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "never have it" in page and "Coach" not in page and "Advice" not in page
