@@ -15,8 +15,9 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from ladders.forms import AddEntrantsForm
+from ladders.organiser_pages import AnnouncementForm
 
-from . import selectors, services
+from . import announcements, selectors, services
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
 
 # Settings fixed once the schedule is drawn.
@@ -202,6 +203,7 @@ class TournamentAdmin(ScopedAdmin):
             return "Save the event first."
         links = [
             (reverse("admin:tournaments_tournament_entrants", args=[obj.pk]), "Add and withdraw entrants"),
+            (reverse("admin:tournaments_tournament_announce", args=[obj.pk]), "Write to the entrants"),
             (reverse("admin:tournaments_round_changelist") + f"?tournament__id__exact={obj.pk}", "Rounds"),
             (reverse("admin:tournaments_pairing_changelist") + f"?round__tournament__id__exact={obj.pk}", "Pairings"),
             (obj.get_absolute_url(), "The event's public page"),
@@ -217,7 +219,46 @@ class TournamentAdmin(ScopedAdmin):
         wrap = self.admin_site.admin_view
         return [
             path("<int:pk>/entrants/", wrap(self.entrants_view), name="tournaments_tournament_entrants"),
+            path("<int:pk>/announce/", wrap(self.announce_view), name="tournaments_tournament_announce"),
         ] + super().get_urls()
+
+    def announce_view(self, request, pk):
+        event = self.get_object(request, pk)
+        if event is None or not self.has_change_permission(request, event):
+            raise PermissionDenied
+        form = AnnouncementForm(request.POST or None)
+        status = 200
+        if request.method == "POST":
+            if form.is_valid():
+                try:
+                    sent = announcements.announce(
+                        event, form.cleaned_data["subject"], form.cleaned_data["body"], actor=request.user
+                    )
+                except services.TournamentError as exc:
+                    messages.error(request, exc.message)
+                else:
+                    entrants = event.entrants.count()
+                    note = f'Sent "{sent.subject}" to {sent.recipients} of {entrants} entrant(s)'
+                    if sent.recipients < entrants:
+                        note += " (the others turned announcements or email off)"
+                    return self._done(request, event, note + ".")
+            else:
+                messages.error(request, "Nothing was sent: write a subject and a message.")
+            status = 400
+        return TemplateResponse(
+            request,
+            "tournaments/admin/announce.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"Write to the entrants of {event}",
+                "event": event,
+                "opts": self.model._meta,
+                "original": event,
+                "form": form,
+                "sent": announcements.sent_on(event)[:50],
+            },
+            status=status,
+        )
 
     def entrants_view(self, request, pk):
         event = self.get_object(request, pk)

@@ -3,6 +3,7 @@
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.admin.models import LogEntry
+from django.core import mail
 from django.urls import reverse
 
 from tests.factories import make_user
@@ -197,3 +198,22 @@ def test_a_forfeit_recorded_on_a_pairing_counts_and_the_csv_has_it(client, organ
     assert lines[1].startswith(f"1,{pairing.away},1,1,1,0,")  # 1 point, 1 played, 1 won, 0 lost
     change = client.get(reverse("admin:tournaments_pairing_change", args=[pairing.pk]))
     assert change.status_code == 200 and pg.game.get_absolute_url() in change.text
+
+
+def test_an_organiser_writes_to_every_entrant_and_another_events_organiser_is_refused(
+    client, organisers, two_events, django_capture_on_commit_callbacks
+):
+    (a, entrants), (b, _) = two_events
+    first, second = organisers
+    path = reverse("admin:tournaments_tournament_announce", args=[a.pk])
+    client.force_login(second)
+    assert client.post(path, {"subject": "Hi", "body": "Round two opens"}).status_code == 403
+    client.force_login(first)
+    assert client.post(path, {"subject": "", "body": ""}).status_code == 400
+    assert not mail.outbox
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(path, {"subject": "Round two", "body": "Round two opens on Monday."})
+    assert response.status_code == 302
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(e.player.email for e in entrants)
+    assert all("Round two opens on Monday." in m.body and "unsubscribe" in m.body.lower() for m in mail.outbox)
+    assert "Round two" in client.get(path).content.decode()
