@@ -6,4 +6,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Leagues, knockouts and duplicate events"
 
     def ready(self):
-        from tournaments import receivers  # noqa: F401  (counts finished event games)
+        from tournaments import receivers, replies  # noqa: F401  (counts finished event games; its address)

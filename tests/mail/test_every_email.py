@@ -16,9 +16,10 @@ from clock import digest, notices, reminders
 from games import challenges
 from ladders import notices as ladder_notices
 from ladders.models import Ladder
-from mail import announcements, inbound, kinds, links, messages, reception, rendering, review
+from mail import announcements, event_replies, inbound, kinds, links, messages, reception, rendering, review
 from mail.models import OutboundEmail
 from tests.factories import at, committed, finish_game, make_user, start_two_player_game
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 START = datetime(2024, 3, 4, 9, tzinfo=UTC)
@@ -175,6 +176,23 @@ def ladder_answer():
     to_the_ladder("standings")
 
 
+def event_answer():
+    event = Tournament.objects.create(name="Club league", slug="club-league")
+    player = make_user(display_name="Ann")
+    inbound.process(
+        reception.receive(
+            AnymailInboundMessage.construct(
+                from_email=player.email,
+                to=event_replies.event_address("event", event.slug),
+                subject="Event",
+                text="standings\n",
+                headers={"Message-ID": "<event-standings@mail.example.com>"},
+            ),
+            esp_name="test",
+        ).pk
+    )
+
+
 def event_refused():
     to_the_ladder("withdraw", **{"Authentication-Results": "mx.example.net; dmarc=fail"})
 
@@ -237,6 +255,7 @@ EMAILS = [
     ("ladder_notice", ladder_notice, Kind.LADDER),
     ("invitation", invitation, Kind.INVITATION),
     ("ladder_answer", ladder_answer, None),
+    ("event_answer", event_answer, None),
     ("event_refused", event_refused, None),
     ("announcement", announcement, Kind.ANNOUNCEMENT),
     ("confirm", confirm, None),
