@@ -72,6 +72,12 @@ class ForfeitForm(forms.Form):
     reason = forms.CharField(max_length=200, help_text="E.g. abandoned: no move for three weeks.")
 
 
+class TableGameForm(forms.Form):
+    home_score = forms.IntegerField(label="First-named player's final score", min_value=0, max_value=200)
+    away_score = forms.IntegerField(label="Second-named player's final score", min_value=0, max_value=200)
+    played_on = forms.DateField(required=False, help_text="The club night's date (empty: today).")
+
+
 class WithdrawForm(forms.Form):
     entrant = forms.ModelChoiceField(queryset=Entrant.objects.none())
 
@@ -370,13 +376,50 @@ class PairingAdmin(ScopedAdmin):
     list_filter = ["status"]
     fields = readonly_fields = ("round", "table", "home", "away", "status", "home_wins", "away_wins", "winner")
     inlines = [PairingGameInline]
-    actions = ["record_forfeit"]
+    actions = ["record_forfeit", "enter_table_game"]
 
     def _tournament_of(self, obj):
         return obj.round.tournament
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("round__tournament", "home__player", "away__player")
+
+    @admin.action(description="Enter the result of the game played at the table (club night)")
+    def enter_table_game(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Choose one pairing.", messages.ERROR)
+            return None
+        pairing = queryset.get()
+        form = TableGameForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.record_table_game(
+                    pairing, data["home_score"], data["away_score"], actor=request.user, played_on=data["played_on"]
+                )
+            except services.TournamentError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+            else:
+                note = f"Entered the game played at the table: {data['home_score']}-{data['away_score']}"
+                self.log_change(request, pairing, note)
+                self.message_user(request, note)
+            return None
+        return TemplateResponse(
+            request,
+            "ladders/admin/action_form.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Enter a game played at the table",
+                "form": form,
+                "intro": "The final board of a pairing played face to face: it counts for the standings and the "
+                "ratings like a game played here, marked as played at the table. Only a pairing whose round "
+                "has not opened can take it (a pairing is played once).",
+                "objects": queryset,
+                "action": "enter_table_game",
+                "opts": self.model._meta,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            },
+        )
 
     @admin.action(description="Record a forfeit / adjudicate the game in play")
     def record_forfeit(self, request, queryset):

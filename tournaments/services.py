@@ -316,6 +316,41 @@ def forfeit_game(pairing_game, loser, *, reason, actor):
     return record_game_result(game.pk)
 
 
+def record_table_game(pairing, home_score, away_score, *, actor, played_on=None):
+    """A league pairing played face to face on club night, entered by an organiser: a finished game
+    played at the table (games.services.record_table_result) that counts like any (after commit).
+
+    A pairing is played once, online or at the table: only one whose round has not opened (so no
+    game of it is in play) takes a result from the table. TournamentError, nothing written, else.
+    """
+    with transaction.atomic():
+        tournament = _lock(pairing.round.tournament)
+        pairing = Pairing.objects.select_for_update().select_related("home__player", "away__player").get(pk=pairing.pk)
+        if tournament.kind != Tournament.Kind.LEAGUE:
+            raise TournamentError("Results from the table are for league pairings: this event plays its own games.")
+        if tournament.status != Tournament.Status.RUNNING:
+            raise TournamentError("The event is not under way.")
+        if pairing.status != Pairing.Status.SCHEDULED:
+            raise TournamentError(
+                "This pairing is already being played here (or is over): a pairing is played once, online or at "
+                "the table. Enter club-night results for pairings of rounds not yet opened."
+            )
+        try:
+            game = game_services.record_table_result(
+                [pairing.home.player, pairing.away.player],
+                [home_score, away_score],
+                entered_by=actor,
+                played_on=played_on,
+                variant=tournament.variant,
+                target=tournament.target,
+            )
+        except game_services.TableResultError as exc:
+            raise TournamentError(str(exc)) from exc
+        pairing.status = Pairing.Status.PLAYING
+        pairing.save(update_fields=["status"])
+        return PairingGame.objects.create(pairing=pairing, game=game, number=1, home_seat=0)
+
+
 def count_finished_games():
     """Count finished event games whose result was not counted (their task was lost)."""
     pending = PairingGame.objects.filter(counted=False, game__status=Game.Status.FINISHED)

@@ -6,8 +6,10 @@ from django.contrib.admin.models import LogEntry
 from django.core import mail
 from django.urls import reverse
 
+from games.models import Game
+from ratings.models import Rating
 from tests.factories import make_user
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Entrant, Pairing, PairingGame, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -217,3 +219,28 @@ def test_an_organiser_writes_to_every_entrant_and_another_events_organiser_is_re
     assert sorted(m.to[0] for m in mail.outbox) == sorted(e.player.email for e in entrants)
     assert all("Round two opens on Monday." in m.body and "unsubscribe" in m.body.lower() for m in mail.outbox)
     assert "Round two" in client.get(path).content.decode()
+
+
+def test_a_club_night_result_counts_in_the_league_and_the_ratings(
+    client, organisers, make_event, django_capture_on_commit_callbacks
+):
+    event, entrants = make_event(4, organiser=organisers[0], slug="club-nights", all_rounds_at_start=False)
+    services.start(event)
+    client.force_login(organisers[0])
+    later = event.rounds.get(number=2).pairings.order_by("table").first()
+    in_play = event.rounds.get(number=1).pairings.order_by("table").first()
+    # A pairing being played here takes no result from the table; nor does an impossible board.
+    _action(client, "pairing", "enter_table_game", [in_play.pk], apply="1", home_score=121, away_score=80)
+    _action(client, "pairing", "enter_table_game", [later.pk], apply="1", home_score=121, away_score=121)
+    assert not Game.objects.filter(played_at_table=True).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        _action(client, "pairing", "enter_table_game", [later.pk], apply="1", home_score=121, away_score=85)
+    pg = PairingGame.objects.get(pairing=later)
+    assert pg.game.played_at_table and pg.counted and pg.kind == "skunk" and pg.winner == later.home
+    row = next(r for r in selectors.table(event) if r["player"] == str(later.home.player))
+    assert (row["played"], row["won"], row["points"]) == (1, 1, 2)  # a skunk counts two
+    assert Rating.objects.filter(player=later.home.player).exists()
+    # The other event's organiser cannot reach this pairing at all.
+    client.force_login(organisers[1])
+    _action(client, "pairing", "enter_table_game", [later.pk], apply="1", home_score=121, away_score=1)
+    assert Game.objects.filter(played_at_table=True).count() == 1
