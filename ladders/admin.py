@@ -50,18 +50,25 @@ class OrganisedLadderFilter(admin.RelatedFieldListFilter):
 
 
 class ScopedAdmin(admin.ModelAdmin):
-    """Objects of the ladders the user organises; anything else is refused (403)."""
+    """Objects of the events the user organises (here ladders); anything else is refused (403).
 
-    ladder_lookup = "ladder"  # from the model to its ladder
+    An event app above ladders (tournaments) subclasses it with its own `event_lookup`,
+    `event_of` and `organised_events`.
+    """
 
-    def _ladder_of(self, obj):
+    event_lookup = "ladder"  # from the model to its event
+
+    def event_of(self, obj):
         return obj if isinstance(obj, Ladder) else obj.ladder
 
+    def organised_events(self, user):
+        return organised(user)
+
     def get_queryset(self, request):
-        return super().get_queryset(request).filter(**{f"{self.ladder_lookup}__in": organised(request.user)})
+        return super().get_queryset(request).filter(**{f"{self.event_lookup}__in": self.organised_events(request.user)})
 
     def get_object(self, request, object_id, from_field=None):
-        # Look beyond the user's own ladders so another ladder's object is refused, not "missing".
+        # Look beyond the user's own events so another event's object is refused, not "missing".
         field = self.model._meta.pk if from_field is None else self.model._meta.get_field(from_field)
         try:
             return self.model._default_manager.get(**{field.name: field.to_python(object_id)})
@@ -69,12 +76,11 @@ class ScopedAdmin(admin.ModelAdmin):
             return None
 
     def _may_run(self, request, obj):
-        if obj is None:
-            return organised(request.user).exists()
-        return organised(request.user).filter(pk=self._ladder_of(obj).pk).exists()
+        events = self.organised_events(request.user)
+        return events.exists() if obj is None else events.filter(pk=self.event_of(obj).pk).exists()
 
     def has_module_permission(self, request):
-        return organised(request.user).exists()
+        return self.organised_events(request.user).exists()
 
     def has_view_permission(self, request, obj=None):
         return self._may_run(request, obj)
@@ -89,7 +95,7 @@ class ScopedAdmin(admin.ModelAdmin):
         return False
 
     def response_action(self, request, queryset):
-        # An action posted for objects outside the user's ladders is refused outright.
+        # An action posted for objects outside the user's events is refused outright.
         selected = request.POST.getlist(ACTION_CHECKBOX_NAME)
         if not all(pk.isascii() and pk.isdigit() and len(pk) < 19 for pk in selected):
             raise BadRequest("The rows chosen are not ids of rows.")
@@ -179,7 +185,7 @@ class EntrantInline(ScopedInline):
 
 @admin.register(Ladder)
 class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmin):
-    ladder_lookup = "pk"
+    event_lookup = "pk"
     list_display = ["name", "season", "entrant_count", "is_open", "match_length", "scoring"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers"]

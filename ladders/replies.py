@@ -7,7 +7,7 @@ with what was done, or what is wrong and what can be sent.
 
 from django.utils import timezone
 
-from mail import event_replies, links, parsing
+from mail import event_replies, links
 from mail.inbound import answer_word
 from mail.models import InboundEmail
 
@@ -36,18 +36,7 @@ HELP = """What you can write to this ladder, one word on the first line (a reply
 
 
 def read_words(texts, subject):
-    """(word, the rest, the line as written) of the first line that is one of the ladder's words,
-    in the body or else the subject; (None, "", first line) when there is none."""
-    lines = [line for text in texts for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
-    topic = subject.strip()
-    while topic.lower().startswith(("re:", "fwd:", "fw:")):
-        topic = topic.partition(":")[2].strip()
-    for line in lines[: parsing.MAX_LINES] + [topic]:
-        words = line.strip().strip(parsing.notation.TRIM).split(None, 1)
-        word = WORDS.get(words[0].lower().strip(parsing.notation.TRIM)) if words else None
-        if word:
-            return word, (words[1] if len(words) > 1 else "").strip().strip(".!"), line.strip()[:200]
-    return None, "", (lines[0].strip()[:200] if lines else topic[:200])
+    return event_replies.read_words(texts, subject, WORDS)
 
 
 def ladder_reply(row, slug, user, texts, subject):

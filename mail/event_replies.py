@@ -19,7 +19,7 @@ from django.conf import settings
 
 from accounts.models import User
 
-from . import messages, services
+from . import messages, parsing, services
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,21 @@ _EVENT_LOCAL = re.compile(r"^([a-z]+)\+([a-z0-9][a-z0-9_-]*)$", re.IGNORECASE)
 
 # Kinds of event address by their prefix ("ladder"): handler(row, slug, user, texts, subject).
 EVENT_ADDRESSES: dict[str, Callable] = {}
+
+
+def read_words(texts, subject, words):
+    """(word, the rest, the line as written) of the first line that is one of `words` (a dict of
+    spellings to words), in the body or else the subject; (None, "", first line) when none is."""
+    lines = [line for text in texts for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+    topic = subject.strip()
+    while topic.lower().startswith(("re:", "fwd:", "fw:")):
+        topic = topic.partition(":")[2].strip()
+    for line in lines[: parsing.MAX_LINES] + [topic]:
+        tokens = line.strip().strip(parsing.notation.TRIM).split(None, 1)
+        word = words.get(tokens[0].lower().strip(parsing.notation.TRIM)) if tokens else None
+        if word:
+            return word, (tokens[1] if len(tokens) > 1 else "").strip().strip(".!"), line.strip()[:200]
+    return None, "", (lines[0].strip()[:200] if lines else topic[:200])
 
 
 def answer_address(kind, handler):

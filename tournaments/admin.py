@@ -8,12 +8,13 @@ No page here shows a duplicate round's deal seed.
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
+from ladders import admin as ladders_admin
 from ladders.forms import AddEntrantsForm
 from ladders.organiser_pages import AnnouncementForm
 
@@ -86,54 +87,16 @@ class WithdrawForm(forms.Form):
         self.fields["entrant"].queryset = tournament.entrants.select_related("player")  # type: ignore[attr-defined]
 
 
-class ScopedAdmin(admin.ModelAdmin):
-    """Objects of the events the user organises; anything else is refused (403)."""
+class ScopedAdmin(ladders_admin.ScopedAdmin):
+    """Objects of the events the user organises; anything else is refused (403), as for ladders."""
 
-    tournament_lookup = "tournament"
+    event_lookup = "tournament"
 
-    def _tournament_of(self, obj):
+    def event_of(self, obj):
         return obj if isinstance(obj, Tournament) else obj.tournament
 
-    def get_queryset(self, request):
-        return super().get_queryset(request).filter(**{f"{self.tournament_lookup}__in": organised(request.user)})
-
-    def get_object(self, request, object_id, from_field=None):
-        # Look beyond the user's own events so another event's object is refused, not "missing".
-        field = self.model._meta.pk if from_field is None else self.model._meta.get_field(from_field)
-        try:
-            return self.model._default_manager.get(**{field.name: field.to_python(object_id)})
-        except (self.model.DoesNotExist, ValidationError, ValueError):
-            return None
-
-    def _may_run(self, request, obj):
-        if obj is None:
-            return organised(request.user).exists()
-        return organised(request.user).filter(pk=self._tournament_of(obj).pk).exists()
-
-    def has_module_permission(self, request):
-        return organised(request.user).exists()
-
-    def has_view_permission(self, request, obj=None):
-        return self._may_run(request, obj)
-
-    def has_change_permission(self, request, obj=None):
-        return self._may_run(request, obj)
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def response_action(self, request, queryset):
-        # An action posted for objects outside the user's events is refused outright.
-        selected = request.POST.getlist(ACTION_CHECKBOX_NAME)
-        if not all(pk.isascii() and pk.isdigit() and len(pk) < 19 for pk in selected):
-            raise BadRequest("The rows chosen are not ids of rows.")
-        if selected and not request.POST.get("select_across") == "1":
-            if self.get_queryset(request).filter(pk__in=selected).count() != len(set(selected)):
-                raise PermissionDenied
-        return super().response_action(request, queryset)
+    def organised_events(self, user):
+        return organised(user)
 
     def _each(self, request, queryset, operation, done):
         for item in queryset:
@@ -162,7 +125,7 @@ class EntrantInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(ScopedAdmin):
-    tournament_lookup = "pk"
+    event_lookup = "pk"
     form = TournamentForm
     list_display = ["name", "kind", "status", "starts_on", "ends_on"]
     prepopulated_fields = {"slug": ["name"]}
@@ -371,14 +334,14 @@ class PairingGameInline(admin.TabularInline):
 
 @admin.register(Pairing)
 class PairingAdmin(ScopedAdmin):
-    tournament_lookup = "round__tournament"
+    event_lookup = "round__tournament"
     list_display = ["__str__", "round", "table", "status", "home_wins", "away_wins", "winner"]
     list_filter = ["status"]
     fields = readonly_fields = ("round", "table", "home", "away", "status", "home_wins", "away_wins", "winner")
     inlines = [PairingGameInline]
     actions = ["record_forfeit", "enter_table_game"]
 
-    def _tournament_of(self, obj):
+    def event_of(self, obj):
         return obj.round.tournament
 
     def get_queryset(self, request):

@@ -26,24 +26,10 @@ def address(event):
     return event_replies.event_address("event", event.slug)
 
 
-def read_word(texts, subject):
-    """(word, the line as written) of the first line that is one of the event's words, in the body
-    or else the subject; (None, the first line) when there is none."""
-    lines = [line.strip() for text in texts for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
-    topic = subject.strip()
-    while topic.lower().startswith(("re:", "fwd:", "fw:")):
-        topic = topic.partition(":")[2].strip()
-    for line in [*lines[:20], topic]:
-        first = line.split(None, 1)[0].strip(".,!:;").lower() if line.split() else ""
-        if first in WORDS:
-            return WORDS[first], line[:200]
-    return None, (lines[0][:200] if lines else topic[:200])
-
-
 def event_reply(row, slug, user, texts, subject):
     """mail.event_replies' handler for event addresses: (InboundEmail status, outcome)."""
     event = Tournament.objects.filter(slug=slug).first()
-    word, line = read_word(texts, subject)
+    word, _, line = event_replies.read_words(texts, subject, WORDS)
     if event is None:
         _answer(user, None, "unknown", line, [f"There is no event at this address ({slug}): nothing was done."])
         return InboundEmail.Status.ANSWERED, f"no event {slug!r}"
