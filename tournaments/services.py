@@ -325,7 +325,11 @@ def record_table_game(pairing, home_score, away_score, *, actor, played_on=None)
     """
     with transaction.atomic():
         tournament = _lock(pairing.round.tournament)
-        pairing = Pairing.objects.select_for_update().select_related("home__player", "away__player").get(pk=pairing.pk)
+        pairing = (
+            Pairing.objects.select_for_update(of=("self",))
+            .select_related("home__player", "away__player")
+            .get(pk=pairing.pk)
+        )
         if tournament.kind != Tournament.Kind.LEAGUE:
             raise TournamentError("Results from the table are for league pairings: this event plays its own games.")
         if tournament.status != Tournament.Status.RUNNING:
