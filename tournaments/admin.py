@@ -7,7 +7,6 @@ No page here shows a duplicate round's deal seed.
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -347,23 +346,6 @@ class PairingAdmin(ScopedAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("round__tournament", "home__player", "away__player")
 
-    def _action_page(self, request, queryset, form, action, title, intro):
-        """The page an action asks its questions on (the ladders' action form)."""
-        return TemplateResponse(
-            request,
-            "ladders/admin/action_form.html",
-            {
-                **self.admin_site.each_context(request),
-                "title": title,
-                "form": form,
-                "intro": intro,
-                "objects": queryset,
-                "action": action,
-                "opts": self.model._meta,
-                "action_checkbox_name": ACTION_CHECKBOX_NAME,
-            },
-        )
-
     @admin.action(description="Enter the result of the game played at the table (club night)")
     def enter_table_game(self, request, queryset):
         if queryset.count() != 1:
@@ -384,12 +366,12 @@ class PairingAdmin(ScopedAdmin):
                 self.log_change(request, pairing, note)
                 self.message_user(request, note)
             return None
-        return self._action_page(
+        return self._form_page(
             request,
             queryset,
+            "Enter a game played at the table",
             form,
             "enter_table_game",
-            "Enter a game played at the table",
             "The final board of a pairing played face to face: it counts for the standings and the "
             "ratings like a game played here, marked as played at the table. Only a pairing whose round "
             "has not opened can take it (a pairing is played once).",
@@ -416,11 +398,11 @@ class PairingAdmin(ScopedAdmin):
                 self.log_change(request, pairing, note)
                 self.message_user(request, note)
             return None
-        return self._action_page(
+        return self._form_page(
             request,
             queryset,
+            "Record a forfeit",
             form,
             "record_forfeit",
-            "Record a forfeit",
             "A forfeit event is added to the game's log; it counts as a forfeit win for the other player.",
         )
