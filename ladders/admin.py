@@ -1,7 +1,8 @@
 """The organisers' admin. Each organiser sees and changes only the ladders they run.
 
-Every action goes through ladders.services (which writes the ladder's history
-with the actor) and is also logged as a Django LogEntry.
+Every action goes through the ladder's operations (ladders.membership, .challenges,
+.matches, .seasons: each writes the ladder's history with the actor) and is also
+logged as a Django LogEntry.
 """
 
 from django.contrib import admin, messages
@@ -15,7 +16,7 @@ from django.utils.html import format_html, format_html_join
 
 from games.models import Seat
 
-from . import forms, services
+from . import challenges, forms, matches, membership, seasons, services
 from .club_night_admin import ClubNightAdmin
 from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
 from .organiser_pages import AnnouncementPages, OrganisersField
@@ -287,7 +288,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        services.current_season(obj)
+        seasons.current_season(obj)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
@@ -345,7 +346,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
                 if which == "add":
                     add = forms.AddEntrantsForm(request.POST, prefix="add")
                     if add.is_valid():
-                        added, invited, skipped = services.add_entrants(
+                        added, invited, skipped = membership.add_entrants(
                             ladder, add.cleaned_data["emails"], actor=request.user
                         )
                         note = f"Added {len(added)} entrant(s); invited {len(invited)} new address(es)."
@@ -362,19 +363,19 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
                         unknown = [line for line in lines if line not in by_email]
                         if unknown:
                             raise services.LadderError(f"Not on this ladder: {', '.join(unknown)}.")
-                        services.reorder(ladder, [by_email[line] for line in lines], actor=request.user)
+                        membership.reorder(ladder, [by_email[line] for line in lines], actor=request.user)
                         return self._done(request, ladder, "The ladder was reordered.")
                 elif which == "remove":
                     remove = forms.RemoveForm(request.POST, prefix="remove", ladder=ladder)
                     if remove.is_valid():
                         entrant = remove.cleaned_data["entrant"]
-                        services.remove_entrant(entrant, actor=request.user, reason=remove.cleaned_data["reason"])
+                        membership.remove_entrant(entrant, actor=request.user, reason=remove.cleaned_data["reason"])
                         return self._done(request, ladder, f"Removed {entrant}.")
                 elif which == "away":
                     away = forms.AwayForm(request.POST, prefix="away", ladder=ladder)
                     if away.is_valid():
                         entrant, until = away.cleaned_data["entrant"], away.cleaned_data["until"]
-                        services.set_away(entrant, until, actor=request.user)
+                        membership.set_away(entrant, until, actor=request.user)
                         return self._done(
                             request, ladder, f"{entrant} is away until {until}." if until else f"{entrant} is back."
                         )
@@ -403,10 +404,10 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
             challenger, defender = form.cleaned_data["challenger"], form.cleaned_data["defender"]
             try:
                 if form.cleaned_data["start_now"]:
-                    services.start_match(challenger, defender, actor=request.user)
+                    challenges.start_match(challenger, defender, actor=request.user)
                     note = f"Started the match {challenger} v {defender}."
                 else:
-                    services.challenge(challenger, defender, actor=request.user)
+                    challenges.challenge(challenger, defender, actor=request.user)
                     note = f"{challenger} challenged {defender}."
             except services.LadderError as exc:
                 messages.error(request, exc.message)
@@ -433,14 +434,14 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
             return None
         ladder = queryset.get()
         self.log_change(request, ladder, "Exported the standings")
-        return _csv_response(ladder, services.standings(ladder))
+        return _csv_response(ladder, seasons.standings(ladder))
 
     @admin.action(description="Close the season and open the next")
     def close_season(self, request, queryset):
         form = forms.CloseSeasonForm(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
             for ladder in queryset:
-                season = services.close_season(ladder, actor=request.user, reseed=form.cleaned_data["reseed"])
+                season = seasons.close_season(ladder, actor=request.user, reseed=form.cleaned_data["reseed"])
                 self.log_change(request, ladder, f"Closed season {season.number}")
             self.message_user(request, f"Closed the season of {queryset.count()} ladder(s).")
             return None
@@ -456,14 +457,14 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
     @admin.action(description="Apply the idle rule now")
     def apply_idle_rule(self, request, queryset):
         for ladder in queryset:
-            affected = services.apply_idle_rule(ladder, actor=request.user)
+            affected = membership.apply_idle_rule(ladder, actor=request.user)
             self.log_change(request, ladder, f"Applied the idle rule: {len(affected)} entrant(s)")
             self.message_user(request, f"{ladder}: the idle rule moved {len(affected)} entrant(s).")
 
     @admin.action(description="Count overdue challenges as forfeits now")
     def lapse_overdue_challenges(self, request, queryset):
         for ladder in queryset:
-            done = services.lapse_challenges(ladder=ladder)
+            done = challenges.lapse_challenges(ladder=ladder)
             self.log_change(request, ladder, f"Counted {len(done)} overdue challenge(s) as forfeits")
             self.message_user(request, f"{ladder}: {len(done)} overdue challenge(s) counted as forfeits.")
 
@@ -490,11 +491,11 @@ class ChallengeAdmin(ScopedAdmin):
 
     @admin.action(description="Accept on the defender's behalf (starts the match)")
     def accept_for_defender(self, request, queryset):
-        self._each(request, queryset, lambda c: services.accept(c, actor=request.user), "Accepted")
+        self._each(request, queryset, lambda c: challenges.accept(c, actor=request.user), "Accepted")
 
     @admin.action(description="Withdraw")
     def withdraw(self, request, queryset):
-        self._each(request, queryset, lambda c: services.withdraw(c, actor=request.user), "Withdrawn")
+        self._each(request, queryset, lambda c: challenges.withdraw(c, actor=request.user), "Withdrawn")
 
 
 @admin.register(Match)
@@ -546,7 +547,7 @@ class MatchAdmin(ScopedAdmin):
             try:
                 if current is None:
                     raise services.LadderError("This match has no game in play.")
-                services.forfeit_game(current, loser, reason=form.cleaned_data["reason"], actor=request.user)
+                matches.forfeit_game(current, loser, reason=form.cleaned_data["reason"], actor=request.user)
             except services.LadderError as exc:
                 self.message_user(request, exc.message, messages.ERROR)
             else:
@@ -570,7 +571,7 @@ class MatchAdmin(ScopedAdmin):
         if form.is_bound and form.is_valid():
             for match in queryset:
                 try:
-                    services.undo_result(match, actor=request.user, reason=form.cleaned_data["reason"])
+                    matches.undo_result(match, actor=request.user, reason=form.cleaned_data["reason"])
                 except services.LadderError as exc:
                     self.message_user(request, f"{match}: {exc.message}", messages.ERROR)
                 else:

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games import services as game_services
 
-from . import services
+from . import matches, services
 from .models import Challenge, Entrant, LadderGame, Match
 
 
@@ -27,7 +27,7 @@ def record_club_night(ladder, first, second, scores, *, played_on, actor, now=No
     if first.pk == second.pk:
         raise services.LadderError(f"{first} is named twice: choose the two players of the game.")
     with transaction.atomic():
-        ladder = services._lock(ladder)
+        ladder = services.lock(ladder)
         entrants = {e.pk: e for e in Entrant.objects.select_related("player").filter(pk__in=[first.pk, second.pk])}
         if any(e.pk not in entrants or entrants[e.pk].ladder_id != ladder.pk for e in (first, second)):
             raise services.LadderError("Both players must be entrants of this ladder.")
@@ -68,7 +68,7 @@ def record_club_night(ladder, first, second, scores, *, played_on, actor, now=No
             started_at=now,
         )
         winner, loser = (challenger, defender) if game.winner_side == 0 else (defender, challenger)
-        kind = services._kind_of(game)
+        kind = matches.kind_of(game)
         value = ladder.value_of(kind)
         LadderGame.objects.create(
             match=match,
@@ -87,7 +87,7 @@ def record_club_night(ladder, first, second, scores, *, played_on, actor, now=No
             match.defender_points = value
         match.save(update_fields=["challenger_points", "defender_points"])
         described = LadderGame.Kind(kind).label.lower()
-        services._finish_match(
+        matches.finish_match(
             ladder,
             match,
             winner,

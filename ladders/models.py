@@ -1,7 +1,8 @@
 """Club ladders: rules, entrants on rungs, challenges, matches of several games, history.
 
 Positions are the fold of the ladder's history (see ladders.rungs);
-`Entrant.position` caches it. Business operations live in ladders.services.
+`Entrant.position` caches it. Business operations live in ladders.membership, .challenges,
+.matches and .seasons, on what ladders.services gives them all.
 """
 
 from django.conf import settings
@@ -168,7 +169,7 @@ class Season(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    # Frozen at close: the standings rows as ladders.services.standings gave them.
+    # Frozen at close: the standings rows as ladders.seasons.standings gave them.
     standings = models.JSONField(null=True, blank=True)
 
     class Meta:

@@ -4,7 +4,7 @@ from django.dispatch import receiver
 
 from games.models import Game
 from games.signals import game_finished
-from ladders.services import record_game_result
+from ladders.matches import record_game_result
 
 
 @receiver(game_finished, sender=Game, dispatch_uid="ladders.count_game")

@@ -11,7 +11,7 @@ from mail import event_replies, links
 from mail.inbound import answer_word
 from mail.models import InboundEmail
 
-from . import notices, services
+from . import challenges, notices, seasons, services
 from .models import Challenge, Entrant, Ladder
 
 WORDS = {
@@ -54,7 +54,7 @@ def ladder_reply(row, slug, user, texts, subject):
         _answer(user, ladder, "help", line, [], help=True)
         return InboundEmail.Status.ANSWERED, "help"
     if word == "standings":
-        _answer(user, ladder, "standings", line, [], rows=services.standings(ladder))
+        _answer(user, ladder, "standings", line, [], rows=seasons.standings(ladder))
         return InboundEmail.Status.ANSWERED, "standings"
     me = Entrant.objects.filter(ladder=ladder, player=user, active=True).select_related("player").first()
     try:
@@ -76,7 +76,7 @@ def _challenge(ladder, me, user, name):
         raise services.LadderError(f'Write the name of the player to challenge ("challenge NAME"). {_may(me)}')
     others = ladder.entrants.filter(active=True).exclude(pk=me.pk).select_related("player")
     defender = _one_named(list(others), name, lambda e: e.player, f"Nobody called {name} is on {ladder}. {_may(me)}")
-    services.challenge(me, defender, actor=user)
+    challenges.challenge(me, defender, actor=user)
     item = Challenge.objects.filter(challenger=me, defender=defender, status=Challenge.Status.OPEN).first()
     until = f" They have until {item.respond_by:%d %b %Y %H:%M} UTC to accept." if item else ""
     return f"You challenged {defender} (position {defender.position}) on {ladder}.{until}"
@@ -84,19 +84,19 @@ def _challenge(ladder, me, user, name):
 
 def _accept(ladder, me, user, name):
     item = _open_challenge(me, name, mine="defender", word="accept")
-    services.accept(item, actor=user)
+    challenges.accept(item, actor=user)
     return f"You accepted {item.challenger}'s challenge: the first game has started, and its first email is on its way."
 
 
 def _decline(ladder, me, user, name):
     item = _open_challenge(me, name, mine="defender", word="decline")
-    services.decline(item, actor=user)
+    challenges.decline(item, actor=user)
     return f"You declined {item.challenger}'s challenge: it counts as a forfeit, so {item.challenger} takes your place."
 
 
 def _withdraw(ladder, me, user, name):
     item = _open_challenge(me, name, mine="challenger", word="withdraw")
-    services.withdraw(item, actor=user)
+    challenges.withdraw(item, actor=user)
     return f"You withdrew your challenge to {item.defender}."
 
 
@@ -137,7 +137,7 @@ def _one_named(choices, name, player_of, unknown):
 
 
 def _may(me):
-    eligible = services.eligible_defenders(me)
+    eligible = challenges.eligible_defenders(me)
     if not eligible:
         return "Nobody is open to a challenge from you now."
     return f"You may challenge {_names(eligible)}."
@@ -177,7 +177,7 @@ def standings_word(game, number, player, command, answer):
             problem="This game is not part of a ladder, so it has no standings.",
         )
         return InboundEmail.Status.ANSWERED, "standings: not a ladder game"
-    _answer(player, ladder, "standings", command.words, [], rows=services.standings(ladder))
+    _answer(player, ladder, "standings", command.words, [], rows=seasons.standings(ladder))
     return InboundEmail.Status.ANSWERED, "standings"
 
 

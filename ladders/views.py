@@ -1,4 +1,4 @@
-"""Ladder pages for players: thin views over ladders.services."""
+"""Ladder pages for players: thin views over the ladder's operations (membership, challenges, seasons)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -9,7 +9,8 @@ from django.views.decorators.http import require_POST
 
 from ratings.selectors import family_of, ratings_of
 
-from . import notices, services
+from . import challenges, membership, notices, seasons, services
+from .matches import game_url
 from .models import Challenge, Entrant, Ladder, Match, Season
 from .presentation import describe_rules
 
@@ -20,7 +21,7 @@ def ladder_list(request):
 
 def ladder_detail(request, slug):
     ladder = get_object_or_404(Ladder, slug=slug)
-    rows = services.standings(ladder)
+    rows = seasons.standings(ladder)
     ratings = ratings_of([row["player_id"] for row in rows], family_of(ladder.variant))  # one query
     for row in rows:
         row["rating"] = ratings[row["player_id"]]
@@ -29,7 +30,7 @@ def ladder_detail(request, slug):
         "rules": describe_rules(ladder),
         "rows": rows,
         "show_ratings": True,
-        "columns": services.STANDINGS_COLUMNS,
+        "columns": seasons.STANDINGS_COLUMNS,
         "history": ladder.history.select_related("actor")[:25],
         "seasons": ladder.seasons.filter(closed_at__isnull=False),
         "is_organiser": ladder.is_organiser(request.user),
@@ -40,7 +41,7 @@ def ladder_detail(request, slug):
         context["me"] = me
         if me is not None:
             either = Q(challenger=me) | Q(defender=me)
-            context["eligible"] = {d.pk for d in services.eligible_defenders(me)}
+            context["eligible"] = {d.pk for d in challenges.eligible_defenders(me)}
             context["challenges"] = Challenge.objects.filter(either, status=Challenge.Status.OPEN).select_related(
                 "challenger__player", "defender__player"
             )
@@ -50,17 +51,17 @@ def ladder_detail(request, slug):
                 .select_related("challenger__player", "defender__player")
                 .prefetch_related("games__game")[:10]
             )
-            context["matches"] = [(m, [(lg, services.game_url(lg.game)) for lg in m.games.all()]) for m in matches]
+            context["matches"] = [(m, [(lg, game_url(lg.game)) for lg in m.games.all()]) for m in matches]
     return render(request, "ladders/detail.html", context)
 
 
 def standings_csv(request, slug):
     ladder = get_object_or_404(Ladder, slug=slug)
-    return _csv_response(ladder, services.standings(ladder))
+    return _csv_response(ladder, seasons.standings(ladder))
 
 
 def _csv_response(ladder, rows, suffix=""):
-    response = HttpResponse(services.standings_csv(rows), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(seasons.standings_csv(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{ladder.slug}{suffix}-standings.csv"'
     return response
 
@@ -71,7 +72,7 @@ def season(request, slug, number):
     if request.GET.get("format") == "csv":
         return _csv_response(ladder, frozen.standings, suffix=f"-season-{number}")
     return render(
-        request, "ladders/season.html", {"ladder": ladder, "season": frozen, "columns": services.STANDINGS_COLUMNS}
+        request, "ladders/season.html", {"ladder": ladder, "season": frozen, "columns": seasons.STANDINGS_COLUMNS}
     )
 
 
@@ -89,7 +90,7 @@ def _act(request, ladder, operation, done):
 @require_POST
 def join(request, slug):
     ladder = get_object_or_404(Ladder, slug=slug)
-    return _act(request, ladder, lambda: services.join(ladder, request.user), "You are on the ladder.")
+    return _act(request, ladder, lambda: membership.join(ladder, request.user), "You are on the ladder.")
 
 
 @login_required
@@ -103,7 +104,7 @@ def challenge(request, slug):
         messages.error(request, "Choose a player on this ladder to challenge.")
         return redirect(ladder)
     return _act(
-        request, ladder, lambda: services.challenge(me, defender, actor=request.user), f"You challenged {defender}."
+        request, ladder, lambda: challenges.challenge(me, defender, actor=request.user), f"You challenged {defender}."
     )
 
 
@@ -114,7 +115,7 @@ def accept(request, slug, pk):
     return _act(
         request,
         item.ladder,
-        lambda: services.accept(item, actor=request.user),
+        lambda: challenges.accept(item, actor=request.user),
         "Challenge accepted: the first game has started.",
     )
 
@@ -123,4 +124,4 @@ def accept(request, slug, pk):
 @require_POST
 def withdraw(request, slug, pk):
     item = get_object_or_404(Challenge, ladder__slug=slug, pk=pk, challenger__player=request.user)
-    return _act(request, item.ladder, lambda: services.withdraw(item, actor=request.user), "Challenge withdrawn.")
+    return _act(request, item.ladder, lambda: challenges.withdraw(item, actor=request.user), "Challenge withdrawn.")

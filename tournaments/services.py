@@ -16,7 +16,7 @@ from accounts.models import User
 from accounts.services import normalize_email
 from games import services as game_services
 from games.models import Game
-from ladders.services import parse_emails
+from ladders.membership import parse_emails
 from ratings.selectors import family_of, ratings_of
 
 from . import schedule

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.selectors import view_for
-from ladders import services as ladders
+from ladders import membership, seasons
 from ladders.models import Ladder
 from mail import links
 from tests.factories import make_user, start_two_player_game
@@ -23,9 +23,9 @@ def test_the_pages_pass_the_content_security_policy(live_server, browser, consol
     bob = make_user("bob@example.com", "Bob", allow_forced_moves=False)
     game = start_two_player_game(players=[alice, bob], rng=random.Random(7))
     ladder = Ladder.objects.create(name="Club ladder", slug="club", rematch_days=0)
-    ladders.current_season(ladder)
-    ladders.join(ladder, alice)
-    ladders.join(ladder, bob)
+    seasons.current_season(ladder)
+    membership.join(ladder, alice)
+    membership.join(ladder, bob)
     move = view_for(game, 0)["legal_moves"][0]
     move_link = urlsplit(links.move_url(game.pk, 0, game.seq, move)).path
 

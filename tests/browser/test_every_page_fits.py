@@ -24,7 +24,7 @@ from accounts import tokens
 from clock import calendar, vacation
 from games import challenges, cribbage, services
 from games.selectors import view_for
-from ladders import services as ladders
+from ladders import membership, seasons
 from ladders.models import Ladder
 from mail import links
 from tests.factories import finish_game, make_user, play_random_move
@@ -129,10 +129,10 @@ def the_site(settings, tmp_path):
 
     ladder = Ladder.objects.create(name="The Tuesday club ladder", slug="club", rematch_days=0)
     ladder.organisers.add(organiser)
-    ladders.current_season(ladder)
+    seasons.current_season(ladder)
     for player in [alice, *others, *(make_user(display_name=f"Entrant with a long name {n}") for n in range(6))]:
-        ladders.join(ladder, player)
-    ladders.close_season(ladder, actor=organiser)
+        membership.join(ladder, player)
+    seasons.close_season(ladder, actor=organiser)
 
     challenge = challenges.create_challenge(alice, [others[0].email], variant="two", target=121, days_per_move=3)
     seek = challenges.create_seek(others[1], variant="two", target=121, days_per_move=5)

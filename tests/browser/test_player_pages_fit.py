@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from ladders import services as ladders
+from ladders import membership, seasons
 from ladders.models import Ladder
 from tests.browser.test_every_page_fits import MEASURE, WIDTHS, logged_in
 from tests.factories import committed, make_user
@@ -29,9 +29,9 @@ def test_player_pages_fit_a_phone_and_a_desktop(live_server, browser, artifacts,
     services.start_game(players=[a, d], rated=True)
     ladder = Ladder.objects.create(name="The Tuesday club ladder", slug="club", rematch_days=0)
     ladder.organisers.add(organiser)
-    ladders.current_season(ladder)
+    seasons.current_season(ladder)
     for player in (a, b, c, d):
-        ladders.join(ladder, player)
+        membership.join(ladder, player)
     d.profile_public = False
     d.save()
     pages = [

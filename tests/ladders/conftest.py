@@ -14,7 +14,7 @@ def _seeded_shuffles(monkeypatch):
 @pytest.fixture
 def make_ladder(db):
     """A ladder with organiser and entrants (top first); returns (ladder, [entrant, ...])."""
-    from ladders import services
+    from ladders import membership, seasons
     from ladders.models import Ladder
     from tests.factories import make_user
 
@@ -24,9 +24,9 @@ def make_ladder(db):
         ladder = Ladder.objects.create(name=rules["slug"].title(), **rules)
         if organiser is not None:
             ladder.organisers.add(organiser)
-        services.current_season(ladder)
+        seasons.current_season(ladder)
         entrants = [
-            services.join(ladder, make_user(display_name=name, allow_forced_moves=False))
+            membership.join(ladder, make_user(display_name=name, allow_forced_moves=False))
             for name in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
         ]
         return ladder, entrants

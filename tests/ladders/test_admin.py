@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from ladders import services
+from ladders import challenges, matches, seasons, services
 from ladders.models import Challenge, Match, Season
 from tests.factories import make_user
 
@@ -51,7 +51,7 @@ def test_an_organiser_of_ladder_a_is_refused_ladder_b_everywhere(client, organis
     )
     assert response.status_code == 403
     # Ladder B's matches are refused too.
-    match = services.start_match(b_entrants[2], b_entrants[1], actor=None)
+    match = challenges.start_match(b_entrants[2], b_entrants[1], actor=None)
     assert client.get(reverse("admin:ladders_match_change", args=[match.pk])).status_code == 403
     response = client.post(
         reverse("admin:ladders_match_changelist"),
@@ -156,8 +156,8 @@ def test_challenges_accepted_for_the_defender_through_the_admin(client, organise
 def test_export_and_close_season_through_the_admin(client, organisers, two_ladders):
     (a, (p1, p2, p3, p4)), _ = two_ladders
     login(client, organisers[0])
-    match = services.start_match(p4, p3, actor=None)
-    services.forfeit_game(match.games.get(), p3, reason="gone", actor=None)
+    match = challenges.start_match(p4, p3, actor=None)
+    matches.forfeit_game(match.games.get(), p3, reason="gone", actor=None)
     changelist = reverse("admin:ladders_ladder_changelist")
     response = client.post(changelist, {"action": "export_standings", ACTION_CHECKBOX_NAME: [a.pk]})
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -172,7 +172,7 @@ def test_export_and_close_season_through_the_admin(client, organisers, two_ladde
     assert a.season == 2 and frozen.closed_by == organisers[0]
     assert [r["player"] for r in frozen.standings][3] == str(p4.player)
     assert a.entrants.get(pk=p4.pk).position == 1  # reseeded by the table: the only game point
-    assert all(r["games"] == 0 for r in services.standings(a))  # the new season starts empty
+    assert all(r["games"] == 0 for r in seasons.standings(a))  # the new season starts empty
     assert client.get(reverse("ladders:season", args=[a.slug, 1])).status_code == 200
 
 
@@ -247,8 +247,8 @@ def forfeit_form(match_ids, **fields):
 
 def test_a_forfeit_for_two_matches_at_once_is_refused(client, organisers, two_ladders, ladder_state):
     (a, (p1, p2, p3, p4)), _ = two_ladders
-    first = services.start_match(p2, p1, actor=None)
-    second = services.start_match(p4, p3, actor=None)
+    first = challenges.start_match(p2, p1, actor=None)
+    second = challenges.start_match(p4, p3, actor=None)
     before = ladder_state(a)
     login(client, organisers[0])
     response = client.post(reverse("admin:ladders_match_changelist"), forfeit_form([first.pk, second.pk]), follow=True)
@@ -259,10 +259,10 @@ def test_a_forfeit_for_two_matches_at_once_is_refused(client, organisers, two_la
 @pytest.mark.parametrize("status", ["finished", "void"])
 def test_a_forfeit_in_a_match_with_no_game_in_play_is_refused(client, organisers, make_ladder, ladder_state, status):
     ladder, (p1, p2) = make_ladder(2, organiser=organisers[0], match_length=1)
-    match = services.start_match(p2, p1, actor=None)
-    services.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
+    match = challenges.start_match(p2, p1, actor=None)
+    matches.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
     if status == "void":
-        services.undo_result(match, actor=None, reason="wrong player")
+        matches.undo_result(match, actor=None, reason="wrong player")
     match.refresh_from_db()
     assert match.status == status
     before = ladder_state(ladder)
@@ -275,7 +275,7 @@ def test_a_forfeit_in_a_match_with_no_game_in_play_is_refused(client, organisers
 @pytest.mark.parametrize("reason", ["", "   "])
 def test_a_forfeit_without_a_reason_is_refused(client, organisers, two_ladders, ladder_state, reason):
     (a, (p1, p2, p3, p4)), _ = two_ladders
-    match = services.start_match(p2, p1, actor=None)
+    match = challenges.start_match(p2, p1, actor=None)
     before = ladder_state(a)
     login(client, organisers[0])
     response = client.post(reverse("admin:ladders_match_changelist"), forfeit_form([match.pk], reason=reason))
@@ -288,10 +288,10 @@ def test_a_forfeit_without_a_reason_is_refused(client, organisers, two_ladders, 
 
 def test_the_forfeit_service_wants_a_reason_too(two_ladders, ladder_state, organisers):
     (a, (p1, p2, p3, p4)), _ = two_ladders
-    match = services.start_match(p2, p1, actor=None)
+    match = challenges.start_match(p2, p1, actor=None)
     before = ladder_state(a)
     with pytest.raises(services.LadderError) as refused:
-        services.forfeit_game(match.games.get(), p1, reason="  ", actor=organisers[0])
+        matches.forfeit_game(match.games.get(), p1, reason="  ", actor=organisers[0])
     assert refused.value.message == "Give a reason for the forfeit."
     assert ladder_state(a) == before
 
@@ -299,10 +299,10 @@ def test_the_forfeit_service_wants_a_reason_too(two_ladders, ladder_state, organ
 @pytest.mark.parametrize("status", ["playing", "void"])
 def test_only_a_finished_result_can_be_undone(client, organisers, make_ladder, ladder_state, status):
     ladder, (p1, p2, p3) = make_ladder(3, organiser=organisers[0], match_length=1)
-    match = services.start_match(p3, p1, actor=None)
+    match = challenges.start_match(p3, p1, actor=None)
     if status == "void":
-        services.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
-        services.undo_result(match, actor=None, reason="wrong player")
+        matches.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
+        matches.undo_result(match, actor=None, reason="wrong player")
     before = ladder_state(ladder)
     login(client, organisers[0])
     response = client.post(
@@ -323,8 +323,8 @@ def test_only_a_finished_result_can_be_undone(client, organisers, make_ladder, l
 
 def test_an_organiser_sees_the_games_of_a_match_linked_to_their_public_pages(client, organisers, two_ladders):
     (a, (p1, p2, p3, p4)), _ = two_ladders
-    match = services.start_match(p3, p1, actor=None)
-    services.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
+    match = challenges.start_match(p3, p1, actor=None)
+    matches.forfeit_game(match.games.get(), p1, reason="no show", actor=None)
     first, second = (lg.game for lg in match.games.order_by("number"))
     due = second.seats.filter(to_act=True).order_by("deadline").first().deadline
     login(client, organisers[0])
@@ -376,8 +376,8 @@ def test_an_organiser_never_sees_another_ladders_name_in_the_admin(client, organ
     c, c_entrants = make_ladder(4, organiser=organisers[0], slug="charlie-club")
     superuser = make_user(is_staff=True, is_superuser=True)
     for entrants in (a_entrants, b_entrants, c_entrants):  # a challenge, a match and history on each ladder
-        services.challenge(entrants[3], entrants[2], actor=None)
-        services.start_match(entrants[1], entrants[0], actor=None)
+        challenges.challenge(entrants[3], entrants[2], actor=None)
+        challenges.start_match(entrants[1], entrants[0], actor=None)
     pages = [reverse("admin:index"), reverse("admin:app_list", args=["ladders"])]
     for model in ("ladder", "challenge", "match", "ladderhistory", "season"):
         changelist = reverse(f"admin:ladders_{model}_changelist")

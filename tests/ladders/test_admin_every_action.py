@@ -10,7 +10,7 @@ from django.contrib.admin.models import LogEntry
 from django.urls import reverse
 from django.utils import timezone
 
-from ladders import services
+from ladders import challenges, seasons
 from ladders.models import Challenge, Entrant, Ladder, LadderHistory, Match, Season
 from tests.factories import make_user
 
@@ -29,9 +29,9 @@ def other_ladder(make_ladder, organisers):
     olive, oscar = organisers
     make_ladder(3, organiser=olive, slug="mine")
     ladder, entrants = make_ladder(5, organiser=oscar, slug="theirs")
-    services.close_season(ladder, actor=oscar)
-    services.challenge(entrants[4], entrants[3], actor=None)
-    match = services.start_match(entrants[2], entrants[1], actor=None)
+    seasons.close_season(ladder, actor=oscar)
+    challenges.challenge(entrants[4], entrants[3], actor=None)
+    match = challenges.start_match(entrants[2], entrants[1], actor=None)
     return ladder, entrants, match
 
 
@@ -99,8 +99,8 @@ def test_an_organiser_of_another_ladder_is_refused_every_page_and_action(
 def test_the_lists_show_only_the_organisers_own_ladders(client, organisers, other_ladder):
     ladder, entrants, match = other_ladder
     mine = Ladder.objects.get(slug="mine")
-    services.challenge(mine.entrants.get(position=3), mine.entrants.get(position=1), actor=None)
-    services.start_match(mine.entrants.get(position=2), mine.entrants.get(position=1), actor=None)
+    challenges.challenge(mine.entrants.get(position=3), mine.entrants.get(position=1), actor=None)
+    challenges.start_match(mine.entrants.get(position=2), mine.entrants.get(position=1), actor=None)
     client.force_login(organisers[0])
     for model, rows in [
         ("ladder", Ladder.objects.filter(pk=mine.pk)),
@@ -140,9 +140,9 @@ def test_the_idle_rule_applied_from_the_admin_drops_the_idle(client, organisers,
 
 def test_overdue_challenges_counted_from_the_admin(client, organisers, make_ladder):
     ladder, (a, b, c) = make_ladder(3, organiser=organisers[0])
-    item = services.challenge(c, a, actor=None)
+    item = challenges.challenge(c, a, actor=None)
     Challenge.objects.filter(pk=item.pk).update(respond_by=timezone.now() - timedelta(minutes=1))
-    services.challenge(b, a, actor=None)  # not overdue: it stays open
+    challenges.challenge(b, a, actor=None)  # not overdue: it stays open
     client.force_login(organisers[0])
     response = post_action(client, "ladder", "lapse_overdue_challenges", [ladder.pk])
     assert f"{ladder}: 1 overdue challenge(s) counted as forfeits." in shown(response)
@@ -154,7 +154,7 @@ def test_overdue_challenges_counted_from_the_admin(client, organisers, make_ladd
 
 def test_a_challenge_withdrawn_from_the_admin_and_a_second_withdrawal_refused(client, organisers, make_ladder):
     ladder, (a, b, c) = make_ladder(3, organiser=organisers[0])
-    item = services.challenge(c, b, actor=None)
+    item = challenges.challenge(c, b, actor=None)
     client.force_login(organisers[0])
     response = post_action(client, "challenge", "withdraw", [item.pk])
     assert f"{item}: withdrawn." in shown(response)
@@ -170,7 +170,7 @@ def test_a_challenge_withdrawn_from_the_admin_and_a_second_withdrawal_refused(cl
 
 def test_the_history_and_seasons_pages_are_read_only(client, organisers, make_ladder):
     ladder, (a, b) = make_ladder(2, organiser=organisers[0])
-    services.close_season(ladder, actor=organisers[0])
+    seasons.close_season(ladder, actor=organisers[0])
     client.force_login(organisers[0])
     entry = ladder.history.get(kind="season_close")
     page = client.get(reverse("admin:ladders_ladderhistory_change", args=[entry.pk]))
@@ -179,8 +179,8 @@ def test_the_history_and_seasons_pages_are_read_only(client, organisers, make_la
     assert changed.status_code == 403
     entry.refresh_from_db()
     assert entry.text == f"{organisers[0]} closed season 1"
-    seasons = client.get(reverse("admin:ladders_season_changelist"))
-    assert reverse("ladders:season", args=[ladder.slug, 1]) in seasons.text  # the frozen standings
+    listed = client.get(reverse("admin:ladders_season_changelist"))
+    assert reverse("ladders:season", args=[ladder.slug, 1]) in listed.text  # the frozen standings
     season = ladder.seasons.get(number=1)
     assert client.post(reverse("admin:ladders_season_change", args=[season.pk]), {}).status_code == 403
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from ladders import announcements as ladder_announcements
-from ladders import services
+from ladders import challenges, services
 from mail import announcements, links, outbox
 from mail.models import Announcement, OutboundEmail
 from tests.factories import committed, make_user
@@ -101,7 +101,7 @@ def test_the_email_stops_announcements_only_in_one_click(client, organisers, two
     mail.outbox.clear()
     with committed():
         ladder_announcements.announce(ladder, "More news", "Still coming.", actor=organisers[0])
-        services.challenge(entrants[1], entrants[0], actor=None)  # a ladder notice still reaches them
+        challenges.challenge(entrants[1], entrants[0], actor=None)  # a ladder notice still reaches them
     assert [m.subject for m in mail.outbox if m.to == [player.email]] == [f"{ladder.name}: B challenges you"]
 
 

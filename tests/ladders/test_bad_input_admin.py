@@ -4,7 +4,7 @@ import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
-from ladders import services
+from ladders import challenges
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ HUGE = "9" * 30
 def run_by_organiser(client, make_ladder):
     organiser = make_user(is_staff=True)
     ladder, entrants = make_ladder(4, organiser=organiser, slug="club")
-    match = services.start_match(entrants[3], entrants[2], actor=None)
+    match = challenges.start_match(entrants[3], entrants[2], actor=None)
     client.force_login(organiser)
     return ladder, entrants, match
 

@@ -5,7 +5,7 @@ provider's documented payload, with the same sender checks as move replies."""
 import pytest
 from django.core import mail
 
-from ladders import announcements, notices, services
+from ladders import announcements, challenges, matches, notices, seasons
 from ladders.models import Challenge, Match
 from mail import links
 from mail.models import InboundEmail
@@ -55,8 +55,8 @@ def the_answer(user):
 @pytest.mark.parametrize("esp", ESPS)
 def test_standings_through_each_provider(client, club, esp):
     ladder, (a, b, c, d, e) = club
-    match = services.start_match(c, b, actor=None)
-    services.forfeit_game(match.games.get(), b, reason="gone", actor=None)
+    match = challenges.start_match(c, b, actor=None)
+    matches.forfeit_game(match.games.get(), b, reason="gone", actor=None)
     row = send(client, e, "standings", esp=esp, ladder=ladder)
     assert row.status == InboundEmail.Status.ANSWERED and row.outcome == "standings"
     answer = the_answer(e.player)
@@ -64,9 +64,9 @@ def test_standings_through_each_provider(client, club, esp):
     assert answer.reply_to == [notices.ladder_address(ladder)] and answer.reply_to[0].startswith("ladder+club@")
     expected = [
         f"{r['position']:>3}. {r['player']}: {r['matches_won']} of {r['matches']}, {r['games_won']}, {r['spread']:+d}"
-        for r in services.standings(ladder)
+        for r in seasons.standings(ladder)
     ]
-    assert [r["player"] for r in services.standings(ladder)] == ["A", "B", "C", "D", "E"]
+    assert [r["player"] for r in seasons.standings(ladder)] == ["A", "B", "C", "D", "E"]
     assert expected[2].startswith("  3. C: 0 of 0, 1,")  # C won a game by forfeit: one game point
     assert "\n".join(expected) in answer.body
     assert "<table" in answer.alternatives[0][0]
@@ -92,7 +92,7 @@ def test_a_player_challenges_by_name_and_the_defender_accepts_in_reply(client, c
 
 def test_decline_counts_as_a_forfeit(client, club):
     ladder, (a, b, c, d, e) = club
-    services.challenge(c, a, actor=None)
+    challenges.challenge(c, a, actor=None)
     row = send(client, a, "decline", ladder=ladder)
     assert row.status == InboundEmail.Status.APPLIED
     match = Match.objects.get(ladder=ladder)
@@ -104,8 +104,8 @@ def test_decline_counts_as_a_forfeit(client, club):
 
 def test_withdraw_and_several_challenges_need_a_name(client, club):
     ladder, (a, b, c, d, e) = club
-    services.challenge(d, c, actor=None)
-    services.challenge(e, c, actor=None)
+    challenges.challenge(d, c, actor=None)
+    challenges.challenge(e, c, actor=None)
     row = send(client, c, "accept", ladder=ladder)
     assert row.status == InboundEmail.Status.ANSWERED
     assert 'You have open challenges with D and E: add the name ("accept NAME").' in the_answer(c.player).body
@@ -181,7 +181,7 @@ def test_a_stranger_without_an_account_is_dropped_unanswered(client, club, ladde
 
 def test_a_message_failing_the_sender_checks_is_refused(client, club, ladder_state):
     ladder, (a, b, c, d, e) = club
-    services.challenge(c, a, actor=None)
+    challenges.challenge(c, a, actor=None)
     before = ladder_state(ladder)
     row = send(client, a, "decline", ladder=ladder, esp="amazon_ses", verdicts={"dmarc": "FAIL"})
     assert row.status == InboundEmail.Status.REFUSED and row.outcome == "DMARC failed"
@@ -228,7 +228,7 @@ def test_the_ladder_page_tells_its_players_the_address(client, club):
 def test_standings_in_reply_to_a_games_email(client, club, ladder_game):
     ladder, (a, b, c, d, e) = club
     if ladder_game:
-        game = services.start_match(b, a, actor=None).games.get().game
+        game = challenges.start_match(b, a, actor=None).games.get().game
     else:
         game = start_two_player_game(players=[b.player, a.player])
     row = send(client, b, "standings", to=links.reply_address(game.pk, 0), subject=f"Re: game {game.pk}")

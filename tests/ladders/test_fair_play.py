@@ -9,7 +9,7 @@ from games import cribbage
 from games import services as game_services
 from games.coaching import coach_notes
 from games.models import Game
-from ladders import services
+from ladders import challenges
 
 
 def test_a_ladder_game_has_no_help_and_says_it_is_the_ladders_rule(
@@ -17,7 +17,7 @@ def test_a_ladder_game_has_no_help_and_says_it_is_the_ladders_rule(
 ):
     ladder, (a, b, c) = make_ladder(3)
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.start_match(c, b, actor=None)
+        match = challenges.start_match(c, b, actor=None)
     game = match.games.get().game
     assert game.assistance == Game.Assistance.OFF_BY_RULE
     turns = [m for m in mail.outbox if m.tags == ["turn"]]

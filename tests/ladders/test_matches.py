@@ -4,7 +4,7 @@ import pytest
 from django.core import mail
 
 from games.models import Game
-from ladders import services
+from ladders import challenges, matches, seasons, services, tasks
 from ladders.models import Challenge, LadderGame, Match
 from ladders.presentation import describe_rules
 from tests.factories import finish_game
@@ -18,14 +18,14 @@ def play_game(match, winner, skunk=""):
     """Finish the match's current game so `winner` (an entrant) wins it, and count it."""
     lg = match.games.filter(counted=False).get()
     finish_game(lg.game, match.entrant_seat(winner), skunk)
-    services.record_game_result(lg.game_id)
+    matches.record_game_result(lg.game_id)
     match.refresh_from_db()
     return lg
 
 
 def test_a_skunk_in_a_match_to_two_ends_it_at_once_and_the_challenger_takes_the_place(make_ladder):
     ladder, (a, b, c, d, e) = make_ladder(5, match_length=2)
-    match = services.start_match(d, b, actor=None)
+    match = challenges.start_match(d, b, actor=None)
     play_game(match, d, "skunk")
     assert (match.status, match.challenger_points, match.winner) == (Match.Status.FINISHED, 2, d)
     assert match.games.count() == 1
@@ -35,7 +35,7 @@ def test_a_skunk_in_a_match_to_two_ends_it_at_once_and_the_challenger_takes_the_
 @pytest.mark.parametrize("rule, value, finished", [(False, 2, False), (True, 3, True)])
 def test_a_double_skunk_counts_as_a_skunk_unless_the_rule_is_on(make_ladder, rule, value, finished):
     ladder, (a, b, c) = make_ladder(3, match_length=3, scoring="custom", double_skunk_rule=rule, value_double_skunk=3)
-    match = services.start_match(c, b, actor=None)
+    match = challenges.start_match(c, b, actor=None)
     lg = play_game(match, c, "double_skunk")
     lg.refresh_from_db()
     assert (lg.kind, lg.value) == ("double_skunk", value)
@@ -49,7 +49,7 @@ def test_a_double_skunk_counts_as_a_skunk_unless_the_rule_is_on(make_ladder, rul
 
 def test_a_defended_match_moves_nobody_and_plain_wins_count_one(make_ladder):
     ladder, (a, b, c) = make_ladder(3, match_length=2, immunity_days=5)
-    match = services.start_match(c, a, actor=None)
+    match = challenges.start_match(c, a, actor=None)
     play_game(match, a)
     assert (match.status, match.defender_points) == (Match.Status.PLAYING, 1)
     play_game(match, c)
@@ -62,21 +62,21 @@ def test_a_defended_match_moves_nobody_and_plain_wins_count_one(make_ladder):
     )
     assert positions(ladder) == ["A", "B", "C"]
     a.refresh_from_db()
-    assert services.challenge_problem(b, a) and "immune" in services.challenge_problem(b, a)
+    assert challenges.challenge_problem(b, a) and "immune" in challenges.challenge_problem(b, a)
 
 
 def test_a_forfeited_game_is_a_new_event_worth_the_forfeit_value(make_ladder):
     ladder, (a, b) = make_ladder(2, match_length=2)
-    match = services.start_match(b, a, actor=None)
+    match = challenges.start_match(b, a, actor=None)
     lg = match.games.get()
-    services.forfeit_game(lg, a, reason="abandoned: no move for three weeks", actor=None)
+    matches.forfeit_game(lg, a, reason="abandoned: no move for three weeks", actor=None)
     lg.refresh_from_db()
     assert (lg.kind, lg.value, lg.game.finish) == ("forfeit", 1, Game.Finish.FORFEIT)
     assert lg.game.events.filter(kind="forfeit").count() == 1
     match.refresh_from_db()
     assert (match.status, match.challenger_points) == (Match.Status.PLAYING, 1)
     # Counting it again changes nothing.
-    services.record_game_result(lg.game_id)
+    matches.record_game_result(lg.game_id)
     match.refresh_from_db()
     assert match.challenger_points == 1 and match.games.count() == 2
 
@@ -88,11 +88,11 @@ def test_a_challenge_not_accepted_in_time_is_a_forfeit(make_ladder):
 
     ladder, (a, b, c) = make_ladder(3, accept_days=7)
     now = timezone.now()
-    item = services.challenge(c, a, actor=None, now=now)
-    assert services.lapse_challenges(now=now + timedelta(days=6)) == []
+    item = challenges.challenge(c, a, actor=None, now=now)
+    assert challenges.lapse_challenges(now=now + timedelta(days=6)) == []
     with pytest.raises(services.LadderError):
-        services.accept(item, actor=None, now=now + timedelta(days=8))
-    [match] = services.lapse_challenges(now=now + timedelta(days=8))
+        challenges.accept(item, actor=None, now=now + timedelta(days=8))
+    [match] = challenges.lapse_challenges(now=now + timedelta(days=8))
     item.refresh_from_db()
     assert item.status == Challenge.Status.LAPSED
     assert (match.winner, match.decided_by) == (c, Match.DecidedBy.FORFEIT)
@@ -103,21 +103,21 @@ def test_standings_and_rungs_after_a_sequence_of_matches(make_ladder):
     """Hand-worked: matches to 2, win 1, skunk 2, double skunk 2 (rule off)."""
     ladder, (a, b, c, d) = make_ladder(4, match_length=2)
     # 1. D challenges C: D wins a skunk at once.           -> A B D C
-    m = services.start_match(d, c, actor=None)
+    m = challenges.start_match(d, c, actor=None)
     play_game(m, d, "skunk")
     # 2. C (4th) challenges B: C wins, loses, wins.          -> A C B D
-    m = services.start_match(c, b, actor=None)
+    m = challenges.start_match(c, b, actor=None)
     play_game(m, c)
     play_game(m, b, "double_skunk")
     # B's double skunk is worth 2: B wins that match 2-1.   -> no move
     assert m.status == Match.Status.FINISHED and m.winner == b
     assert positions(ladder) == ["A", "B", "D", "C"]
     # 3. D (3rd) challenges A: D wins two plain games.       -> D A B C
-    m = services.start_match(d, a, actor=None)
+    m = challenges.start_match(d, a, actor=None)
     play_game(m, d)
     play_game(m, d)
     assert positions(ladder) == ["D", "A", "B", "C"]
-    rows = {r["player"]: r for r in services.standings(ladder)}
+    rows = {r["player"]: r for r in seasons.standings(ladder)}
     got = {
         name: (
             r["position"],
@@ -149,7 +149,7 @@ def test_the_move_hook_counts_a_finished_game_once(make_ladder, django_capture_o
     from games import services as game_services
 
     ladder, (a, b) = make_ladder(2, match_length=1)
-    match = services.start_match(b, a, actor=None)
+    match = challenges.start_match(b, a, actor=None)
     game = match.games.get().game
     with django_capture_on_commit_callbacks(execute=True):
         game_services.submit_move(game, 1, {"kind": "resign"})
@@ -165,7 +165,7 @@ def test_the_move_hook_counts_a_finished_game_once(make_ladder, django_capture_o
 def test_notices_go_out_after_commit(make_ladder, django_capture_on_commit_callbacks):
     ladder, (a, b) = make_ladder(2)
     with django_capture_on_commit_callbacks(execute=True):
-        services.challenge(b, a, actor=None)
+        challenges.challenge(b, a, actor=None)
     [message] = mail.outbox
     assert message.to == [a.player.email] and "challenges you" in message.subject
     assert message.alternatives and ladder.get_absolute_url() in message.body
@@ -175,7 +175,7 @@ def test_ladder_games_take_the_ladders_timeout_rule_and_vacation_cap(make_ladder
     ladder, (a, b) = make_ladder(2)
     ladder.timeout_action, ladder.vacation_allowed = "computer_stands_in", False
     ladder.save()
-    game = services.start_match(b, a, actor=None).games.get().game
+    game = challenges.start_match(b, a, actor=None).games.get().game
     assert game.timeout_policy == "computer_stands_in" and game.vacation_cap_days == 0
 
 
@@ -183,7 +183,7 @@ def test_ladder_games_take_the_ladders_pauses_and_time_bank(make_ladder):
     ladder, (a, b) = make_ladder(2)
     ladder.pause_weekends, ladder.pause_nights, ladder.time_bank_days = True, True, 2
     ladder.save()
-    game = services.start_match(b, a, actor=None).games.get().game
+    game = challenges.start_match(b, a, actor=None).games.get().game
     assert (game.pause_weekends, game.pause_nights, game.time_bank_days) == (True, True, 2)
     assert [s.bank_seconds for s in game.seats.order_by("number")] == [2 * 86400] * 2
     rules = " ".join(describe_rules(ladder))
@@ -203,12 +203,12 @@ def test_a_ladder_time_bank_beyond_the_limit_is_refused_in_the_admin_form(make_l
 
 def test_the_sweep_counts_a_finished_game_whose_result_task_was_lost(make_ladder):
     ladder, (a, b) = make_ladder(2, match_length=2)
-    match = services.start_match(b, a, actor=None)
+    match = challenges.start_match(b, a, actor=None)
     lg = match.games.get()
     finish_game(lg.game, match.entrant_seat(b), "skunk")  # its follow-up never ran (the broker was down)
     assert not LadderGame.objects.get(pk=lg.pk).counted
-    services.sweep()
+    tasks.sweep()
     match.refresh_from_db()
     assert LadderGame.objects.get(pk=lg.pk).counted and match.status == Match.Status.FINISHED
     assert positions(ladder) == ["B", "A"]
-    assert services.count_finished_games() == 0  # once
+    assert matches.count_finished_games() == 0  # once

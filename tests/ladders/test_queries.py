@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from ladders import services
+from ladders import challenges, matches, membership
 from ladders.models import Entrant
 from tests.factories import make_user
 
@@ -24,21 +24,21 @@ def test_eligible_defenders_fetches_the_facts_once_for_everyone_in_reach(make_la
     ladder, (a, b, c, d, e, f, g, h) = make_ladder(
         8, challenge_range=7, rematch_days=14, match_length=1, max_open_challenges=2
     )
-    defended = services.start_match(h, g, actor=None)
-    services.forfeit_game(defended.games.get(), h, reason="no show", actor=None)  # G defends: no move
-    services.challenge(f, e, actor=None)
-    services.start_match(f, c, actor=None)  # F: two commitments, C and E one each
-    services.set_away(b, timezone.localdate() + timedelta(days=3), actor=None)
-    services.challenge(h, d, actor=None)  # H: one commitment
+    defended = challenges.start_match(h, g, actor=None)
+    matches.forfeit_game(defended.games.get(), h, reason="no show", actor=None)  # G defends: no move
+    challenges.challenge(f, e, actor=None)
+    challenges.start_match(f, c, actor=None)  # F: two commitments, C and E one each
+    membership.set_away(b, timezone.localdate() + timedelta(days=3), actor=None)
+    challenges.challenge(h, d, actor=None)  # H: one commitment
     me = Entrant.objects.select_related("ladder", "player").get(pk=h.pk)
     away = Entrant.objects.get(pk=b.pk).away_until
     assert [x.position for x in (a, b, c, d, e, f, g)] == [1, 2, 3, 4, 5, 6, 7]
 
     with django_assert_max_num_queries(3):  # those in reach, open challenges, matches
-        eligible = services.eligible_defenders(me)
+        eligible = challenges.eligible_defenders(me)
     assert [str(x) for x in eligible] == ["A", "C", "E"]
     # The same rules, one defender at a time.
-    problems = {str(x): services.challenge_problem(me, Entrant.objects.get(pk=x.pk)) for x in (a, b, c, d, e, f, g)}
+    problems = {str(x): challenges.challenge_problem(me, Entrant.objects.get(pk=x.pk)) for x in (a, b, c, d, e, f, g)}
     assert problems == {
         "A": None,
         "C": None,
@@ -49,10 +49,10 @@ def test_eligible_defenders_fetches_the_facts_once_for_everyone_in_reach(make_la
         "G": "You two met within the last 14 days.",
     }
     # A second commitment: H may challenge nobody.
-    services.challenge(h, a, actor=None)
+    challenges.challenge(h, a, actor=None)
     with django_assert_max_num_queries(3):
-        assert services.eligible_defenders(me) == []
-    assert services.challenge_problem(me, c) == "H already has 2 open challenges or matches."
+        assert challenges.eligible_defenders(me) == []
+    assert challenges.challenge_problem(me, c) == "H already has 2 open challenges or matches."
 
 
 def test_the_ladder_page_costs_the_same_however_many_are_in_reach(client, make_ladder, django_assert_max_num_queries):
@@ -92,12 +92,12 @@ def test_the_match_list_costs_the_same_however_many_matches(
     client, make_ladder, superuser, django_assert_max_num_queries
 ):
     ladder, (a, b, c, d, e, f) = make_ladder(6)
-    services.start_match(b, a, actor=None)
+    challenges.start_match(b, a, actor=None)
     client.force_login(superuser)
     url = reverse("admin:ladders_match_changelist")
     baseline = queries(lambda: client.get(url))
-    services.start_match(d, c, actor=None)
-    services.start_match(f, e, actor=None)
+    challenges.start_match(d, c, actor=None)
+    challenges.start_match(f, e, actor=None)
     with django_assert_max_num_queries(baseline):
         page = client.get(url)
     assert page.text.count('<td class="field-move_due_by nowrap">') == 3
@@ -105,12 +105,12 @@ def test_the_match_list_costs_the_same_however_many_matches(
 
 def test_a_match_page_costs_the_same_however_many_games(client, make_ladder, superuser, django_assert_max_num_queries):
     ladder, (a, b) = make_ladder(2, match_length=3)
-    match = services.start_match(b, a, actor=None)
+    match = challenges.start_match(b, a, actor=None)
     client.force_login(superuser)
     url = reverse("admin:ladders_match_change", args=[match.pk])
     baseline = queries(lambda: client.get(url))
     for number in (1, 2):
-        services.forfeit_game(match.games.get(number=number), a, reason="no show", actor=None)
+        matches.forfeit_game(match.games.get(number=number), a, reason="no show", actor=None)
     with django_assert_max_num_queries(baseline):
         page = client.get(url)
     assert page.text.count('<td class="field-deadline">') == 3

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from ladders import services
+from ladders import challenges, matches
 from ladders.models import Challenge
 from tests.factories import make_user
 
@@ -44,8 +44,8 @@ def test_the_page_shows_the_rules_and_lets_a_player_join_and_challenge(client, m
 
 def test_csv_export_lists_the_standings(client, make_ladder):
     ladder, (a, b) = make_ladder(2, match_length=1)
-    match = services.start_match(b, a, actor=None)
-    services.forfeit_game(match.games.get(), a, reason="no show", actor=None)
+    match = challenges.start_match(b, a, actor=None)
+    matches.forfeit_game(match.games.get(), a, reason="no show", actor=None)
     rows = list(
         csv.reader(io.StringIO(client.get(reverse("ladders:standings_csv", args=[ladder.slug])).content.decode()))
     )
@@ -89,11 +89,11 @@ def test_only_an_open_challenge_can_be_withdrawn(
     client, make_ladder, ladder_state, answer, django_capture_on_commit_callbacks
 ):
     ladder, (a, b, c) = make_ladder(3)
-    item = services.challenge(c, a, actor=c.player)
+    item = challenges.challenge(c, a, actor=c.player)
     if answer == "withdrawn":
-        services.withdraw(item, actor=c.player)
+        challenges.withdraw(item, actor=c.player)
     else:
-        services.accept(item, actor=a.player)
+        challenges.accept(item, actor=a.player)
     before = ladder_state(ladder)
     client.force_login(c.player)
     with django_capture_on_commit_callbacks() as notices:

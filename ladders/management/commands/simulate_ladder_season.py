@@ -15,7 +15,8 @@ from django.utils.crypto import get_random_string
 from accounts.models import User
 from games import cribbage
 from games import services as game_services
-from ladders import services
+from ladders import challenges, membership, seasons
+from ladders.matches import record_game_result
 from ladders.models import Ladder, Match
 from ratings.selectors import family_of, ratings_of
 
@@ -80,22 +81,22 @@ class Command(BaseCommand):
             immunity_days=0,
         )
         ladder.organisers.add(organiser)
-        services.current_season(ladder)
+        seasons.current_season(ladder)
         people = [
             User.objects.create_user(
                 f"sim-{tag}-{n}@example.invalid", None, display_name=f"Player {n:02d}", notify="none"
             )
             for n in range(1, players + 1)
         ]
-        services.add_entrants(ladder, "\n".join(p.email for p in people), actor=organiser)
+        membership.add_entrants(ladder, "\n".join(p.email for p in people), actor=organiser)
         played = 0
         while played < matches:
             entrants = list(ladder.entrants.filter(active=True).order_by("-position"))
             challenger = rng.choice(entrants)
-            defenders = services.eligible_defenders(challenger)
+            defenders = challenges.eligible_defenders(challenger)
             if not defenders:
                 continue
-            match = services.start_match(challenger, rng.choice(defenders), actor=organiser)
+            match = challenges.start_match(challenger, rng.choice(defenders), actor=organiser)
             while True:
                 match.refresh_from_db()
                 if match.status != Match.Status.PLAYING:
@@ -104,9 +105,9 @@ class Command(BaseCommand):
                 if current is None:
                     break
                 play_out(current.game, choose, rng)
-                services.record_game_result(current.game_id)  # idempotent: the task did it already
+                record_game_result(current.game_id)  # idempotent: the task did it already
             played += 1
-        rows = services.standings(ladder)
+        rows = seasons.standings(ladder)
         ratings = ratings_of([row["player_id"] for row in rows], family_of(ladder.variant))
         for row in rows:
             row["rating"] = str(ratings[row["player_id"]])
@@ -118,9 +119,9 @@ class Command(BaseCommand):
         self.stdout.write(
             format_table(
                 rows,
-                services.STANDINGS_COLUMNS[:1]
+                seasons.STANDINGS_COLUMNS[:1]
                 + [("player", "Player")]
-                + services.STANDINGS_COLUMNS[2:]
+                + seasons.STANDINGS_COLUMNS[2:]
                 + [("rating", "Rating")],
             )
         )
