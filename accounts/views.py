@@ -183,7 +183,15 @@ def profile(request):
             messages.success(request, "Your profile is saved.")
             return redirect("accounts:profile")
         messages.error(request, "Nothing was saved: please correct the fields marked below.")
-    return render(request, "accounts/profile.html", {"form": form}, status=400 if form.is_bound else 200)
+    return profile_page(request, form, status=400 if form.is_bound else 200)
+
+
+def profile_page(request, form=None, status=200):
+    """The profile page (`form`: the profile form as sent; by default the profile as saved), also
+    the page a refused action from it (a vacation) answers with, its `status` a 4xx."""
+    if form is None:
+        form = ProfileForm(instance=User.objects.get(pk=request.user.pk))
+    return render(request, "accounts/profile.html", {"form": form}, status=status)
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

@@ -27,7 +27,7 @@ def record_clock_event(game, seat, data, source, actor=None, *, change, on=None)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.is_finished:
-            raise ClockError("This game is over.")
+            raise ClockError("This game is over.", code="stale")
         row = Seat.objects.select_related("player").get(game=game, number=on)
         before = deadlines.clock_of(row)
         after = change(before, deadlines.rules_for(game, row))

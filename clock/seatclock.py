@@ -25,11 +25,14 @@ VACATION_DAY_MIN_LEFT = timedelta(hours=1)  # a vacation day spent late still le
 
 
 class ClockError(Exception):
-    """A clock change that is not allowed. Nothing was written."""
+    """A clock change that is not allowed. Nothing was written.
 
-    def __init__(self, message):
+    `code` is "stale" when the game has moved past the request (it is over, nobody is out of
+    time any more), "" for bad input (games.refusals.status_of gives the page's status)."""
+
+    def __init__(self, message, *, code=""):
         super().__init__(message)
-        self.message = message
+        self.message, self.code = message, code
 
 
 # --- Running time ------------------------------------------------------------------

@@ -249,9 +249,9 @@ def claim_timeout(game, claiming_seat, *, actor=None, source=Event.Source.TIMEOU
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.is_finished:
-            raise ClockError("This game is over.")
+            raise ClockError("This game is over.", code="stale")
         seat = claimable_seat(game, claiming_seat)
         if seat is None:
-            raise ClockError("Nobody here is out of time: there is nothing to claim.")
+            raise ClockError("Nobody here is out of time: there is nothing to claim.", code="stale")
         result = services.record_forfeit(game, seat.number, reason="timeout", source=source, actor=actor)
     return result

@@ -74,7 +74,9 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
     with transaction.atomic():
         user = _settled(user.pk, now)
         if user.away_until and user.away_until > now:
-            raise VacationError(f"You are already on vacation until {times.deadline_text(user.away_until, user, now)}.")
+            raise VacationError(
+                f"You are already on vacation until {times.deadline_text(user.away_until, user, now)}.", code="stale"
+            )
         whole = user.vacation_seconds // DAY_SECONDS
         if days > whole:
             raise VacationError(f"You have {whole} whole vacation days left, not {days}.")

@@ -1,6 +1,7 @@
 """Clock actions from the site: give more time, claim a timed-out game, start or end a vacation.
 
-Thin: parse, call the service (clock.timeouts, clock.vacation), redirect with a message.
+Thin: parse, call the service (clock.timeouts, clock.vacation), redirect with a message; a
+refusal is the page the form was on as it stands, with why, and a 4xx (games.refusals.status_of).
 And the calendar feed of a player's deadlines (clock.calendar), read by calendar apps with
 no login: its URL is the secret.
 """
@@ -13,10 +14,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.views import profile_page
 from clock import calendar, timeouts, vacation
 from clock.events import ClockError
+from games import refusals
 from games.models import Event, Game
 from games.selectors import seat_of
+from games.views import play
 
 
 def _my_game(request, game_id):
@@ -24,24 +28,29 @@ def _my_game(request, game_id):
     return game, seat_of(game, request.user)
 
 
+def _refused_on_profile(request, error):
+    """A refused vacation: the profile page as it stands, with why."""
+    messages.error(request, error.message)
+    return profile_page(request, status=refusals.status_of(error.code))
+
+
 @login_required
 @require_POST
 def more_time(request, game_id):
     game, mine = _my_game(request, game_id)
     if mine is None:
-        messages.error(request, "Only a player in this game can give more time.")
-        return redirect(game)
+        return play.not_your_game(request, game, "Only a player in this game can give more time.")
     try:
         to_seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        return play.refused(request, game, mine, "Choose whom to give more time.")
+    try:
         timeouts.grant_more_time(
             game, mine.number, to_seat, request.POST.get("days"), source=Event.Source.WEB, actor=request.user
         )
-    except ValueError:
-        messages.error(request, "Choose whom to give more time.")
     except ClockError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "Done: they have more time.")
+        return play.refused(request, game, mine, error.message, status=refusals.status_of(error.code))
+    messages.success(request, "Done: they have more time.")
     return redirect(game)
 
 
@@ -50,14 +59,12 @@ def more_time(request, game_id):
 def claim(request, game_id):
     game, mine = _my_game(request, game_id)
     if mine is None:
-        messages.error(request, "Only a player in this game can claim it.")
-        return redirect(game)
+        return play.not_your_game(request, game, "Only a player in this game can claim it.")
     try:
         timeouts.claim_timeout(game, mine.number, actor=request.user)
     except ClockError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "The game is yours: your opponent ran out of time.")
+        return play.refused(request, game, mine, error.message, status=refusals.status_of(error.code))
+    messages.success(request, "The game is yours: your opponent ran out of time.")
     return redirect(game)
 
 
@@ -67,18 +74,17 @@ def vacation_start(request):
     try:
         _, paused = vacation.start_vacation(request.user, request.POST.get("days"))
     except ClockError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "Have a good break: your clocks are stopped and your opponents are told.")
-        running = vacation.turns_running_on(request.user, paused)
-        if running:
-            games = ", ".join(f"game {pk}" for pk in running)
-            messages.warning(
-                request,
-                f"Your clock runs on in {games}: "
-                f"{'that game allows' if len(running) == 1 else 'those games allow'} "
-                f"no vacation (or no more of it).",
-            )
+        return _refused_on_profile(request, error)
+    messages.success(request, "Have a good break: your clocks are stopped and your opponents are told.")
+    running = vacation.turns_running_on(request.user, paused)
+    if running:
+        games = ", ".join(f"game {pk}" for pk in running)
+        messages.warning(
+            request,
+            f"Your clock runs on in {games}: "
+            f"{'that game allows' if len(running) == 1 else 'those games allow'} "
+            f"no vacation (or no more of it).",
+        )
     return redirect(reverse("accounts:profile") + "#vacation")
 
 

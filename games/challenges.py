@@ -53,11 +53,12 @@ CLOCK_CHOICES = ("timeout_policy", "pause_weekends", "pause_nights", "time_bank_
 
 
 class ChallengeError(Exception):
-    """A challenge operation that cannot be done. Nothing was changed; `.message` says why."""
+    """A challenge operation that cannot be done. Nothing was changed; `.message` says why, `.code`
+    is "forbidden" (not the asker's to do), "stale" (the challenge has moved on) or "" (bad input)."""
 
-    def __init__(self, message):
+    def __init__(self, message, *, code=""):
         super().__init__(message)
-        self.message = message
+        self.message, self.code = message, code
 
 
 def others_needed(variant):
@@ -220,13 +221,15 @@ def _locked(challenge):
 
 def _require_open(challenge):
     if challenge.status != Challenge.Status.OPEN:
-        raise ChallengeError(f"This challenge is no longer open ({challenge.get_status_display().lower()}).")
+        raise ChallengeError(
+            f"This challenge is no longer open ({challenge.get_status_display().lower()}).", code="stale"
+        )
 
 
 def _my_place(challenge, user):
     place = challenge.places.filter(player=user).first() if user.is_authenticated else None
     if place is None:
-        raise ChallengeError("This challenge is not addressed to you.")
+        raise ChallengeError("This challenge is not addressed to you.", code="forbidden")
     return place
 
 
@@ -270,7 +273,7 @@ def cancel(challenge, user):
     with transaction.atomic():
         challenge = _locked(challenge)
         if challenge.challenger_id != user.pk:
-            raise ChallengeError("Only the player who made a challenge can cancel it.")
+            raise ChallengeError("Only the player who made a challenge can cancel it.", code="forbidden")
         _require_open(challenge)
         challenge.status = Challenge.Status.CANCELLED
         challenge.decided_at = timezone.now()
@@ -345,7 +348,7 @@ def accept_seek(seek, user):
         if seek.challenger_id == user.pk:
             raise ChallengeError("This is your own seek: wait for someone to take it, or cancel it.")
         if seek.places.filter(player=user).exists():
-            raise ChallengeError("You have already taken a place in this seek.")
+            raise ChallengeError("You have already taken a place in this seek.", code="stale")
         place = seek.places.filter(player__isnull=True).order_by("seat").first()
         place.player = user
         place.accepted_at = timezone.now()

@@ -71,6 +71,17 @@ WORDS.update(
 )
 
 
+# A refused request's status on the site, by the service error's code: bad input is a 400; a
+# request that is not the asker's to make a 403; one the game (or challenge) has moved past
+# since the page was shown a 409; one over a limit a 429.
+STATUS_OF_CODE = {"forbidden": 403, "stale": 409, "too_many": 429}
+
+
+def status_of(code: str) -> int:
+    """The HTTP status of a page refusing a request for a service error's `code`."""
+    return STATUS_OF_CODE.get(code, 400)
+
+
 def plan_refusal(code: str, params: dict) -> str:
     """A refused plan in words, with the plan as it was."""
     return f"{PLAN_WORDS[code](**params)}. Your plan is as it was."

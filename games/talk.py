@@ -23,16 +23,17 @@ SAY_PER_HOUR = 5
 
 
 class TableError(Exception):
-    """Something at the table that cannot be done. Nothing was changed; `.message` says why."""
+    """Something at the table that cannot be done. Nothing was changed; `.message` says why,
+    `.code` is "forbidden" (not a player), "too_many" (the hourly limit) or "" (bad input)."""
 
-    def __init__(self, message):
+    def __init__(self, message, *, code=""):
         super().__init__(message)
-        self.message = message
+        self.message, self.code = message, code
 
 
 def _require_player(game, user):
     if not getattr(user, "is_authenticated", False) or not Seat.objects.filter(game=game, player=user).exists():
-        raise TableError("Only the players of this game can do that.")
+        raise TableError("Only the players of this game can do that.", code="forbidden")
 
 
 # --- Notes --------------------------------------------------------------------------
@@ -81,7 +82,8 @@ def say(game, user, text, *, source="web", now=None):
         if recent >= SAY_PER_HOUR:
             raise TableError(
                 f"You have said {recent} things at this table in the last hour, the most there is: "
-                f"wait a little. Nothing was sent."
+                f"wait a little. Nothing was sent.",
+                code="too_many",
             )
         return TableMessage.objects.create(game=game, author=user, text=text, source=source, created_at=now)
 
@@ -127,3 +129,25 @@ def report(message, user, now=None):
     TableMessage.objects.filter(pk=message.pk, reported_at__isnull=True).update(
         reported_at=now or timezone.now(), reported_by=user
     )
+
+
+# --- The game page's panel -------------------------------------------------------------
+
+
+def panel_for(user, game, seat, typed=None):
+    """What the game page's note and talk panel shows `user` (`seat`: theirs, or None).
+    `typed`: a refused "say" or note given back ({"say": ..., "note": ...}) to mend and send again."""
+    if seat is None:
+        return {"at_table": False}
+    typed = typed or {}
+    muted = muted_by(user)
+    others = [s.player for s in game.seats.all() if s.player_id and s.player_id != user.pk]
+    return {
+        "at_table": True,
+        "note": typed["note"] if "note" in typed else note_of(game, user),
+        "said": typed.get("say", ""),
+        "talk": talk_for(game, user),
+        "note_max": NOTE_MAX_CHARS,
+        "say_max": SAY_MAX_CHARS,
+        "talk_players": [{"user": p, "muted": p.pk in muted} for p in others],
+    }

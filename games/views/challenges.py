@@ -6,9 +6,10 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import challenges, selectors
+from games import challenges, refusals, selectors
 from games.forms import ChallengeForm, SeekForm
 from games.models import Challenge, ChallengePlace, Game
+from games.views import play
 
 
 def _challenge(challenge_id):
@@ -44,7 +45,10 @@ def new_challenge(request):
 @login_required
 @require_GET
 def challenge(request, challenge_id):
-    ch = _challenge(challenge_id)
+    return _page(request, _challenge(challenge_id))
+
+
+def _page(request, ch, status=200):
     places = list(ch.places.all())
     involved = ch.challenger_id == request.user.pk or any(p.player_id == request.user.pk for p in places)
     if not (ch.is_seek or involved):
@@ -59,16 +63,17 @@ def challenge(request, challenge_id):
             "to_answer": ch.is_open and challenges.waiting_for(ch, request.user),
             "can_take": ch.is_open and ch.is_seek and not involved,
         },
+        status=status,
     )
 
 
 def _answer(request, challenge_id, operation, done):
-    ch = _challenge(challenge_id)
     try:
-        ch = operation(ch, request.user)
+        ch = operation(_challenge(challenge_id), request.user)
     except challenges.ChallengeError as error:
+        # The challenge as it stands (another answer may have closed it), with why; nothing changed.
         messages.error(request, error.message)
-        return redirect(ch)
+        return _page(request, _challenge(challenge_id), status=refusals.status_of(error.code))
     messages.success(request, done(ch))
     if ch.game_id:
         return redirect(ch.game)
@@ -114,12 +119,11 @@ def rematch(request, game_id):
     game = get_object_or_404(Game.objects.prefetch_related("seats"), pk=game_id)
     seat = selectors.seat_of(game, request.user)
     if seat is None:
-        return render(request, "games/not_your_game.html", {"game": game}, status=403)
+        return play.not_your_game(request, game)
     try:
         challenge = challenges.rematch(game, seat.number, request.user)
     except challenges.ChallengeError as error:
-        messages.error(request, error.message)
-        return redirect(game)
+        return play.refused(request, game, seat, error.message, status=refusals.status_of(error.code))
     messages.success(
         request, "Your rematch challenge is sent, with the same settings. The game starts when it is accepted."
     )

@@ -62,9 +62,8 @@ def practice(request):
                     request.user, data["level"], data["variant"], data["target"], data["muggins"]
                 )
             except challenges.ChallengeError as error:
-                messages.error(request, error.message)
+                form.add_error(None, error.message)
             else:
                 return redirect(game)
-        else:
-            messages.error(request, "No game was started: please correct the fields marked below.")
-    return render(request, "games/practice.html", {"form": form}, status=400 if form.errors else 200)
+        messages.error(request, "No game was started: please correct the fields marked below.")
+    return render(request, "games/practice.html", {"form": form}, status=400 if form.is_bound else 200)

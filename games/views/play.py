@@ -18,13 +18,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import challenges, coaching, refusals, selectors, services, visits
+from games import challenges, coaching, refusals, selectors, services, talk, visits
 from games.board import DEFAULT_COLOURS
 from games.cribbage import InvalidMove, Score, ScoreItem, card_from_code, notation
 from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
 from games.presentation import help_text, score_rows, won_text
-from games.views import talk
 
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
 TABLE_GAME_TEXT = "Played at the table: the result was entered afterwards, so there are no hands to review."
@@ -320,19 +319,28 @@ def game(request, game_id):
     return _page(request, game, seat)
 
 
-def _page(request, game, seat, status=200):
+def _page(request, game, seat, status=200, typed=None):
     context = _context(request, game, seat.number if seat else None)
-    context.update(talk.panel_context(request.user, game, seat))
+    context.update(talk.panel_for(request.user, game, seat, typed))
     return render(request, "games/game.html", context, status=status)
 
 
-def _refused(request, game, seat, words, status=400):
-    """A refused move or plan: the game page as it stands, with why, and nothing changed.
+def refused(request, game, seat, words, status=400, typed=None):
+    """A refused request from the game page (a move, a plan, table talk, a clock action): the
+    page as it stands, with why, and nothing changed.
 
     A 4xx page rather than a redirect, so a client (or a test) can tell it was refused; a stale
-    move (the game moved on since the form was shown) is a conflict, 409."""
+    request (the game moved on since the form was shown) is a conflict, 409 (refusals.status_of).
+    `typed`: what the player wrote in a talk box, given back to mend ({"say": ..., "note": ...})."""
     messages.error(request, words)
-    return _page(request, game, seat, status=status)
+    return _page(request, _game(game.pk), seat, status=status, typed=typed)
+
+
+def not_your_game(request, game, words=""):
+    """A player's request on a game by someone who does not play in it: 403, nothing changed."""
+    if words:
+        messages.error(request, words)
+    return render(request, "games/not_your_game.html", {"game": game}, status=403)
 
 
 @never_cache
@@ -367,10 +375,10 @@ def move(request, game_id):
     game = _game(game_id)
     seat = selectors.seat_of(game, request.user)
     if seat is None:
-        return render(request, "games/not_your_game.html", {"game": game}, status=403)
+        return not_your_game(request, game)
     form = MoveForm(request.POST)
     if not form.is_valid():
-        return _refused(request, game, seat, form.problem())
+        return refused(request, game, seat, form.problem())
     move = form.move(game.muggins)
     try:
         result = services.submit_move(
@@ -383,8 +391,7 @@ def move(request, game_id):
             actor=request.user,
         )
     except services.MoveError as error:
-        game.refresh_from_db()
-        return _refused(request, game, seat, error.message, status=409 if error.code == "stale" else 400)
+        return refused(request, game, seat, error.message, status=refusals.status_of(error.code))
     if result.duplicate:
         messages.info(request, "That move was already made (the form was sent twice); it counts once.")
     elif move["kind"] == "count_ahead":
@@ -399,10 +406,10 @@ def plan(request, game_id):
     game = _game(game_id)
     seat = selectors.seat_of(game, request.user)
     if seat is None:
-        return render(request, "games/not_your_game.html", {"game": game}, status=403)
+        return not_your_game(request, game)
     form = PlanForm(request.POST, cards=selectors.view_for(game, seat.number).get("hand") or [])
     if not form.is_valid() or not form.words():
-        return _refused(request, game, seat, "Give at least one card a place in the order, or tick a rule.")
+        return refused(request, game, seat, "Give at least one card a place in the order, or tick a rule.")
     try:
         move = notation.read_move(f"plan {form.words()}", "play")
         services.submit_move(
@@ -414,10 +421,9 @@ def plan(request, game_id):
             actor=request.user,
         )
     except InvalidMove as problem:
-        return _refused(request, game, seat, refusals.plan_refusal(problem.code, problem.params))
+        return refused(request, game, seat, refusals.plan_refusal(problem.code, problem.params))
     except services.MoveError as error:
-        game.refresh_from_db()
-        return _refused(request, game, seat, error.message)
+        return refused(request, game, seat, error.message)
     messages.success(
         request,
         "Your plan is cleared."

@@ -1,6 +1,7 @@
 """At the table, from the game page: the private note, table talk, mute and report.
 
-Thin: parse, call games.talk, redirect to the game with a message."""
+Thin: parse, call games.talk, redirect to the game with a message; a refusal is the game
+page as it stands with why (403 for someone not at the table, 429 over the hourly limit)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -8,49 +9,34 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from games import talk
+from games import refusals, selectors, talk
 from games.models import Game, TableMessage
+from games.views import play
 
 
-def panel_context(user, game, seat):
-    """What the game page's note and talk panel shows `user` (`seat`: theirs, or None)."""
-    if seat is None:
-        return {"at_table": False}
-    muted = talk.muted_by(user)
-    others = [s.player for s in game.seats.all() if s.player_id and s.player_id != user.pk]
-    return {
-        "at_table": True,
-        "note": talk.note_of(game, user),
-        "talk": talk.talk_for(game, user),
-        "note_max": talk.NOTE_MAX_CHARS,
-        "say_max": talk.SAY_MAX_CHARS,
-        "talk_players": [{"user": p, "muted": p.pk in muted} for p in others],
-    }
-
-
-def _back(game, anchor="table"):
-    return redirect(f"{game.get_absolute_url()}#{anchor}")
-
-
-def _do(request, game, call, done):
+def _do(request, game, call, done, typed=None):
     try:
         call()
     except talk.TableError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, done)
-    return _back(game)
+        seat = selectors.seat_of(game, request.user)
+        if seat is None:
+            return play.not_your_game(request, game, error.message)
+        return play.refused(request, game, seat, error.message, status=refusals.status_of(error.code), typed=typed)
+    messages.success(request, done)
+    return redirect(f"{game.get_absolute_url()}#table")
 
 
 @login_required
 @require_POST
 def note(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
+    text = request.POST.get("text", "")
     return _do(
         request,
         game,
-        lambda: talk.save_note(game, request.user, request.POST.get("text", "")),
+        lambda: talk.save_note(game, request.user, text),
         "Your note is saved: nobody else sees it.",
+        typed={"note": text},
     )
 
 
@@ -58,7 +44,8 @@ def note(request, game_id):
 @require_POST
 def say(request, game_id):
     game = get_object_or_404(Game, pk=game_id)
-    return _do(request, game, lambda: talk.say(game, request.user, request.POST.get("text", "")), "Said to the table.")
+    text = request.POST.get("text", "")
+    return _do(request, game, lambda: talk.say(game, request.user, text), "Said to the table.", typed={"say": text})
 
 
 @login_required

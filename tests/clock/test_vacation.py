@@ -159,9 +159,24 @@ def test_profile_panel_and_buttons(client):
         response = client.post(reverse("clock:vacation_end"), follow=True)
         assert [str(m) for m in response.context["messages"]] == ["Welcome back: your clocks run again."]
     assert bob_seat(game).paused_until is None
-    response = client.post(reverse("clock:vacation_start"), {"days": "99"}, follow=True)
+    response = client.post(reverse("clock:vacation_start"), {"days": "99"})
+    assert response.status_code == 400 and "accounts/profile.html" in [t.name for t in response.templates]
     assert [str(m) for m in response.context["messages"]] == ["A vacation lasts 1 to 30 days."]
     assert "A vacation lasts 1 to 30 days." in response.content.decode()
+    assert bob_seat(game).paused_until is None and not Vacation.objects.filter(ended_at__isnull=True).exists()
+
+
+def test_a_second_vacation_while_away_is_refused_on_the_profile_page_and_changes_nothing(client):
+    game, alice, bob = game_waiting_for_bob()
+    client.force_login(bob)
+    with at(START + timedelta(hours=1)):
+        client.post(reverse("clock:vacation_start"), {"days": "2"})
+        before = (User.objects.values("vacation_seconds", "away_until").get(pk=bob.pk), game.events.count())
+        response = client.post(reverse("clock:vacation_start"), {"days": "2"})
+    assert response.status_code == 409 and "accounts/profile.html" in [t.name for t in response.templates]
+    said = [str(m) for m in response.context["messages"]][-1]  # after the first one's, not shown yet
+    assert said.startswith("You are already on vacation until ") and said in response.content.decode()
+    assert (User.objects.values("vacation_seconds", "away_until").get(pk=bob.pk), game.events.count()) == before
 
 
 def test_ending_a_vacation_when_not_on_one_says_so_and_changes_nothing(client):

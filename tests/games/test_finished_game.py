@@ -94,7 +94,8 @@ def test_a_rematch_before_the_end_or_by_a_stranger_changes_nothing(client):
     game = start_two_player_game(players=[alice, bob])
     client.force_login(alice)
     assert "Rematch" not in page(client, game)
-    response = client.post(reverse("games:rematch", args=[game.pk]), follow=True)
+    response = client.post(reverse("games:rematch", args=[game.pk]))
+    assert response.status_code == 400 and "games/game.html" in [t.name for t in response.templates]
     assert "not over yet" in response.content.decode() and not Challenge.objects.exists()
     game, *_ = resigned()
     client.force_login(make_user())
@@ -109,5 +110,9 @@ def test_a_finished_practice_game_offers_another_practice_game_not_a_rematch(cli
     client.force_login(alice)
     html = page(client, game)
     assert "Rematch" not in html and f'href="{reverse("games:practice")}"' in html
-    response = client.post(reverse("games:rematch", args=[game.pk]), follow=True)
-    assert "practice game" in response.content.decode() and not Challenge.objects.exists()
+    response = client.post(reverse("games:rematch", args=[game.pk]))
+    assert response.status_code == 400
+    assert [str(m) for m in response.context["messages"]] == [
+        "A practice game is against the computer: start another on the site."
+    ]
+    assert not Challenge.objects.exists()

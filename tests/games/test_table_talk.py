@@ -34,8 +34,11 @@ def test_a_note_is_seen_by_its_writer_only(client, table):
     assert "Bob holds fives back" in page(client, alice, game)
     assert "Bob holds fives back" not in page(client, bob, game)
     client.force_login(alice)
-    response = client.post(reverse("games:note", args=[game.pk]), {"text": "z" * 2001}, follow=True)
+    response = client.post(reverse("games:note", args=[game.pk]), {"text": "z" * 2001})
+    # The game page itself, refusing: the reason, and the note as written, to shorten and save again.
+    assert response.status_code == 400 and "games/game.html" in [t.name for t in response.templates]
     assert messages_of(response) == ["A note is at most 2000 characters; yours has 2001. Nothing was saved."]
+    assert f">{'z' * 2001}</textarea>" in response.content.decode()
     assert Note.objects.get().text == "Bob holds fives back"
 
 
@@ -63,9 +66,33 @@ def test_only_players_may_talk_and_nothing_changes_otherwise(client, table):
     game, alice, bob = table
     carol = make_user(display_name="Carol")
     client.force_login(carol)
-    response = client.post(reverse("games:say", args=[game.pk]), {"text": "hi"}, follow=True)
-    assert messages_of(response) == ["Only the players of this game can do that."]
-    response = client.post(reverse("games:note", args=[game.pk]), {"text": "hi"}, follow=True)
-    assert messages_of(response) == ["Only the players of this game can do that."]
+    for name in ("games:say", "games:note"):
+        response = client.post(reverse(name, args=[game.pk]), {"text": "hi"})
+        assert response.status_code == 403 and "games/not_your_game.html" in [t.name for t in response.templates]
+        assert messages_of(response) == ["Only the players of this game can do that."]
+        assert "Only the players of this game can do that." in response.content.decode()
     assert not TableMessage.objects.exists() and not Note.objects.exists()
     assert "At the table" not in page(client, carol, game)
+
+
+def test_saying_too_much_or_too_often_is_refused_on_the_page_with_the_words_kept(client, table):
+    game, alice, bob = table
+    client.force_login(alice)
+    response = client.post(reverse("games:say", args=[game.pk]), {"text": "x" * 301})
+    assert response.status_code == 400
+    assert messages_of(response) == [
+        "A message to the table is at most 300 characters; yours has 301. Nothing was sent."
+    ]
+    assert f'value="{"x" * 301}"' in response.content.decode()  # to shorten, not to type again
+    for n in range(5):
+        client.post(reverse("games:say", args=[game.pk]), {"text": f"hello {n}"})
+    response = client.post(reverse("games:say", args=[game.pk]), {"text": "once more"})
+    assert response.status_code == 429 and "games/game.html" in [t.name for t in response.templates]
+    assert messages_of(response)[-1].startswith("You have said 5 things at this table in the last hour")
+    assert TableMessage.objects.count() == 5
+    response = client.post(reverse("games:mute", args=[game.pk, alice.pk]))
+    assert response.status_code == 400 and messages_of(response)[-1] == "You cannot mute yourself."
+    message = TableMessage.objects.first()
+    response = client.post(reverse("games:report", args=[game.pk, message.pk]))
+    assert response.status_code == 400 and messages_of(response) == ["You cannot report your own message."]
+    assert not TableMessage.objects.filter(reported_at__isnull=False).exists()

@@ -79,9 +79,12 @@ def test_declining_ends_the_challenge_and_tells_the_challenger(client):
     ch.refresh_from_db()
     assert ch.status == "declined" and ch.game is None
     assert mail.outbox[-1].to == [alice.email] and "Bob declined" in mail.outbox[-1].subject
-    # Accepting afterwards is refused with a reason, and starts nothing.
-    response = client.post(reverse("games:challenge_accept", args=[ch.pk]), follow=True)
-    assert any("no longer open" in m for m in messages_of(response))
+    # Accepting afterwards is refused with a reason, on the challenge as it stands, and starts nothing.
+    response = client.post(reverse("games:challenge_accept", args=[ch.pk]))
+    assert response.status_code == 409  # the last message: the one before was not shown yet
+    assert messages_of(response)[-1] == "This challenge is no longer open (declined)."
+    assert "This challenge is no longer open (declined)." in response.content.decode()
+    assert response.context["challenge"].pk == ch.pk and not response.context["to_answer"]
     assert not Game.objects.exists()
 
 
@@ -89,14 +92,18 @@ def test_the_challenger_may_cancel_but_nobody_else(client):
     alice, bob, carol = make_user(), make_user(), make_user()
     ch = challenges.create_challenge(alice, [bob.email])
     client.force_login(bob)
-    response = client.post(reverse("games:challenge_cancel", args=[ch.pk]), follow=True)
-    assert any("Only the player who made" in m for m in messages_of(response))
+    response = client.post(reverse("games:challenge_cancel", args=[ch.pk]))
+    assert response.status_code == 403
+    assert messages_of(response) == ["Only the player who made a challenge can cancel it."]
+    assert "Accept" in response.content.decode()  # Bob's challenge page, still his to answer
     ch.refresh_from_db()
     assert ch.status == "open"
     client.force_login(carol)
     assert client.get(ch.get_absolute_url()).status_code == 403
-    response = client.post(reverse("games:challenge_accept", args=[ch.pk]), follow=True)
-    assert any("not addressed to you" in m for m in messages_of(response))
+    response = client.post(reverse("games:challenge_accept", args=[ch.pk]))
+    assert response.status_code == 403 and messages_of(response) == ["This challenge is not addressed to you."]
+    assert "games/challenge_not_yours.html" in [t.name for t in response.templates]
+    assert "This challenge is not addressed to you." in response.content.decode()
     client.force_login(alice)
     client.post(reverse("games:challenge_cancel", args=[ch.pk]))
     ch.refresh_from_db()
@@ -189,8 +196,9 @@ def test_an_open_seek_is_taken_by_anyone_and_the_game_starts(client):
     client.post(reverse("games:seeks"), challenge_form(target="61"))
     seek = Challenge.objects.get(is_seek=True)
     # Not your own seek.
-    response = client.post(reverse("games:challenge_accept", args=[seek.pk]), follow=True)
-    assert any("your own seek" in m for m in messages_of(response))
+    response = client.post(reverse("games:challenge_accept", args=[seek.pk]))
+    assert response.status_code == 400
+    assert messages_of(response)[-1] == "This is your own seek: wait for someone to take it, or cancel it."
     client.force_login(bob)
     board = client.get(reverse("games:seeks")).content.decode()
     assert "Alice" in board and "Take it" in board
@@ -211,8 +219,9 @@ def test_a_three_player_seek_waits_for_two_takers(client):
     seek = challenges.create_seek(alice, variant="three")
     client.force_login(bob)
     client.post(reverse("games:challenge_accept", args=[seek.pk]))
-    response = client.post(reverse("games:challenge_accept", args=[seek.pk]), follow=True)
-    assert any("already taken a place" in m for m in messages_of(response))
+    response = client.post(reverse("games:challenge_accept", args=[seek.pk]))  # the button pressed twice
+    assert response.status_code == 409
+    assert messages_of(response)[-1] == "You have already taken a place in this seek."
     assert not Game.objects.exists()
     client.force_login(carol)
     client.post(reverse("games:challenge_accept", args=[seek.pk]))

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import cribbage, selectors, services
+from games import challenges, cribbage, selectors, services
 from games.models import Game
 from tests.factories import make_user, play_random_move, start_two_player_game
 
@@ -422,6 +422,17 @@ def test_practice_with_a_bad_level_is_refused(client):
     error = "Select a valid choice. grandmaster is not one of the available choices."
     assert response.context["form"].errors == {"level": [error]}
     assert error in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_practice_the_service_refuses_is_a_400_with_its_reason(client, monkeypatch):
+    def refuse(*args):
+        raise challenges.ChallengeError("Play to 121 or to 61.")
+
+    monkeypatch.setattr(challenges, "start_practice", refuse)
+    client.force_login(make_user())
+    response = client.post(reverse("games:practice"), {"level": "easy", "variant": "two", "target": "121"})
+    assert response.status_code == 400 and "Play to 121 or to 61." in response.content.decode()
     assert not Game.objects.exists()
 
 
