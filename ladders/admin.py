@@ -1,4 +1,7 @@
-"""The organisers' admin. Each organiser sees and changes only the ladders they run.
+"""The organisers' admin of a ladder: its form, its pages (the entrants, a challenge or match on
+the players' behalf, and those of club_night_admin and organiser_pages), its actions, its history
+and seasons. Challenges and matches are in ladders.match_admin; each organiser sees and changes
+only the ladders they run (ladders.scoped_admin).
 
 Every action goes through the ladder's operations (ladders.membership, .challenges,
 .matches, .seasons: each writes the ladder's history with the actor) and is also
@@ -6,167 +9,20 @@ logged as a Django LogEntry.
 """
 
 from django.contrib import admin, messages
-from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Q
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
-from games.models import Seat
-
-from . import challenges, forms, matches, membership, seasons, services
+from . import challenges, forms, membership, seasons, services
 from .club_night_admin import ClubNightAdmin
-from .models import Challenge, Entrant, Ladder, LadderGame, LadderHistory, Match, Season
+from .match_admin import ChallengeAdmin, MatchAdmin
+from .models import Challenge, Entrant, Ladder, LadderHistory, Match, Season
 from .organiser_pages import AnnouncementPages, OrganisersField
+from .scoped_admin import OrganisedLadderFilter, ScopedAdmin, ScopedInline
 from .views import _csv_response
-
-
-def first_move_due(**game):
-    """The earliest deadline of a seat to act in the game(s) `game` selects (an OuterRef), for
-    an annotation: one subquery instead of a query per row."""
-    return Subquery(Seat.objects.filter(to_act=True, **game).order_by("deadline").values("deadline")[:1])
-
-
-def organised(user):
-    """The ladders `user` may run."""
-    if not (user.is_active and user.is_staff):
-        return Ladder.objects.none()
-    if user.is_superuser:
-        return Ladder.objects.all()
-    return Ladder.objects.filter(organisers=user)
-
-
-class OrganisedLadderFilter(admin.RelatedFieldListFilter):
-    """The ladder filter offers only the ladders the user runs (Django's own lists every
-    ladder, and so would name other organisers' ladders)."""
-
-    def field_choices(self, field, request, model_admin):
-        return field.get_choices(
-            include_blank=False,
-            limit_choices_to={"pk__in": organised(request.user)},
-            ordering=self.field_admin_ordering(field, request, model_admin),
-        )
-
-
-class ScopedAdmin(admin.ModelAdmin):
-    """Objects of the events the user organises (here ladders); anything else is refused (403).
-
-    An event app above ladders (tournaments) subclasses it with its own `event_lookup`,
-    `event_of` and `organised_events`.
-    """
-
-    event_lookup = "ladder"  # from the model to its event
-
-    def event_of(self, obj):
-        return obj if isinstance(obj, Ladder) else obj.ladder
-
-    def organised_events(self, user):
-        return organised(user)
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).filter(**{f"{self.event_lookup}__in": self.organised_events(request.user)})
-
-    def get_object(self, request, object_id, from_field=None):
-        # Look beyond the user's own events so another event's object is refused, not "missing".
-        field = self.model._meta.pk if from_field is None else self.model._meta.get_field(from_field)
-        try:
-            return self.model._default_manager.get(**{field.name: field.to_python(object_id)})
-        except (self.model.DoesNotExist, ValidationError, ValueError):
-            return None
-
-    def _may_run(self, request, obj):
-        events = self.organised_events(request.user)
-        return events.exists() if obj is None else events.filter(pk=self.event_of(obj).pk).exists()
-
-    def has_module_permission(self, request):
-        return self.organised_events(request.user).exists()
-
-    def has_view_permission(self, request, obj=None):
-        return self._may_run(request, obj)
-
-    def has_change_permission(self, request, obj=None):
-        return self._may_run(request, obj)
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def response_action(self, request, queryset):
-        # An action posted for objects outside the user's events is refused outright.
-        selected = request.POST.getlist(ACTION_CHECKBOX_NAME)
-        if not all(pk.isascii() and pk.isdigit() and len(pk) < 19 for pk in selected):
-            raise BadRequest("The rows chosen are not ids of rows.")
-        if selected and not request.POST.get("select_across") == "1":
-            allowed = self.get_queryset(request).filter(pk__in=selected).count()
-            if allowed != len(set(selected)):
-                raise PermissionDenied
-        return super().response_action(request, queryset)
-
-    def _form_page(self, request, queryset, title, form, action, intro=""):
-        return TemplateResponse(
-            request,
-            "ladders/admin/action_form.html",
-            {
-                **self.admin_site.each_context(request),
-                "title": title,
-                "form": form,
-                "intro": intro,
-                "objects": queryset,
-                "action": action,
-                "opts": self.model._meta,
-                "action_checkbox_name": ACTION_CHECKBOX_NAME,
-            },
-        )
-
-
-class ScopedInline(admin.TabularInline):
-    """Shown, read-only, to whoever may view the parent object: organisers are scoped by
-    ScopedAdmin and hold no model permissions, which Django's inlines would otherwise require."""
-
-    def has_view_permission(self, request, obj=None):
-        return self.admin_site.get_model_admin(self.parent_model).has_view_permission(request, obj)
-
-
-class LadderGameInline(ScopedInline):
-    model = LadderGame
-    extra = 0
-    readonly_fields = (
-        "number",
-        "game_link",
-        "deadline",
-        "winner",
-        "kind",
-        "value",
-        "challenger_score",
-        "defender_score",
-    )
-    fields = readonly_fields
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def get_queryset(self, request):
-        # The match's sides for each row's title (LadderGame.__str__), the game for its link.
-        return (
-            super()
-            .get_queryset(request)
-            .select_related("game", "winner__player", "match__challenger__player", "match__defender__player")
-            .annotate(move_due=first_move_due(game=OuterRef("game")))
-        )
-
-    @admin.display(description="game")
-    def game_link(self, obj):
-        # The game's public (spectator) page: the game admin would show the players' hidden cards.
-        return format_html('<a href="{}">{}</a>', obj.game.get_absolute_url(), obj.game_id)
-
-    @admin.display(description="move due by")
-    def deadline(self, obj):
-        return obj.move_due or "—"
 
 
 class EntrantInline(ScopedInline):
@@ -469,126 +325,6 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
             self.message_user(request, f"{ladder}: {len(done)} overdue challenge(s) counted as forfeits.")
 
 
-@admin.register(Challenge)
-class ChallengeAdmin(ScopedAdmin):
-    list_display = ["ladder", "challenger", "defender", "status", "created_at", "respond_by", "created_by"]
-    list_filter = ["status", ("ladder", OrganisedLadderFilter)]
-    readonly_fields = [f.name for f in Challenge._meta.fields]
-    actions = ["accept_for_defender", "withdraw"]
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("ladder", "challenger__player", "defender__player")
-
-    def _each(self, request, queryset, operation, done):
-        for item in queryset:
-            try:
-                operation(item)
-            except services.LadderError as exc:
-                self.message_user(request, f"{item}: {exc.message}", messages.ERROR)
-            else:
-                self.log_change(request, item, done)
-                self.message_user(request, f"{item}: {done.lower()}.")
-
-    @admin.action(description="Accept on the defender's behalf (starts the match)")
-    def accept_for_defender(self, request, queryset):
-        self._each(request, queryset, lambda c: challenges.accept(c, actor=request.user), "Accepted")
-
-    @admin.action(description="Withdraw")
-    def withdraw(self, request, queryset):
-        self._each(request, queryset, lambda c: challenges.withdraw(c, actor=request.user), "Withdrawn")
-
-
-@admin.register(Match)
-class MatchAdmin(ScopedAdmin):
-    list_display = [
-        "ladder",
-        "challenger",
-        "defender",
-        "score",
-        "status",
-        "decided_by",
-        "move_due_by",
-        "started_at",
-        "finished_at",
-    ]
-    list_filter = ["status", ("ladder", OrganisedLadderFilter)]
-    readonly_fields = [f.name for f in Match._meta.fields]
-    inlines = [LadderGameInline]
-    actions = ["record_forfeit", "undo_result"]
-
-    def get_queryset(self, request):
-        return (
-            super()
-            .get_queryset(request)
-            .select_related("ladder", "challenger__player", "defender__player")
-            .annotate(move_due=first_move_due(game__ladder_game__match=OuterRef("pk")))
-        )
-
-    @admin.display(description="game points")
-    def score(self, obj):
-        return f"{obj.challenger_points}–{obj.defender_points}"
-
-    @admin.display(description="move due by")
-    def move_due_by(self, obj):
-        if obj.status != Match.Status.PLAYING:
-            return "—"
-        return obj.move_due or "—"
-
-    @admin.action(description="Record a forfeit / adjudicate the current game")
-    def record_forfeit(self, request, queryset):
-        if queryset.count() != 1:
-            self.message_user(request, "Choose one match.", messages.ERROR)
-            return None
-        match = queryset.get()
-        form = forms.ForfeitForm(request.POST if "apply" in request.POST else None)
-        if form.is_bound and form.is_valid():
-            current = match.games.filter(game__status="active").order_by("-number").first()
-            loser = match.challenger if form.cleaned_data["loser"] == "challenger" else match.defender
-            try:
-                if current is None:
-                    raise services.LadderError("This match has no game in play.")
-                matches.forfeit_game(current, loser, reason=form.cleaned_data["reason"], actor=request.user)
-            except services.LadderError as exc:
-                self.message_user(request, exc.message, messages.ERROR)
-            else:
-                note = f"Recorded a forfeit by {loser}: {form.cleaned_data['reason']}"
-                self.log_change(request, match, note)
-                self.message_user(request, note)
-            return None
-        return self._form_page(
-            request,
-            queryset,
-            "Record a forfeit",
-            form,
-            "record_forfeit",
-            "A forfeit event is added to the game's log; the game counts as a win "
-            "for the other player at the ladder's forfeit value.",
-        )
-
-    @admin.action(description="Undo the result")
-    def undo_result(self, request, queryset):
-        form = forms.ReasonForm(request.POST if "apply" in request.POST else None)
-        if form.is_bound and form.is_valid():
-            for match in queryset:
-                try:
-                    matches.undo_result(match, actor=request.user, reason=form.cleaned_data["reason"])
-                except services.LadderError as exc:
-                    self.message_user(request, f"{match}: {exc.message}", messages.ERROR)
-                else:
-                    self.log_change(request, match, f"Undid the result: {form.cleaned_data['reason']}")
-                    self.message_user(request, f"{match}: result undone.")
-            return None
-        return self._form_page(
-            request,
-            queryset,
-            "Undo the result",
-            form,
-            "undo_result",
-            "The match becomes void and the positions are worked out again as if "
-            "it had never counted. The history keeps both entries.",
-        )
-
-
 @admin.register(LadderHistory)
 class LadderHistoryAdmin(ScopedAdmin):
     list_display = ["ladder", "seq", "season", "kind", "text", "actor", "created_at"]
@@ -612,3 +348,7 @@ class SeasonAdmin(ScopedAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+admin.site.register(Challenge, ChallengeAdmin)
+admin.site.register(Match, MatchAdmin)

@@ -13,7 +13,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
-from ladders import admin as ladders_admin
+from ladders import scoped_admin
 from ladders.forms import AddEntrantsForm
 from ladders.organiser_pages import AnnouncementForm
 
@@ -86,7 +86,7 @@ class WithdrawForm(forms.Form):
         self.fields["entrant"].queryset = tournament.entrants.select_related("player")  # type: ignore[attr-defined]
 
 
-class ScopedAdmin(ladders_admin.ScopedAdmin):
+class ScopedAdmin(scoped_admin.ScopedAdmin):
     """Objects of the events the user organises; anything else is refused (403), as for ladders."""
 
     event_lookup = "tournament"

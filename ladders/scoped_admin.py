@@ -1,0 +1,111 @@
+"""The organisers' admin, scoped: each organiser sees and changes only the events they run
+(here ladders; tournaments subclasses ScopedAdmin for its events), and anything else is refused (403)."""
+
+from django.contrib import admin
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
+from django.template.response import TemplateResponse
+
+from .models import Ladder
+
+
+def organised(user):
+    """The ladders `user` may run."""
+    if not (user.is_active and user.is_staff):
+        return Ladder.objects.none()
+    if user.is_superuser:
+        return Ladder.objects.all()
+    return Ladder.objects.filter(organisers=user)
+
+
+class OrganisedLadderFilter(admin.RelatedFieldListFilter):
+    """The ladder filter offers only the ladders the user runs (Django's own lists every
+    ladder, and so would name other organisers' ladders)."""
+
+    def field_choices(self, field, request, model_admin):
+        return field.get_choices(
+            include_blank=False,
+            limit_choices_to={"pk__in": organised(request.user)},
+            ordering=self.field_admin_ordering(field, request, model_admin),
+        )
+
+
+class ScopedAdmin(admin.ModelAdmin):
+    """Objects of the events the user organises (here ladders); anything else is refused (403).
+
+    An event app above ladders (tournaments) subclasses it with its own `event_lookup`,
+    `event_of` and `organised_events`.
+    """
+
+    event_lookup = "ladder"  # from the model to its event
+
+    def event_of(self, obj):
+        return obj if isinstance(obj, Ladder) else obj.ladder
+
+    def organised_events(self, user):
+        return organised(user)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(**{f"{self.event_lookup}__in": self.organised_events(request.user)})
+
+    def get_object(self, request, object_id, from_field=None):
+        # Look beyond the user's own events so another event's object is refused, not "missing".
+        field = self.model._meta.pk if from_field is None else self.model._meta.get_field(from_field)
+        try:
+            return self.model._default_manager.get(**{field.name: field.to_python(object_id)})
+        except (self.model.DoesNotExist, ValidationError, ValueError):
+            return None
+
+    def _may_run(self, request, obj):
+        events = self.organised_events(request.user)
+        return events.exists() if obj is None else events.filter(pk=self.event_of(obj).pk).exists()
+
+    def has_module_permission(self, request):
+        return self.organised_events(request.user).exists()
+
+    def has_view_permission(self, request, obj=None):
+        return self._may_run(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._may_run(request, obj)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def response_action(self, request, queryset):
+        # An action posted for objects outside the user's events is refused outright.
+        selected = request.POST.getlist(ACTION_CHECKBOX_NAME)
+        if not all(pk.isascii() and pk.isdigit() and len(pk) < 19 for pk in selected):
+            raise BadRequest("The rows chosen are not ids of rows.")
+        if selected and not request.POST.get("select_across") == "1":
+            allowed = self.get_queryset(request).filter(pk__in=selected).count()
+            if allowed != len(set(selected)):
+                raise PermissionDenied
+        return super().response_action(request, queryset)
+
+    def _form_page(self, request, queryset, title, form, action, intro=""):
+        return TemplateResponse(
+            request,
+            "ladders/admin/action_form.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": title,
+                "form": form,
+                "intro": intro,
+                "objects": queryset,
+                "action": action,
+                "opts": self.model._meta,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            },
+        )
+
+
+class ScopedInline(admin.TabularInline):
+    """Shown, read-only, to whoever may view the parent object: organisers are scoped by
+    ScopedAdmin and hold no model permissions, which Django's inlines would otherwise require."""
+
+    def has_view_permission(self, request, obj=None):
+        return self.admin_site.get_model_admin(self.parent_model).has_view_permission(request, obj)
