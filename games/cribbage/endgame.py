@@ -23,7 +23,7 @@ from .knowledge import Table
 from .peg_search import search_win
 from .scoring import score_hand
 from .stats import fast_score
-from .win_chance import after_play, has_table, pegging_chances, show_chances
+from .win_chance import after_play, after_show, has_table, pegging_chances, show_chances
 
 __all__ = [
     "REACH",
@@ -77,13 +77,16 @@ def discard_chances(
     pegging = pegging_chances(board.variant, board.target)[:PEGGING_OUTCOMES]
     mass = sum(w for *_, w in pegging)
     mean_crib = _mean(show_chances(board.variant, board.target)["crib"])
-    unseen = [c for c in FULL_DECK if c not in hand]
+    unseen = [c.index for c in FULL_DECK if c not in hand]
+    # The chance over the play's outcomes for one (crib shift, pegging shift, my hand's show)
+    # is the same for every option that shares them: each is summed once.
+    over_play: dict[tuple[int, int, int], float] = {}
     out = []
     for i, o in enumerate(options):
         keep = [c.index for c in o.keep]
         hands: dict[int, int] = {}
         for z in unseen:
-            s = fast_score(keep, z.index)
+            s = fast_score(keep, z)
             hands[s] = hands.get(s, 0) + 1
         # The crib's expectation with these cards in it, and the play's, against the averages:
         # whole points for the tables, the fractions by interpolating between two of them.
@@ -93,26 +96,32 @@ def discard_chances(
         for shift, w_crib in crib_moves:
             for peg, w_peg in peg_moves:
                 for s, n in hands.items():
-                    for pone, dealer, w in pegging:
-                        mine, theirs = (dealer, pone) if board.i_deal else (pone, dealer)
-                        mine, theirs = (mine + peg, theirs) if peg >= 0 else (mine, theirs - peg)
-                        chance += (
-                            w_crib
-                            * w_peg
-                            * n
-                            * w
-                            * after_play(
-                                board.mine + mine,
-                                board.theirs + theirs,
-                                board.i_deal,
-                                s,
-                                board.variant,
-                                board.target,
-                                shift,
-                            )
-                        )
+                    key = (shift, peg, s)
+                    v = over_play.get(key)
+                    if v is None:
+                        v = over_play[key] = _over_play(board, pegging, shift, peg, s)
+                    chance += w_crib * w_peg * n * v
         out.append(min(1.0, chance / (len(unseen) * mass)))  # rounding may pass 1 by a hair
     return out
+
+
+def _over_play(board: Board, pegging: Sequence[tuple[int, int, float]], shift: int, peg: int, my_hand: int) -> float:
+    """The chance after the play summed over its outcomes (weights not normalised), the play's
+    points moved by ``peg`` (to me if positive, to them if not)."""
+    target = board.target
+    total = 0.0
+    for pone, dealer, w in pegging:
+        mine, theirs = (dealer, pone) if board.i_deal else (pone, dealer)
+        mine, theirs = (
+            (board.mine + mine + peg, board.theirs + theirs)
+            if peg >= 0
+            else (board.mine + mine, board.theirs + theirs - peg)
+        )
+        if mine >= target:
+            total += w
+        elif theirs < target:
+            total += w * after_show(mine + my_hand, theirs, board.i_deal, board.variant, target, shift)
+    return total
 
 
 def _between(x: float) -> list[tuple[int, float]]:

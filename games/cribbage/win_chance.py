@@ -34,6 +34,7 @@ __all__ = [
     "DATA_PATH",
     "win_chance",
     "after_play",
+    "after_show",
     "show_chances",
     "has_table",
     "pegging_chances",
@@ -145,10 +146,15 @@ def win_chance(mine: int, theirs: int, i_deal: bool, variant: str = "two", targe
         return 1.0
     if theirs >= target:
         return 0.0
-    table = load()[_name(variant, target)]["pone_wins"]
+    table = _pone_wins(variant, target)
     if i_deal:
         return 1.0 - table[theirs][mine]
     return table[mine][theirs]
+
+
+@lru_cache(maxsize=8)
+def _pone_wins(variant: str, target: int) -> list[list[float]]:
+    return load()[_name(variant, target)]["pone_wins"]
 
 
 def show_chances(variant: str, target: int) -> dict:
@@ -188,14 +194,15 @@ def after_play(
         return 1.0
     if theirs >= target:
         return 0.0
-    return _after_play(mine, theirs, i_deal, my_hand, variant, target, crib_shift)
+    return after_show(mine + my_hand, theirs, i_deal, variant, target, crib_shift)
 
 
 @lru_cache(maxsize=100_000)
-def _after_play(mine, theirs, i_deal, my_hand, variant, target, crib_shift) -> float:
+def after_show(mine: int, theirs: int, i_deal: bool, variant: str, target: int, crib_shift: int = 0) -> float:
+    """``after_play`` once my hand is added to my score (``mine``), both scores below the
+    target before it: the chance depends on that sum alone, so one entry serves every split."""
     shows = _int_shows(variant, target)
     if not i_deal:
-        mine += my_hand
         if mine >= target:
             return 1.0
         total = 0.0
@@ -207,7 +214,7 @@ def _after_play(mine, theirs, i_deal, my_hand, variant, target, crib_shift) -> f
     for pts, w in shows["pone_hand"]:
         t2 = theirs + pts
         if t2 < target:
-            total += w * _dealer_counts(mine + my_hand, t2, variant, target, crib_shift)
+            total += w * _dealer_counts(mine, t2, variant, target, crib_shift)
     return total
 
 

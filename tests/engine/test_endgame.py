@@ -59,3 +59,30 @@ def test_endgame_moves_depend_only_on_what_the_seat_can_see():
                 checked += 1
             state = apply(state, {**choose_move(state, seat, "expert"), "seat": seat})
     assert checked >= 20
+
+
+def test_a_discards_chance_is_the_plain_average_over_starters_and_play_outcomes():
+    # The sums shared between options must give what each option's own sum gives.
+    from games.cribbage.endgame import PEGGING_OUTCOMES, _between, _mean
+    from games.cribbage.win_chance import after_play, pegging_chances, show_chances
+
+    hand = cards("5S 5H 6D 4C JS KH")
+    board = Board(104, 99, False, "two", 121)
+    options = discard_options(hand, False)
+    pegging_values = [0.6 - 0.1 * i for i in range(len(options))]
+    got = discard_chances(options, hand, board, pegging_values)
+    pegging = pegging_chances("two", 121)[:PEGGING_OUTCOMES]
+    mass = sum(w for *_, w in pegging)
+    mean_crib = _mean(show_chances("two", 121)["crib"])
+    unseen = [c for c in FULL_DECK if c not in hand]
+    for i in (0, 5, 14):
+        o = options[i]
+        total = 0.0
+        for shift, w_crib in _between(abs(float(o.crib_ev)) - mean_crib):
+            for peg, w_peg in _between(pegging_values[i]):
+                for z in unseen:
+                    s = fast_score([c.index for c in o.keep], z.index)
+                    for pone, dealer, w in pegging:
+                        mine, theirs = pone + max(peg, 0), dealer - min(peg, 0)
+                        total += w_crib * w_peg * w * after_play(104 + mine, 99 + theirs, False, s, "two", 121, shift)
+        assert abs(got[i] - total / (len(unseen) * mass)) < 1e-12
