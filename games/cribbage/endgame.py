@@ -139,14 +139,13 @@ def play_chances(
 ) -> dict[Card, float]:
     """My chance to win after each playable card (see ``peg_search.search_win``)."""
     my_hand = score_hand(tuple(kept), starter).total if starter is not None else 0
+    i_deal, variant, target = board.i_deal, board.variant, board.target
 
-    def worth(ours: int, theirs: int) -> float:
-        return after_play(
-            board.mine + ours, board.theirs + theirs, board.i_deal, my_hand, board.variant, board.target, crib_shift
-        )
+    def worth(mine: int, theirs: int) -> float:
+        return after_play(mine, theirs, i_deal, my_hand, variant, target, crib_shift)
 
-    need = (board.target - board.mine, board.target - board.theirs)
-    return search_win(table, need, worth)
+    # Named by what it depends on: the plays of a deal share the positions searched.
+    return search_win(table, (board.mine, board.theirs), target, worth, (i_deal, my_hand, variant, crib_shift))
 
 
 def kept_and_starter(v: dict) -> tuple[list[Card], Card | None]:

@@ -8,7 +8,8 @@ hands consistent with that (exactly every rank combination when there are
 few, else ``SAMPLES`` seeded draws), each card weighted by how often an
 expert keeps its rank in their role (``crib_model`` keep rates), and for each one searches the rest of
 the play to the end with both hands open (at most eight cards: a minimax over
-ranks, memoised, since suits never count in the play). A card's worth is the
+ranks, since suits never count in the play, memoised between decisions on the
+positions numbered by ``play_positions``). A card's worth is the
 average over the hands of its points now plus the best line after it, as
 points pegged by us minus points pegged by them. ``search_win`` does the same
 for the win chance near the end of a game (see ``endgame``).
@@ -21,14 +22,27 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from itertools import combinations_with_replacement
 from math import comb
 
 from .crib_model import load as load_crib_model
-from .knowledge import Table, peg_points
+from .knowledge import Table
+from .play_positions import (
+    COUNT_TOTAL,
+    EMPTY,
+    HAND_BITS,
+    HAND_LESS,
+    HAND_LOW,
+    HAND_RANKS,
+    START,
+    VALUE,
+    count_id,
+    hand_id,
+    step,
+)
 
-__all__ = ["SAMPLES", "search_plays", "search_win", "opponent_hands"]
+__all__ = ["SAMPLES", "search_plays", "search_win", "opponent_hands", "play_out"]
 
 SAMPLES = 40  # opponent hands per decision when they cannot all be listed...
 FEWER_SAMPLES = {8: 12, 7: 24}  # ...fewer when more cards remain (longer searches)
@@ -82,9 +96,8 @@ def opponent_hands(table: Table, opp: int, rng: random.Random) -> list[tuple[tup
     return [(d, 1.0 / samples) for d in draws]
 
 
-MEMO_LIMIT = 400_000  # positions kept between decisions (a few tens of megabytes at most)
-_MEMOS: dict[bool, dict] = {False: {}, True: {}}
-_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+MEMO_LIMIT = 400_000  # positions kept between decisions (ints: a few tens of megabytes at most)
+_MEMOS: dict[bool, dict[int, int]] = {False: {}, True: {}}
 
 
 def _keep_rates(table: Table, opp: int) -> list[float]:
@@ -99,10 +112,8 @@ def _keep_rates(table: Table, opp: int) -> list[float]:
 
 
 class _Search:
-    """Exact play-out of the rest of the play with both hands known (ranks only, sorted tuples).
-
-    Lines are (our points, their points); we pick the line of best net points, they the
-    worst for us."""
+    """Exact play-out of the rest of the play with both hands known, as our points minus theirs
+    (we play for the most, they for the least): positions numbered by ``play_positions``."""
 
     def __init__(self, one_go: bool):
         self.one_go = one_go
@@ -111,63 +122,57 @@ class _Search:
         if len(self.memo) > MEMO_LIMIT:
             self.memo.clear()
 
-    def rest(self, mine: tuple, theirs: tuple, seq: tuple, count: int, turn: int, last: int):
-        """(our points, their points) of the best line from here; `turn` 0 is us to play."""
-        key = (mine, theirs, seq, turn, last)
+    def rest(self, mine: int, theirs: int, cid: int, turn: int, last: int) -> int:
+        """Net points of the best line from here (hand and count numbers); ``turn`` 0 is us to
+        play, ``last`` who laid the count's last card."""
+        key = (((cid << HAND_BITS | mine) << HAND_BITS | theirs) << 1 | turn) << 1 | last
         memo = self.memo
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        hand = mine if turn == 0 else theirs
-        room = 31 - count
-        best = out = None
-        prev = 0
-        for r in hand:
-            if r == prev or _VALUE[r] > room:
-                continue
-            prev = r
-            line = self.after(mine, theirs, seq, count, turn, r)
-            score = line[0] - line[1]
-            if turn:
-                score = -score
-            if best is None or score > best:
-                best, out = score, line
-        if out is None:
-            other = theirs if turn == 0 else mine
-            if other and _VALUE[other[0]] <= room:  # hands are sorted: the lowest card decides
-                out = self.rest(mine, theirs, seq, count, 1 - turn, last)
+        best = memo.get(key)
+        if best is not None:
+            return best
+        room = 31 - COUNT_TOTAL[cid]
+        for r in HAND_RANKS[theirs if turn else mine]:
+            if VALUE[r] > room:
+                break  # ranks ascending: no higher one fits either
+            v = self.after(mine, theirs, cid, turn, r)
+            if best is None or (v < best if turn else v > best):
+                best = v
+        if best is None:
+            if HAND_LOW[mine if turn else theirs] <= room:  # the other plays on
+                best = self.rest(mine, theirs, cid, 1 - turn, last)
             else:
-                out = self._count_over(mine, theirs, last, 1)
-        memo[key] = out
-        return out
+                best = self.count_over(mine, theirs, last, 1)
+        memo[key] = best
+        return best
 
-    def after(self, mine, theirs, seq, count, turn, r):
-        """(our points, their points) when `turn` plays rank r now and both play on best."""
-        if turn == 0:
-            i = mine.index(r)
-            mine = mine[:i] + mine[i + 1 :]
+    def after(self, mine: int, theirs: int, cid: int, turn: int, r: int) -> int:
+        """Net points when ``turn`` lays rank r now and both play on best."""
+        pts, cid = step(cid, r)
+        if turn:
+            theirs = HAND_LESS[theirs][r]
+            pts = -pts
         else:
-            i = theirs.index(r)
-            theirs = theirs[:i] + theirs[i + 1 :]
-        s = seq + (r,)
-        pts = peg_points(s)
-        c = count + _VALUE[r]
-        if c == 31:
-            us, them = self._count_over(mine, theirs, turn, 0)
-        else:
-            us, them = self.rest(mine, theirs, s, c, 1 - turn, turn)
-        return (us + pts, them) if turn == 0 else (us, them + pts)
+            mine = HAND_LESS[mine][r]
+        if COUNT_TOTAL[cid] == 31:
+            return pts + self.count_over(mine, theirs, turn, 0)
+        return pts + self.rest(mine, theirs, cid, 1 - turn, turn)
 
-    def _count_over(self, mine, theirs, last, go):
-        """The count ends: `last` pegs the go (1, none at 31); the other side leads the next."""
-        us, them = (go, 0) if last == 0 else (0, go)
-        if self.one_go or not (mine or theirs):
-            return us, them
+    def count_over(self, mine: int, theirs: int, last: int, go: int) -> int:
+        """The count ends: ``last`` pegs the go (1, none at 31); the other side leads the next."""
+        got = -go if last else go
+        if self.one_go or mine == theirs == EMPTY:
+            return got
         leader = 1 - last
-        if not (mine if leader == 0 else theirs):
+        if (theirs if leader else mine) == EMPTY:
             leader = last
-        a, b = self.rest(mine, theirs, (), 0, leader, leader)
-        return us + a, them + b
+        return got + self.rest(mine, theirs, START, leader, leader)
+
+
+def play_out(mine: tuple[int, ...], theirs: tuple[int, ...], count_ranks: tuple[int, ...], r: int, one_go: bool) -> int:
+    """Our points minus theirs over the rest of the play, both hands open (sorted ranks), when we
+    lay rank r on the count ``count_ranks`` and both play on best."""
+    cid = count_id(sum(VALUE[x] for x in count_ranks), count_ranks)
+    return _Search(one_go).after(hand_id(mine), hand_id(theirs), cid, 0, r)
 
 
 def search_plays(table: Table) -> dict:
@@ -177,101 +182,121 @@ def search_plays(table: Table) -> dict:
     rng = random.Random(_seed(table))
     count_ranks = tuple(c.rank for c in table.count_cards)
     count = sum(c.value for c in table.count_cards)
-    mine = tuple(sorted(c.rank for c in table.hand))
+    cid = count_id(count, count_ranks)
+    mine = hand_id(tuple(sorted(c.rank for c in table.hand)))
     search = _Search(table.one_go)
     by_rank: dict[int, float] = {}
-    playable = {c.rank for c in table.hand if count + c.value <= 31}
+    playable = sorted({c.rank for c in table.hand if count + c.value <= 31})
     for theirs, weight in opponent_hands(table, opp, rng):
+        t = hand_id(theirs)
         for r in playable:
-            line = search.after(mine, theirs, count_ranks, count, 0, r)
-            by_rank[r] = by_rank.get(r, 0.0) + weight * (line[0] - line[1])
+            by_rank[r] = by_rank.get(r, 0.0) + weight * search.after(mine, t, cid, 0, r)
     return {c: by_rank[c.rank] for c in table.hand if c.rank in by_rank}
 
 
 class _EndSearch:
-    """The same play-out for the win chance: the game ends the moment a side reaches the
-    target in the play (``need``: points each side still needs), else ``worth(ours, theirs)``
-    once the play is over; we maximise it, they minimise it."""
+    """The same play-out for the win chance, scores in the position: the game ends the moment a
+    side reaches the target in the play, else ``worth(ours, theirs)`` once the play is over;
+    we maximise it, they minimise it. Kept between decisions by what ``worth`` depends on
+    (``_end_search``): at every play of a deal it is the same function of the scores."""
 
-    def __init__(self, one_go: bool, need: tuple[int, int], worth: Callable[[int, int], float]):
+    def __init__(self, one_go: bool, target: int, worth: Callable[[int, int], float]):
         self.one_go = one_go
-        self.need = need
+        self.target = target
         self.worth = worth
-        self.memo: dict = {}
+        self.memo: dict[int, float] = {}
 
-    def rest(self, mine, theirs, seq, count, turn, last, got):
-        key = (mine, theirs, seq, turn, last, got)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        hand = mine if turn == 0 else theirs
-        room = 31 - count
-        best = None
-        prev = 0
-        for r in hand:
-            if r == prev or _VALUE[r] > room:
-                continue
-            prev = r
-            v = self.after(mine, theirs, seq, count, turn, r, got)
-            if best is None or (v > best if turn == 0 else v < best):
+    def rest(self, mine: int, theirs: int, cid: int, turn: int, last: int, ours: int, their: int) -> float:
+        key = (((((cid << HAND_BITS | mine) << HAND_BITS | theirs) << 8 | ours) << 8 | their) << 1 | turn) << 1 | last
+        memo = self.memo
+        best = memo.get(key)
+        if best is not None:
+            return best
+        room = 31 - COUNT_TOTAL[cid]
+        for r in HAND_RANKS[theirs if turn else mine]:
+            if VALUE[r] > room:
+                break
+            v = self.after(mine, theirs, cid, turn, r, ours, their)
+            if best is None or (v < best if turn else v > best):
                 best = v
         if best is None:
-            other = theirs if turn == 0 else mine
-            if other and _VALUE[other[0]] <= room:
-                best = self.rest(mine, theirs, seq, count, 1 - turn, last, got)
+            if HAND_LOW[mine if turn else theirs] <= room:
+                best = self.rest(mine, theirs, cid, 1 - turn, last, ours, their)
             else:
-                best = self._count_over(mine, theirs, last, 1, got)
-        self.memo[key] = best
+                best = self.count_over(mine, theirs, last, 1, ours, their)
+        memo[key] = best
         return best
 
-    def _add(self, got, side, pts):
-        if side == 0:
-            return (got[0] + pts, got[1])
-        return (got[0], got[1] + pts)
-
-    def after(self, mine, theirs, seq, count, turn, r, got):
-        if turn == 0:
-            i = mine.index(r)
-            mine = mine[:i] + mine[i + 1 :]
+    def after(self, mine: int, theirs: int, cid: int, turn: int, r: int, ours: int, their: int) -> float:
+        pts, cid = step(cid, r)
+        if turn:
+            theirs = HAND_LESS[theirs][r]
+            their += pts
+            if their >= self.target:
+                return 0.0
         else:
-            i = theirs.index(r)
-            theirs = theirs[:i] + theirs[i + 1 :]
-        s = seq + (r,)
-        got = self._add(got, turn, peg_points(s))
-        if got[turn] >= self.need[turn]:
-            return 1.0 if turn == 0 else 0.0
-        c = count + _VALUE[r]
-        if c == 31:
-            return self._count_over(mine, theirs, turn, 0, got)
-        return self.rest(mine, theirs, s, c, 1 - turn, turn, got)
+            mine = HAND_LESS[mine][r]
+            ours += pts
+            if ours >= self.target:
+                return 1.0
+        if COUNT_TOTAL[cid] == 31:
+            return self.count_over(mine, theirs, turn, 0, ours, their)
+        return self.rest(mine, theirs, cid, 1 - turn, turn, ours, their)
 
-    def _count_over(self, mine, theirs, last, go, got):
+    def count_over(self, mine: int, theirs: int, last: int, go: int, ours: int, their: int) -> float:
         if go:
-            got = self._add(got, last, go)
-            if got[last] >= self.need[last]:
-                return 1.0 if last == 0 else 0.0
-        if self.one_go or not (mine or theirs):
-            return self.worth(got[0], got[1])
+            if last:
+                their += go
+                if their >= self.target:
+                    return 0.0
+            else:
+                ours += go
+                if ours >= self.target:
+                    return 1.0
+        if self.one_go or mine == theirs == EMPTY:
+            return self.worth(ours, their)
         leader = 1 - last
-        if not (mine if leader == 0 else theirs):
+        if (theirs if leader else mine) == EMPTY:
             leader = last
-        return self.rest(mine, theirs, (), 0, leader, leader, got)
+        return self.rest(mine, theirs, START, leader, leader, ours, their)
 
 
-def search_win(table: Table, need: tuple[int, int], worth: Callable[[int, int], float]) -> dict:
-    """Each playable card's expected win chance near the end of a game: ``need`` is the points
-    we and they still need, ``worth(ours, theirs)`` the chance once the play is over with
-    those points pegged in it (``win_chance.after_play``)."""
+_END_SEARCHES: dict[tuple, _EndSearch] = {}
+END_SEARCHES_KEPT = 4  # the searches of the deals in progress (a few games at once)
+
+
+def _end_search(one_go: bool, target: int, worth: Callable[[int, int], float], worth_key: Hashable) -> _EndSearch:
+    key = (one_go, target, worth_key)
+    search = _END_SEARCHES.get(key)
+    if search is None or len(search.memo) > MEMO_LIMIT:
+        if len(_END_SEARCHES) >= END_SEARCHES_KEPT:
+            _END_SEARCHES.clear()
+        search = _END_SEARCHES[key] = _EndSearch(one_go, target, worth)
+    return search
+
+
+def search_win(
+    table: Table, scores: tuple[int, int], target: int, worth: Callable[[int, int], float], worth_key: Hashable = None
+) -> dict:
+    """Each playable card's expected win chance near the end of a game: ``scores`` ours and
+    theirs now, ``worth(ours, theirs)`` the chance once the play is over at those scores
+    (``win_chance.after_play``). ``worth_key`` names ``worth``: calls with the same key (and
+    target) must pass the same function, and share the positions searched."""
     opp = 1 - table.seat
     rng = random.Random(_seed(table))
     count_ranks = tuple(c.rank for c in table.count_cards)
     count = sum(c.value for c in table.count_cards)
-    mine = tuple(sorted(c.rank for c in table.hand))
-    search = _EndSearch(table.one_go, need, worth)
+    cid = count_id(count, count_ranks)
+    mine = hand_id(tuple(sorted(c.rank for c in table.hand)))
+    if worth_key is None:
+        search = _EndSearch(table.one_go, target, worth)
+    else:
+        search = _end_search(table.one_go, target, worth, worth_key)
     by_rank: dict[int, float] = {}
-    playable = {c.rank for c in table.hand if count + c.value <= 31}
+    playable = sorted({c.rank for c in table.hand if count + c.value <= 31})
     for theirs, weight in opponent_hands(table, opp, rng):
+        t = hand_id(theirs)
         for r in playable:
-            v = search.after(mine, theirs, count_ranks, count, 0, r, (0, 0))
+            v = search.after(mine, t, cid, 0, r, scores[0], scores[1])
             by_rank[r] = by_rank.get(r, 0.0) + weight * v
     return {c: by_rank[c.rank] for c in table.hand if c.rank in by_rank}

@@ -33,7 +33,7 @@ from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
 from .crib_model import load as load_crib_model
-from .peg_search import _MEMOS, _Search
+from .peg_search import _MEMOS, play_out
 
 __all__ = ["DATA_PATH", "generate", "load", "pegging_value", "pattern_key"]
 
@@ -57,12 +57,11 @@ def _patterns(size: int) -> list[tuple[int, ...]]:
 
 def _net(pone: tuple, dealer: tuple, one_go: bool) -> float:
     """Net points of the pone (pone's pegging minus the dealer's) with both playing best, open."""
-    search = _Search(one_go)
     best = None
     for r in set(pone):
-        us, them = search.after(pone, dealer, (), 0, 0, r)
-        if best is None or us - them > best:
-            best = us - them
+        net = play_out(pone, dealer, (), r, one_go)
+        if best is None or net > best:
+            best = net
     return float(best or 0.0)
 
 

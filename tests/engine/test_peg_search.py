@@ -6,7 +6,7 @@ import pytest
 
 from games.cribbage import apply, deal_event, legal_moves, new_game, rules_for, to_act, view
 from games.cribbage.knowledge import _table_from_view
-from games.cribbage.peg_search import _Search, opponent_hands, search_plays
+from games.cribbage.peg_search import opponent_hands, play_out, search_plays
 from games.cribbage.players import choose_move
 
 
@@ -51,13 +51,7 @@ def test_play_out_equals_the_engine_with_both_hands_known(seed):
     theirs = tuple(sorted(c.rank for c in state.hands[1 - me]))
     count_ranks = tuple(c.rank for c in table.count_cards)
     count = sum(c.value for c in table.count_cards)
-    search = _Search(table.one_go)
-    best = max(
-        a - b
-        for a, b in (
-            search.after(mine, theirs, count_ranks, count, 0, r) for r in set(mine) if count + min(r, 10) <= 31
-        )
-    )
+    best = max(play_out(mine, theirs, count_ranks, r, table.one_go) for r in set(mine) if count + min(r, 10) <= 31)
     assert best == engine_minimax(state, me)
 
 
