@@ -81,6 +81,7 @@ def discard_chances(
     # The chance over the play's outcomes for one (crib shift, pegging shift, my hand's show)
     # is the same for every option that shares them: each is summed once.
     over_play: dict[tuple[int, int, int], float] = {}
+    outcomes: dict[int, tuple[float, list[tuple[int, int, float]]]] = {}
     out = []
     for i, o in enumerate(options):
         keep = [c.index for c in o.keep]
@@ -95,33 +96,38 @@ def discard_chances(
         chance = 0.0
         for shift, w_crib in crib_moves:
             for peg, w_peg in peg_moves:
+                if peg not in outcomes:
+                    outcomes[peg] = _scores_after_play(board, pegging, peg)
+                sure, scores = outcomes[peg]
                 for s, n in hands.items():
                     key = (shift, peg, s)
                     v = over_play.get(key)
                     if v is None:
-                        v = over_play[key] = _over_play(board, pegging, shift, peg, s)
+                        v = sure
+                        for mine, theirs, w in scores:
+                            v += w * after_show(mine + s, theirs, board.i_deal, board.variant, board.target, shift)
+                        over_play[key] = v
                     chance += w_crib * w_peg * n * v
         out.append(min(1.0, chance / (len(unseen) * mass)))  # rounding may pass 1 by a hair
     return out
 
 
-def _over_play(board: Board, pegging: Sequence[tuple[int, int, float]], shift: int, peg: int, my_hand: int) -> float:
-    """The chance after the play summed over its outcomes (weights not normalised), the play's
-    points moved by ``peg`` (to me if positive, to them if not)."""
-    target = board.target
-    total = 0.0
+def _scores_after_play(
+    board: Board, pegging: Sequence[tuple[int, int, float]], peg: int
+) -> tuple[float, list[tuple[int, int, float]]]:
+    """The play's outcomes, its points moved by ``peg`` (to me if positive, to them if not): the
+    weight of those where I reach the target, and the scores and weight of those where neither
+    side does (where they do, I lose)."""
+    sure = 0.0
+    scores = []
     for pone, dealer, w in pegging:
         mine, theirs = (dealer, pone) if board.i_deal else (pone, dealer)
-        mine, theirs = (
-            (board.mine + mine + peg, board.theirs + theirs)
-            if peg >= 0
-            else (board.mine + mine, board.theirs + theirs - peg)
-        )
-        if mine >= target:
-            total += w
-        elif theirs < target:
-            total += w * after_show(mine + my_hand, theirs, board.i_deal, board.variant, target, shift)
-    return total
+        mine, theirs = board.mine + mine + max(peg, 0), board.theirs + theirs - min(peg, 0)
+        if mine >= board.target:
+            sure += w
+        elif theirs < board.target:
+            scores.append((mine, theirs, w))
+    return sure, scores
 
 
 def _between(x: float) -> list[tuple[int, float]]:

@@ -205,10 +205,12 @@ def after_show(mine: int, theirs: int, i_deal: bool, variant: str, target: int, 
     if not i_deal:
         if mine >= target:
             return 1.0
+        pone_wins = _pone_wins(variant, target)  # read as win_chance does, here in the loop
         total = 0.0
         for pts, w in shows["dealer_show"]:
             t2 = theirs + max(0, pts + crib_shift)
-            total += w * (0.0 if t2 >= target else win_chance(mine, t2, True, variant, target))
+            if t2 < target:  # else they counted out: nothing for me
+                total += w * (1.0 - pone_wins[t2][mine])
         return total
     total = 0.0
     for pts, w in shows["pone_hand"]:
@@ -221,8 +223,9 @@ def after_show(mine: int, theirs: int, i_deal: bool, variant: str, target: int, 
 @lru_cache(maxsize=100_000)
 def _dealer_counts(mine: int, theirs: int, variant: str, target: int, crib_shift: int) -> float:
     """The dealer's chance with his hand counted (``mine``), the crib still to count."""
+    pone_wins = _pone_wins(variant, target)
     total = 0.0
     for crib, w in _int_shows(variant, target)["crib"]:
         m2 = mine + max(0, crib + crib_shift)
-        total += w * (1.0 if m2 >= target else win_chance(m2, theirs, False, variant, target))
+        total += w if m2 >= target else w * pone_wins[m2][theirs]
     return total
