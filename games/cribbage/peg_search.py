@@ -96,7 +96,7 @@ def opponent_hands(table: Table, opp: int, rng: random.Random) -> list[tuple[tup
     return [(d, 1.0 / samples) for d in draws]
 
 
-MEMO_LIMIT = 400_000  # positions kept between decisions (ints: a few tens of megabytes at most)
+MEMO_LIMIT = 400_000  # positions kept between decisions (ints: some 40 MB at most)
 _MEMOS: dict[bool, dict[int, int]] = {False: {}, True: {}}
 
 
@@ -262,13 +262,14 @@ class _EndSearch:
 
 
 _END_SEARCHES: dict[tuple, _EndSearch] = {}
-END_SEARCHES_KEPT = 4  # the searches of the deals in progress (a few games at once)
+END_SEARCHES_KEPT = 4  # the searches of the deals in progress (a few games at once)...
+END_MEMO_LIMIT = 100_000  # ...each at most this many positions (a deal searches some 15,000)
 
 
 def _end_search(one_go: bool, target: int, worth: Callable[[int, int], float], worth_key: Hashable) -> _EndSearch:
     key = (one_go, target, worth_key)
     search = _END_SEARCHES.get(key)
-    if search is None or len(search.memo) > MEMO_LIMIT:
+    if search is None or len(search.memo) > END_MEMO_LIMIT:
         if len(_END_SEARCHES) >= END_SEARCHES_KEPT:
             _END_SEARCHES.clear()
         search = _END_SEARCHES[key] = _EndSearch(one_go, target, worth)

@@ -86,3 +86,29 @@ def test_a_discards_chance_is_the_plain_average_over_starters_and_play_outcomes(
                         mine, theirs = pone + max(peg, 0), dealer - min(peg, 0)
                         total += w_crib * w_peg * w * after_play(104 + mine, 99 + theirs, False, s, "two", 121, shift)
         assert abs(got[i] - total / (len(unseen) * mass)) < 1e-12
+
+
+def test_a_play_by_chance_is_the_same_whatever_was_searched_before():
+    # The win-chance search keeps a deal's positions for its later plays: the values must not
+    # depend on it.
+    from games.cribbage import peg_search
+    from games.cribbage.endgame import board_from_view, crib_shift, kept_and_starter, play_chances
+    from games.cribbage.knowledge import _table_from_view
+    from games.cribbage.table_view import view
+
+    rng = random.Random(9)
+    compared = 0
+    for g in range(3):
+        hands = [" ".join(c.code for c in h) for h in (lambda d: (d[:6], d[6:12]))(rng.sample(FULL_DECK, 12))]
+        state = deal(hands, dealer=g % 2, scores=(100 + g, 104 - g))
+        while state.phase in ("discard", "play") and state.outcome is None:
+            seat = to_act(state)[0]
+            if state.phase == "play":
+                v = view(state, seat)
+                args = (_table_from_view(v, seat), board_from_view(v, seat), *kept_and_starter(v), crib_shift(v, seat))
+                warm = play_chances(*args)
+                peg_search._END_SEARCHES.clear()
+                assert play_chances(*args) == warm
+                compared += 1
+            state = apply(state, {**choose_move(state, seat, "expert"), "seat": seat})
+    assert compared >= 8
