@@ -203,6 +203,7 @@ def turn_context(game, seat, user=None, view=None):
         "play": "play a card",
         "show": "count your show",
     }
+    played = _kept_and_played(view)
     return {
         "view": view,
         "game_id": game.pk,
@@ -215,10 +216,9 @@ def turn_context(game, seat, user=None, view=None):
         "recent": recent_lines(view),
         "hand": view.get("hand") or [],
         "hand_text": cards_or_none(view.get("hand")),
-        # The cards kept, once some are played (before, they are the hand).
-        "kept_text": cards_or_none(view.get("kept"))
-        if view.get("kept") and view["phase"] != "discard" and len(view["kept"]) != len(view.get("hand") or [])
-        else "",
+        # Each card once: the hand is what is left to play, then the kept cards already played.
+        "played": played,
+        "played_text": cards_or_none(played) if played else "",
         "crib_owner": "you" if crib_owner == seat else names.get(crib_owner),
         "starter": view.get("starter"),
         "starter_text": cards_or_none([view["starter"]]) if view.get("starter") else "not turned yet",
@@ -237,6 +237,14 @@ def turn_context(game, seat, user=None, view=None):
         "game_url": links.absolute(game.get_absolute_url()),
         "finished": game.is_finished,
     }
+
+
+def _kept_and_played(view):
+    """The cards `view`'s seat kept and has played this hand (still counted in its show)."""
+    if view["phase"] == "discard" or not view.get("kept"):
+        return []
+    left = set(view.get("hand") or [])
+    return [c for c in view["kept"] if c not in left]
 
 
 def turn_message(game, seat, user, seat_row=None):

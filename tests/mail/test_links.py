@@ -8,8 +8,10 @@ from django.core import mail, signing
 
 from games import services
 from games.models import Event
+from games.presentation import card_name, cards_text
 from games.selectors import view_for
 from mail import links
+from mail.rendering import turn_message
 from tests.factories import make_user, start_two_player_game
 
 CUT_SHORT = "This link is not valid (it may have been cut short by your mail program)."
@@ -257,3 +259,29 @@ def test_a_show_link_under_muggins_wants_a_number_of_points(client, db):
     game.refresh_from_db()
     assert game.seq == seq and not Event.objects.filter(game=game, source=Event.Source.LINK).exists()
     assert view_for(game, seat)["phase"] == "show" and view_for(game, seat)["to_act"] == view["to_act"]
+
+
+def test_in_the_play_the_confirm_page_and_turn_email_say_each_kept_card_once(client, db):
+    players = [make_user(password=None, allow_forced_moves=False) for _ in range(2)]
+    game = start_two_player_game(players=players, rng=random.Random(3))
+    for seat in (0, 1):
+        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        game.refresh_from_db()
+    for _ in range(3):  # each player's first card, then a turn with cards kept both played and left
+        turn = view_for(game, 0)["turn"]
+        services.submit_move(game, turn, view_for(game, turn)["legal_moves"][0])
+        game.refresh_from_db()
+    turn = view_for(game, 0)["turn"]
+    view = view_for(game, turn)
+    played = [c for c in view["kept"] if c not in view["hand"]]
+    assert view["phase"] == "play" and played and view["hand"]
+    move = {"kind": "play", "card": view["playable"][0]}
+    page = client.get(link_path(links.move_url(game.pk, turn, view["seq"], move))).content.decode()
+    [hand_line] = re.findall(r"<dt>Your hand</dt><dd>(.*?)</dd>", page)
+    for code in view["kept"]:
+        assert hand_line.count(f'aria-label="{card_name(code)}"') == 1, (code, hand_line)
+    assert "played:" in hand_line and "still counted in your show" in hand_line
+    email = turn_message(game, turn, players[turn])
+    [text_line] = [line for line in email.body.splitlines() if line.startswith("Your hand:")]
+    for code in view["kept"]:
+        assert text_line.count(cards_text([code])) == 1, (code, text_line)
