@@ -13,9 +13,11 @@ expectations:
 * ``total_ev = hand_ev + crib_ev``.
 
 The crib model (``crib="expert"``, the default): the exact random-throw crib
-below, plus ``crib_model.model_correction`` for two players: what an other
-thrower who throws as the expert does (iterated best response, within about
-0.1 point of Hessel's published tables) changes for this rank pair. With
+below, plus ``crib_model.model_correction``: what the other throwers, throwing
+as the expert does, change for these thrown ranks (iterated best response;
+for two players within about 0.1 point of Hessel's published tables; three
+and four players by ``one_card_crib``, the four-hand dealer's partner
+throwing for the dealer's side). With
 ``crib="random"``: the crib is your thrown cards plus ``4 - thrown`` other cards,
 every set of distinct unseen cards equally likely, and the starter one of the
 remaining unseen cards. For two players that is exactly "every pair of cards

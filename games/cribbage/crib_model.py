@@ -19,6 +19,9 @@ starter, of the suitless crib score plus nobs; repeat until the tables stop
 moving (iterated best response). Flushes are left out of the table, as in
 Hessel's; the analysis adds them exactly.
 
+Three and four players throw one card each: ``one_card_crib`` finds their
+tables the same way, keyed by the thrown rank, shipped in the same file.
+
 Regenerate the shipped data (about a minute):
 ``nice -n 10 python -m games.cribbage.crib_model`` writes ``data/crib_model.json``.
 """
@@ -48,9 +51,8 @@ NOBS_PER_JACK = 12 / 47 - 1 / 47  # about a quarter: twelve of its suit, less on
 
 
 def pair_key(ranks: Sequence[int]) -> str:
-    """``"5-11"``: the JSON key of a thrown rank pair."""
-    a, b = sorted(ranks)
-    return f"{a}-{b}"
+    """``"5-11"``: the JSON key of a thrown rank pair (``"5"`` of a one-card throw)."""
+    return "-".join(str(r) for r in sorted(ranks))
 
 
 def _counts(ranks: Sequence[int]) -> tuple[int, ...]:
@@ -222,14 +224,15 @@ def _keep_rates(hands: _Hands, policy: Sequence[int]) -> list[float]:
 
 @lru_cache(maxsize=1)
 def load() -> dict:
-    """The shipped tables, ``{"two": {...}, "five_card": {...}}`` (see ``generate``)."""
+    """The shipped tables, ``{"two": {...}, "five_card": {...}, "three": {...}, "four": {...}}``
+    (see ``generate`` and ``one_card_crib.generate``)."""
     with DATA_PATH.open() as f:
         return json.load(f)
 
 
-def _variant_key(hand_size: int, players: int) -> str | None:
+def _variant_key(hand_size: int, players: int) -> str:
     if players != 2:
-        return None
+        return {3: "three", 4: "four"}[players]
     return "two" if hand_size == 6 else "five_card"
 
 
@@ -241,12 +244,9 @@ def crib_value(ranks: Sequence[int], dealer_throws: bool, hand_size: int = 6) ->
 
 
 def model_correction(ranks: Sequence[int], dealer_throws: bool, hand_size: int = 6, players: int = 2) -> float:
-    """What the expert's other throw adds to a random-throw crib for this pair (0 where the
-    model does not apply: three and four players throw one card each)."""
-    key = _variant_key(hand_size, players)
-    if key is None or len(ranks) != 2:
-        return 0.0
-    tables = load()[key]
+    """What the expert's other throws add to a random-throw crib for these thrown ranks (a pair
+    of two players, one card of three or four; ``dealer_throws``: the dealer's side throws)."""
+    tables = load()[_variant_key(hand_size, players)]
     k = pair_key(ranks)
     if dealer_throws:
         return tables["dealer"][k] - tables["random_dealer"][k]
@@ -254,9 +254,13 @@ def model_correction(ranks: Sequence[int], dealer_throws: bool, hand_size: int =
 
 
 def main(argv: Sequence[str] = ()) -> None:
+    from .one_card_crib import generate as generate_one_card
+
     data = {}
     for variant, size in (("two", 6), ("five_card", 5)):
         data[variant] = generate(size, log=lambda s: print(s, flush=True))
+    for variant, players in (("three", 3), ("four", 4)):
+        data[variant] = generate_one_card(players, log=lambda s: print(s, flush=True))
     DATA_PATH.parent.mkdir(exist_ok=True)
     with DATA_PATH.open("w") as f:
         json.dump(data, f, indent=0, sort_keys=True)

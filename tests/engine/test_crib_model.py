@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from games.cribbage import crib_model
+from games.cribbage import crib_model, one_card_crib
 from games.cribbage.analysis import discard_options
 from games.cribbage.cards import parse_cards
 
@@ -88,8 +88,43 @@ def test_the_analysis_uses_the_model_for_two_players():
         ranks = [c.rank for c in o.discard]
         correction = crib_model.model_correction(ranks, True)
         assert float(o.crib_ev) == pytest.approx(float(random_crib[o.discard]) + correction)
-    # Three players throw one card each: no model, the exact random crib.
-    three = parse_cards("5H 5D JH 4S 6C")
-    assert [o.crib_ev for o in discard_options(three, True, players=3)] == [
-        o.crib_ev for o in discard_options(three, True, players=3, crib="random")
-    ]
+
+
+@pytest.mark.parametrize("players, variant", [(3, "three"), (4, "four")])
+def test_regenerating_gives_the_shipped_one_card_tables(players, variant):
+    fresh = one_card_crib.generate(players)
+    shipped = crib_model.load()[variant]
+    for side in ("dealer", "pone", "random_dealer"):
+        assert max(abs(fresh[side][k] - v) for k, v in shipped[side].items()) < 1e-3
+    for side in ("keep_dealer", "keep_pone"):
+        assert fresh[side] == pytest.approx(shipped[side], abs=1e-3)
+
+
+def test_the_one_card_model_shows_what_the_throwers_do():
+    three, four = crib_model.load()["three"], crib_model.load()["four"]
+    for table in (three, four):
+        # A 5 makes any crib; a king thrown against the crib is the balk.
+        assert table["pone"]["5"] > table["pone"]["13"] + 2
+        assert table["dealer"]["5"] > table["dealer"]["13"] + 2
+        # Seats against the crib keep their fives: almost never thrown there; kings often are.
+        assert table["keep_pone"][4] > 0.95 and table["keep_pone"][12] < 0.6
+    for rank in map(str, range(1, 14)):
+        # Three players: both pones balk the dealer's crib, so it is worth less than random
+        # whatever the dealer throws.
+        assert three["dealer"][rank] < three["random_dealer"][rank]
+        # Four players: a card thrown against the crib meets the dealer's side's two helpful
+        # throws and one balk, the dealer's side's card one helpful throw and two balks.
+        assert four["pone"][rank] >= four["dealer"][rank] - 0.02
+    assert sum(four["pone"].values()) > sum(four["dealer"].values()) + 2
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_analysis_uses_the_model_for_three_and_four_players(players):
+    hand = parse_cards("5H 5D JH 4S KC")
+    for is_dealer in (True, False):
+        random_crib = {o.discard: o.crib_ev for o in discard_options(hand, is_dealer, players=players, crib="random")}
+        sign = 1 if is_dealer else -1
+        for o in discard_options(hand, is_dealer, players=players):
+            correction = crib_model.model_correction([o.discard[0].rank], is_dealer, 5, players)
+            assert correction != 0
+            assert float(o.crib_ev) == pytest.approx(float(random_crib[o.discard]) + sign * correction)

@@ -1,0 +1,206 @@
+"""The crib model of three and four players, who throw one card each from five.
+
+The same method as ``crib_model`` (iterated best response over rank-only
+hands, flushes aside) for the one-card throws:
+
+* three players: the dealer and two pones each throw one card and one card
+  from the deck joins the crib; the dealer throws for his own crib, each pone
+  against it;
+* four players in partnerships: all four throw one; the dealer and his partner
+  throw for their side's crib, the two opponents against it.
+
+For a card thrown by a seat of each role (``"dealer"``: the dealer, or in
+partnerships either of the dealer's side; ``"pone"``: a seat against the
+crib), its crib value is the expected show (suitless, plus nobs) over the
+other seats' throws under the current policies (each other hand dealt from
+the deck without our card, independently) and the deck card and starter
+from the rest. Every rank-only five-card hand (6,175, weighted by its suit
+assignments) then throws the card that maximises kept hand plus (dealer's
+side) or minus (against) that value, and so on until the values stop moving.
+The random figures put any unseen cards in the other places of the crib.
+
+``generate(players)`` returns the table for ``crib_model.main`` to ship, keyed
+by the thrown rank (``"5"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+from math import comb
+
+from .crib_model import JACK, NOBS_PER_JACK, RANKS, _code, _counts, _starter_average
+
+__all__ = ["generate"]
+
+#: The other throwers' roles for a card thrown in each role: three players also have a
+#: deck card in the crib, four players a third thrower.
+OTHERS = {
+    3: {"dealer": ("pone", "pone"), "pone": ("dealer", "pone")},
+    4: {"dealer": ("dealer", "pone", "pone"), "pone": ("dealer", "dealer", "pone")},
+}
+_SIGN = {"dealer": 1, "pone": -1}
+_ONE_GONE = tuple(comb(3, c) / comb(4, c) for c in range(5))  # a rank with one card less
+
+
+class _Hands:
+    """Every rank-only five-card hand, its suit-assignment weight and its one-card throws."""
+
+    def __init__(self) -> None:
+        self.counts: list[tuple[int, ...]] = []
+        self.weight: list[int] = []
+        self.options: list[list[tuple[int, float]]] = []  # (rank thrown, kept hand value)
+        for ranks in combinations_with_replacement(RANKS, 5):
+            counts = _counts(ranks)
+            if max(counts) > 4:
+                continue
+            w = 1
+            for r in RANKS:
+                w *= comb(4, counts[r])
+            opts = []
+            for r in sorted(set(ranks)):
+                keep = list(counts)
+                keep[r] -= 1
+                opts.append((r, _starter_average(_code(keep), counts, NOBS_PER_JACK * keep[JACK])))
+            self.counts.append(counts)
+            self.weight.append(w)
+            self.options.append(opts)
+
+
+def _crib4(ranks: Sequence[int]) -> float:
+    """Expected crib of four known ranks over a starter from the rest (0 if impossible)."""
+    counts = _counts(ranks)
+    if max(counts) > 4:
+        return 0.0
+    return _starter_average(_code(counts), counts, NOBS_PER_JACK * counts[JACK])
+
+
+def _crib_tables(players: int) -> dict[tuple[int, ...], float]:
+    """The expected crib for each sorted multiset of thrown ranks: four throws, or for three
+    players three throws and a deck card averaged over the rest of the deck."""
+    table = {}
+    if players == 4:
+        for ms in combinations_with_replacement(RANKS, 4):
+            table[ms] = _crib4(ms)
+        return table
+    for ms in combinations_with_replacement(RANKS, 3):
+        counts = _counts(ms)
+        if max(counts) > 4:
+            table[ms] = 0.0
+            continue
+        total = ways = 0.0
+        for x in RANKS:
+            left = 4 - counts[x]
+            if left > 0:
+                total += left * _crib4(ms + (x,))
+                ways += left
+        table[ms] = total / ways
+    return table
+
+
+def _policy(hands: _Hands, crib: Sequence[float], sign: int) -> list[int]:
+    """The rank each hand throws: best kept hand plus ``sign`` times the crib value."""
+    out = []
+    for opts in hands.options:
+        best_r, best_v = 0, float("-inf")
+        for r, v in opts:
+            total = v + sign * crib[r]
+            if total > best_v + 1e-12:
+                best_r, best_v = r, total
+        out.append(best_r)
+    return out
+
+
+def _throw_distributions(hands: _Hands, policy: Sequence[int]) -> list[list[float]]:
+    """For each rank we threw (index 1..13): how often another seat of this policy throws each
+    rank, its hand dealt from the deck without our card."""
+    dists = [[0.0] * 14]
+    for t in RANKS:
+        dist = [0.0] * 14
+        for counts, w, choice in zip(hands.counts, hands.weight, policy):
+            f = _ONE_GONE[counts[t]]
+            if f:
+                dist[choice] += w * f
+        total = sum(dist)
+        dists.append([d / total for d in dist])
+    return dists
+
+
+def _crib_values(players: int, role: str, dists: dict[str, list[list[float]]], table) -> list[float]:
+    """Index 1..13: the crib value of our throw of that rank in ``role``."""
+    others = OTHERS[players][role]
+    values = [0.0]
+    for t in RANKS:
+        total = 0.0
+        weighted: list[tuple[tuple[int, ...], float]] = [((t,), 1.0)]
+        for other in others:
+            dist = dists[other][t]
+            weighted = [(ms + (r,), p * dist[r]) for ms, p in weighted for r in RANKS if dist[r]]
+        for ms, p in weighted:
+            total += p * table[tuple(sorted(ms))]
+        values.append(total)
+    return values
+
+
+def _random_values(table4: dict[tuple[int, ...], float]) -> list[float]:
+    """Index 1..13: the crib of our throw with the three other cards any from the deck."""
+    values = [0.0]
+    for t in RANKS:
+        left = [4 - (r == t) for r in range(14)]
+        total = ways = 0.0
+        for ms in combinations_with_replacement(RANKS, 3):
+            w = 1
+            for r in set(ms):
+                w *= comb(left[r], ms.count(r))
+            if w:
+                total += w * table4[tuple(sorted(ms + (t,)))]
+                ways += w
+        values.append(total / ways)
+    return values
+
+
+def _keep_rates(hands: _Hands, policy: Sequence[int]) -> list[float]:
+    """For each rank (index 0 = ace): how often a dealt card of that rank is kept."""
+    dealt = [0.0] * 14
+    thrown = [0.0] * 14
+    for counts, w, choice in zip(hands.counts, hands.weight, policy):
+        for r in RANKS:
+            dealt[r] += w * counts[r]
+        thrown[choice] += w
+    return [round(1 - thrown[r] / dealt[r], 4) for r in RANKS]
+
+
+def generate(players: int, rounds: int = 100, tolerance: float = 2e-3, log=None) -> dict:
+    """Iterated best response for ``players`` 3 or 4 (see the module docstring).
+
+    Returns ``{"dealer": {rank: the crib when the dealer's side throws it}, "pone": {rank:
+    the crib when a seat against it throws it}, "random_dealer", "random_pone", "rounds",
+    "keep_dealer", "keep_pone"}`` as ``crib_model.generate`` does, keyed ``"1"``..``"13"``.
+    """
+    hands = _Hands()
+    table = _crib_tables(players)
+    random_values = _random_values(table if players == 4 else _crib_tables(4))
+    values = {"dealer": list(random_values), "pone": list(random_values)}
+    n = 0
+    for n in range(1, rounds + 1):
+        policies = {role: _policy(hands, values[role], _SIGN[role]) for role in values}
+        dists = {role: _throw_distributions(hands, policy) for role, policy in policies.items()}
+        new = {role: _crib_values(players, role, dists, table) for role in values}
+        change = max(abs(x - y) for role in values for x, y in zip(values[role][1:], new[role][1:]))
+        # Fictitious play, as in crib_model: best responses alone may cycle.
+        step = 1.0 if n <= 3 else 2 / n
+        values = {role: [x + step * (y - x) for x, y in zip(values[role], new[role])] for role in values}
+        if log:
+            log(f"{players} players, round {n}: largest change {change:.5f}")
+        if change < tolerance:
+            break
+    keyed = lambda vs: {str(r): round(vs[r], 4) for r in RANKS}  # noqa: E731
+    return {
+        "dealer": keyed(values["dealer"]),
+        "pone": keyed(values["pone"]),
+        "random_dealer": keyed(random_values),
+        "random_pone": keyed(random_values),
+        "rounds": n,
+        "keep_dealer": _keep_rates(hands, _policy(hands, values["dealer"], 1)),
+        "keep_pone": _keep_rates(hands, _policy(hands, values["pone"], -1)),
+    }
