@@ -61,6 +61,8 @@ from .endgame import Board, board_from_view, crib_shift, discard_chances, in_rea
 from .knowledge import Table, _table_from_view, _value, peg_points, table_from_plays
 from .moves import legal_moves
 from .peg_search import search_plays
+from .peg_search_multi import in_reach as in_search_reach
+from .peg_search_multi import search_plays as search_many
 from .peg_table import pegging_value
 from .table_view import view
 
@@ -243,6 +245,8 @@ def choose_play(
         # Not the opening lead; half the exact one-reply evaluation (see the module docstring).
         deep, shallow = search_plays(table), evaluate_plays(table, deep=True)
         scores = {c: (deep[c] + shallow[c]) / 2 for c in deep}
+    elif level == "expert" and "search" in pieces and in_search_reach(table):
+        scores = search_many(table)  # three or four players, few cards left (peg_search_multi)
     else:
         scores = evaluate_plays(table, deep=level == "expert")
     # Exact ties (e.g. nothing to fear either way): see _keep_bias.
