@@ -35,7 +35,7 @@ __all__ = ["generate"]
 
 #: The other throwers' roles for a card thrown in each role: three players also have a
 #: deck card in the crib, four players a third thrower.
-OTHERS = {
+OTHERS: dict[int, dict[str, tuple[str, ...]]] = {
     3: {"dealer": ("pone", "pone"), "pone": ("dealer", "pone")},
     4: {"dealer": ("dealer", "pone", "pone"), "pone": ("dealer", "dealer", "pone")},
 }
@@ -78,10 +78,10 @@ def _crib4(ranks: Sequence[int]) -> float:
 def _crib_tables(players: int) -> dict[tuple[int, ...], float]:
     """The expected crib for each sorted multiset of thrown ranks: four throws, or for three
     players three throws and a deck card averaged over the rest of the deck."""
-    table = {}
+    table: dict[tuple[int, ...], float] = {}
     if players == 4:
-        for ms in combinations_with_replacement(RANKS, 4):
-            table[ms] = _crib4(ms)
+        for four in combinations_with_replacement(RANKS, 4):
+            table[four] = _crib4(four)
         return table
     for ms in combinations_with_replacement(RANKS, 3):
         counts = _counts(ms)
@@ -126,7 +126,9 @@ def _throw_distributions(hands: _Hands, policy: Sequence[int]) -> list[list[floa
     return dists
 
 
-def _crib_values(players: int, role: str, dists: dict[str, list[list[float]]], table) -> list[float]:
+def _crib_values(
+    players: int, role: str, dists: dict[str, list[list[float]]], table: dict[tuple[int, ...], float]
+) -> list[float]:
     """Index 1..13: the crib value of our throw of that rank in ``role``."""
     others = OTHERS[players][role]
     values = [0.0]

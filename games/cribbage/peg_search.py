@@ -1,6 +1,6 @@
 """The expert's pegging search: sample the hidden hand, then play the rest of the play exactly.
 
-Two players only (three and four players keep ``players.evaluate_plays``).
+Two players (three and four: ``peg_search_multi``).
 At its turn the player knows its own cards, the cards played and how many
 cards the opponent still holds; every go the opponent said puts a floor under
 the values of the cards they hold. ``search_plays(table)`` draws opponent

@@ -5,7 +5,7 @@
 
 * ``"expert"``: the best discard by the analysis with the crib model
   (``analysis.discard_options``: kept hand over every starter plus or minus
-  the crib, the other thrower throwing as an expert does, ``crib_model``),
+  the crib, the other throwers throwing as an expert does, ``crib_model``),
   plus the kept cards' expected net pegging (``peg_table``, two players);
   in the play of two players, from the second card on, the search of
   ``peg_search`` (the opponent's hand sampled from what it has seen, the rest
@@ -14,7 +14,11 @@
   open. In duplicate trials of 600 deals against the one-reply evaluation
   alone the average pegged +0.06 +- 0.07 a deal, the search alone -0.05 +-
   0.11. For the opening lead, where a dozen samples of
-  46-choose-4 hands decide by noise, the one-reply evaluation alone; near the end of a game (``endgame.in_reach``), discards and
+  46-choose-4 hands decide by noise, the one-reply evaluation alone. With
+  three or four players, once at most eight cards remain in all hands, the
+  search of ``peg_search_multi`` alone (the other hands, the partner's too,
+  drawn from what the seat has seen; each seat playing for its side), else
+  the one-reply evaluation; near the end of a game (``endgame.in_reach``), discards and
   plays by the chance to win (``win_chance``, ``endgame``); claims the true
   count and calls muggins on every short claim.
 * ``"standard"``: the same discards by points; pegging weighs points now against what
@@ -36,7 +40,7 @@ same move. (Under muggins the true value of a claim is offered by the legal
 moves; it depends only on cards on the table, which any player can count.)
 
 Pegging evaluation (``evaluate_plays``, the standard level, and the expert
-with three or four players): pegging depends only on ranks. For
+with three or four players while more than eight cards remain): pegging depends only on ranks. For
 each card it could play, the player adds the points it pegs now and subtracts
 what the next player is expected to get in reply: every unseen rank they may
 hold (cards they cannot hold after saying go are removed) is scored as their

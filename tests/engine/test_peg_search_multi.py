@@ -113,7 +113,7 @@ def _swap_hidden(state, seat, rng):
 def test_the_search_never_sees_a_hidden_card(variant):
     rng = random.Random(variant)
     checked = 0
-    for seed in range(40):
+    for seed in range(20):
         state = position(seed, variant, MAX_CARDS)
         while state.phase == "play":
             seat = to_act(state)[0]
@@ -126,7 +126,7 @@ def test_the_search_never_sees_a_hidden_card(variant):
                 assert a == b
                 checked += 1
             state = apply(state, {**choose_move(state, seat, "expert", rng), "seat": seat})
-    assert checked >= 60
+    assert checked >= 30
 
 
 def test_search_values_every_playable_card_and_prefers_points():
