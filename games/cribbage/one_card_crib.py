@@ -114,34 +114,40 @@ def _policy(hands: _Hands, crib: Sequence[float], sign: int) -> list[int]:
 def _throw_distributions(hands: _Hands, policy: Sequence[int]) -> list[list[float]]:
     """For each rank we threw (index 1..13): how often another seat of this policy throws each
     rank, its hand dealt from the deck without our card."""
+    # Every hand counts in full but for the ranks it holds (most of the 13).
+    base = [0.0] * 14
+    less = [[0.0] * 14 for _ in range(14)]  # less[t][choice]: what holding t takes off
+    for opts, counts, w, choice in zip(hands.options, hands.counts, hands.weight, policy):
+        base[choice] += w
+        for t, _ in opts:  # the ranks the hand holds
+            less[t][choice] += w * (1 - _ONE_GONE[counts[t]])
     dists = [[0.0] * 14]
     for t in RANKS:
-        dist = [0.0] * 14
-        for counts, w, choice in zip(hands.counts, hands.weight, policy):
-            f = _ONE_GONE[counts[t]]
-            if f:
-                dist[choice] += w * f
+        dist = [b - x for b, x in zip(base, less[t])]
         total = sum(dist)
         dists.append([d / total for d in dist])
     return dists
 
 
-def _crib_values(
-    players: int, role: str, dists: dict[str, list[list[float]]], table: dict[tuple[int, ...], float]
-) -> list[float]:
+def _nested(table: dict[tuple[int, ...], float], depth: int, ranks: tuple[int, ...] = ()) -> list:
+    """The table as nested lists by rank (index 0 unused): ``nest[t][a][b]...``."""
+    if depth == 1:
+        return [0.0] + [table[tuple(sorted(ranks + (r,)))] for r in RANKS]
+    return [[]] + [_nested(table, depth - 1, ranks + (r,)) for r in RANKS]
+
+
+def _expect(node: list, dists: Sequence[Sequence[float]]) -> float:
+    """The nested table's expectation, each level's rank drawn from its distribution."""
+    if len(dists) == 1:
+        return sum(p * v for p, v in zip(dists[0], node))
+    first, rest = dists[0], dists[1:]
+    return sum(first[r] * _expect(node[r], rest) for r in RANKS if first[r])
+
+
+def _crib_values(players: int, role: str, dists: dict[str, list[list[float]]], nest: list) -> list[float]:
     """Index 1..13: the crib value of our throw of that rank in ``role``."""
     others = OTHERS[players][role]
-    values = [0.0]
-    for t in RANKS:
-        total = 0.0
-        weighted: list[tuple[tuple[int, ...], float]] = [((t,), 1.0)]
-        for other in others:
-            dist = dists[other][t]
-            weighted = [(ms + (r,), p * dist[r]) for ms, p in weighted for r in RANKS if dist[r]]
-        for ms, p in weighted:
-            total += p * table[tuple(sorted(ms))]
-        values.append(total)
-    return values
+    return [0.0] + [_expect(nest[t], [dists[other][t] for other in others]) for t in RANKS]
 
 
 def _random_values(table4: dict[tuple[int, ...], float]) -> list[float]:
@@ -182,12 +188,13 @@ def generate(players: int, rounds: int = 100, tolerance: float = 2e-3, log=None)
     hands = _Hands()
     table = _crib_tables(players)
     random_values = _random_values(table if players == 4 else _crib_tables(4))
+    nest = _nested(table, players)  # our card and the others' (three players: the deck card aside)
     values = {"dealer": list(random_values), "pone": list(random_values)}
     n = 0
     for n in range(1, rounds + 1):
         policies = {role: _policy(hands, values[role], _SIGN[role]) for role in values}
         dists = {role: _throw_distributions(hands, policy) for role, policy in policies.items()}
-        new = {role: _crib_values(players, role, dists, table) for role in values}
+        new = {role: _crib_values(players, role, dists, nest) for role in values}
         change = max(abs(x - y) for role in values for x, y in zip(values[role][1:], new[role][1:]))
         # Fictitious play, as in crib_model: best responses alone may cycle.
         step = 1.0 if n <= 3 else 2 / n
