@@ -36,45 +36,20 @@ from itertools import combinations_with_replacement
 from math import comb
 from pathlib import Path
 
-from .stats import RANK_WEIGHT, SUITLESS
+from .one_card_crib import generate as generate_one_card
+from .rank_hands import JACK, NOBS_PER_JACK, RANKS, counts_code, rank_counts, starter_average
 
 __all__ = ["PAIRS", "pair_key", "generate", "load", "crib_value", "model_correction", "DATA_PATH"]
 
 DATA_PATH = Path(__file__).with_name("data") / "crib_model.json"
-RANKS = range(1, 14)
-JACK = 11
 #: The 91 rank pairs a player can throw, low rank first.
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in RANKS for b in RANKS if a <= b)
 _PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
-#: Expected nobs per jack in a hand or crib: a starter of its suit among the other cards.
-NOBS_PER_JACK = 12 / 47 - 1 / 47  # about a quarter: twelve of its suit, less one seen on average
 
 
 def pair_key(ranks: Sequence[int]) -> str:
     """``"5-11"``: the JSON key of a thrown rank pair (``"5"`` of a one-card throw)."""
     return "-".join(str(r) for r in sorted(ranks))
-
-
-def _counts(ranks: Sequence[int]) -> tuple[int, ...]:
-    c = [0] * 14
-    for r in ranks:
-        c[r] += 1
-    return tuple(c)
-
-
-def _code(counts: Sequence[int]) -> int:
-    return sum(RANK_WEIGHT[r] * counts[r] for r in RANKS)
-
-
-def _starter_average(code: int, counts: Sequence[int], extra: float = 0.0) -> float:
-    """Average suitless score of the cards ``code`` plus a starter from the rest of the deck."""
-    total = ways = 0
-    for z in RANKS:
-        left = 4 - counts[z]
-        if left > 0:
-            total += left * SUITLESS[code + RANK_WEIGHT[z]]
-            ways += left
-    return total / ways + extra
 
 
 class _Hands:
@@ -86,7 +61,7 @@ class _Hands:
         self.weight: list[int] = []
         self.options: list[list[tuple[int, float]]] = []  # (pair index, kept hand value)
         for ranks in combinations_with_replacement(RANKS, size):
-            counts = _counts(ranks)
+            counts = rank_counts(ranks)
             if max(counts) > 4:
                 continue
             w = 1
@@ -97,7 +72,7 @@ class _Hands:
                 keep = list(counts)
                 keep[p[0]] -= 1
                 keep[p[1]] -= 1
-                value = _starter_average(_code(keep), counts, NOBS_PER_JACK * keep[JACK])
+                value = starter_average(counts_code(keep), counts, NOBS_PER_JACK * keep[JACK])
                 opts.append((_PAIR_INDEX[p], value))
             opts.sort()
             self.counts.append(counts)
@@ -110,10 +85,10 @@ def _crib_matrix() -> list[list[float]]:
     m = [[0.0] * len(PAIRS) for _ in PAIRS]
     for i, p in enumerate(PAIRS):
         for j, q in enumerate(PAIRS):
-            counts = _counts(p + q)
+            counts = rank_counts(p + q)
             if max(counts) > 4:
                 continue
-            m[i][j] = _starter_average(_code(counts), counts, NOBS_PER_JACK * counts[JACK])
+            m[i][j] = starter_average(counts_code(counts), counts, NOBS_PER_JACK * counts[JACK])
     return m
 
 
@@ -173,7 +148,7 @@ def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=
     for i, p in enumerate(PAIRS):
         total = ways = 0.0
         for j, q in enumerate(PAIRS):
-            counts = _counts(p)
+            counts = rank_counts(p)
             left = [4 - c for c in counts]
             w = comb(left[q[0]], 2) if q[0] == q[1] else left[q[0]] * left[q[1]]
             if w:
@@ -254,8 +229,6 @@ def model_correction(ranks: Sequence[int], dealer_throws: bool, hand_size: int =
 
 
 def main(argv: Sequence[str] = ()) -> None:
-    from .one_card_crib import generate as generate_one_card
-
     data = {}
     for variant, size in (("two", 6), ("five_card", 5)):
         data[variant] = generate(size, log=lambda s: print(s, flush=True))

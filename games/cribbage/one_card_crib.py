@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from math import comb
 
-from .crib_model import JACK, NOBS_PER_JACK, RANKS, _code, _counts, _starter_average
+from .rank_hands import JACK, NOBS_PER_JACK, RANKS, counts_code, rank_counts, starter_average
 
 __all__ = ["generate"]
 
@@ -51,7 +51,7 @@ class _Hands:
         self.weight: list[int] = []
         self.options: list[list[tuple[int, float]]] = []  # (rank thrown, kept hand value)
         for ranks in combinations_with_replacement(RANKS, 5):
-            counts = _counts(ranks)
+            counts = rank_counts(ranks)
             if max(counts) > 4:
                 continue
             w = 1
@@ -61,7 +61,7 @@ class _Hands:
             for r in sorted(set(ranks)):
                 keep = list(counts)
                 keep[r] -= 1
-                opts.append((r, _starter_average(_code(keep), counts, NOBS_PER_JACK * keep[JACK])))
+                opts.append((r, starter_average(counts_code(keep), counts, NOBS_PER_JACK * keep[JACK])))
             self.counts.append(counts)
             self.weight.append(w)
             self.options.append(opts)
@@ -69,10 +69,10 @@ class _Hands:
 
 def _crib4(ranks: Sequence[int]) -> float:
     """Expected crib of four known ranks over a starter from the rest (0 if impossible)."""
-    counts = _counts(ranks)
+    counts = rank_counts(ranks)
     if max(counts) > 4:
         return 0.0
-    return _starter_average(_code(counts), counts, NOBS_PER_JACK * counts[JACK])
+    return starter_average(counts_code(counts), counts, NOBS_PER_JACK * counts[JACK])
 
 
 def _crib_tables(players: int) -> dict[tuple[int, ...], float]:
@@ -84,7 +84,7 @@ def _crib_tables(players: int) -> dict[tuple[int, ...], float]:
             table[four] = _crib4(four)
         return table
     for ms in combinations_with_replacement(RANKS, 3):
-        counts = _counts(ms)
+        counts = rank_counts(ms)
         if max(counts) > 4:
             table[ms] = 0.0
             continue
