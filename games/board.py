@@ -15,7 +15,8 @@ and the double skunk line before 61, for the game to 61 the skunk line before 31
 no double skunk (the engine's `skunk_lines`).
 
 Each track has its front peg (the score) and back peg (the score before the side's
-last points), and the last points ("+7") are written between them. Nothing is told by
+last points), and the last points ("+7") are written on the track's row: between the
+pegs, or beside them when they are close, never over the hole numbers. Nothing is told by
 colour alone: the SVG has role="img" with a <title> and a <desc> giving every score in
 words, each row carries its side's name (the initial on the folded board) and every peg
 its own <title>. The output is deterministic (same input, same bytes).
@@ -422,12 +423,9 @@ def _pegs(g: _Geometry, ids: str, t: int, track: _Track) -> list[str]:
     out = [_peg(ids, t, track, "back", track.previous, back), _peg(ids, t, track, "front", track.score, front)]
     points = track.score - track.previous
     if points > 0:
-        # On the holes between the pegs when there is room, else over the front peg.
-        apart = back[1] == front[1] and abs(back[0] - front[0]) >= 3 * PITCH
-        x = (back[0] + front[0]) / 2 if apart else front[0]
-        y = front[1] if apart else front[1] - 8.5
         text = f"+{points}"
         w = _label_width(text, 7) + 4
+        x, y = _last_points_at(g, t, track, back, front, w)
         out.append(
             f'<g class="last-points" data-track="{t}"><rect x="{_n(x - w / 2)}" y="{_n(y - 4.5)}" width="{_n(w)}" '
             f'height="9" rx="4.5" fill="#fffaf0" stroke="{escape(track.colour)}" stroke-width="1"/>'
@@ -435,3 +433,22 @@ def _pegs(g: _Geometry, ids: str, t: int, track: _Track) -> list[str]:
             f'text-anchor="middle">{text}</text></g>'
         )
     return out
+
+
+def _last_points_at(
+    g: _Geometry, t: int, track: _Track, back: tuple[float, float], front: tuple[float, float], w: float
+) -> tuple[float, float]:
+    """Where the last points' label (`w` wide) is centred: always on the front peg's own row, so it
+    never covers the hole numbers (in the strips between the bands) nor another track's row.
+    Between the pegs when there is room; else just ahead of the front peg; where that would run
+    off the board (the game hole), just behind the pegs."""
+    x, y = front
+    if back[1] == y and abs(back[0] - x) >= 3 * PITCH:
+        return (back[0] + x) / 2, y
+    ahead = 1 if g.column(min(track.score, g.target - 1))[0] % 2 == 0 else -1  # the way the row runs
+    clear = PEG_R + 1.5 + w / 2
+    left, right = EDGE + GUTTER[g.folded] + 2 + w / 2, g.width - EDGE - 2 - w / 2
+    if left <= x + ahead * clear <= right:
+        return x + ahead * clear, y
+    behind = back[0] if back[1] == y else x  # the back peg is behind the front one on their row
+    return behind - ahead * clear, y

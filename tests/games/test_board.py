@@ -118,6 +118,61 @@ def test_the_last_points_are_written_between_the_pegs():
     assert last_points(parse(board_svg([{"name": "A", "score": 0}, {"name": "B", "score": 5, "previous": 5}]))) == {}
 
 
+def _word_boxes(node, size=None, anchor=None):
+    """A generous box around every <text> but the last points' labels: from its anchor and
+    baseline, a glyph 0.6 em wide, 0.8 em above the baseline and 0.25 below (sizes inherited)."""
+    size, anchor = node.get("font-size") or size, node.get("text-anchor") or anchor
+    if node.get("class") == "last-points":
+        return []
+    if node.tag == SVG + "text":
+        em = float(size)
+        width, x, y = len("".join(node.itertext())) * em * 0.6, float(node.get("x")), float(node.get("y"))
+        left = {"middle": x - width / 2, "end": x - width}.get(anchor or "", x)
+        return [(left, y - em * 0.8, left + width, y + em * 0.25)]
+    return [box for child in node for box in _word_boxes(child, size, anchor)]
+
+
+def _overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _circle_box(c):
+    x, y, r = (float(c.get(k)) for k in ("cx", "cy", "r"))
+    return x - r, y - r, x + r, y + r
+
+
+@pytest.mark.parametrize("folded", [False, True])
+@pytest.mark.parametrize("target", [121, 61])
+def test_the_last_points_never_cover_a_number_a_word_a_peg_or_another_label(target, folded):
+    """Every score, the pegs side by side, close or far apart, two or four tracks: the "+N" label
+    stays on the board and clear of every hole number, skunk word, name and peg."""
+    for n_tracks in (2, 4):
+        for score in range(1, target + 1):
+            for points in (1, 2, 13):
+                tracks = [{"name": f"Player {t}", "score": score, "previous": score - points} for t in range(n_tracks)]
+                root = parse(board_svg(tracks, target, folded=folded))
+                words = _word_boxes(root)
+                pegs = [_circle_box(g.find(SVG + "circle")) for g in root.iter(SVG + "g") if g.get("data-peg")]
+                labels = [
+                    (g.get("data-track"), _rect_box(g.find(SVG + "rect")))
+                    for g in root.iter(SVG + "g")
+                    if g.get("class") == "last-points"
+                ]
+                assert len(labels) == n_tracks and len(words) > target // 5  # the numbers, at least
+                width, height = (float(v) for v in root.get("viewBox").split()[2:])
+                for track, box in labels:
+                    where = (n_tracks, score, points, track, box)
+                    assert 7 <= box[0] and box[2] <= width - 7 and 7 <= box[1] and box[3] <= height - 7, where
+                    assert not any(_overlap(box, w) for w in words), where
+                    assert not any(_overlap(box, p) for p in pegs), where
+                    assert not any(_overlap(box, other) for t, other in labels if t != track), where
+
+
+def _rect_box(r):
+    x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+    return x, y, x + w, y + h
+
+
 def test_pegs_at_the_start_and_in_the_game_hole():
     root = parse(board_svg([{"name": "A", "score": 0, "previous": 0}, {"name": "B", "score": 130, "previous": 117}]))
     assert {peg_centre(root, 0, "front"), peg_centre(root, 0, "back")} == start_holes(root, 0)
