@@ -19,7 +19,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def person(browser):
-    return browser.new_context(viewport={"width": 1200, "height": 900})
+    """A player's browser. The page's poll (state.json every 15 s, then a reload when the game
+    moved) is held off: this test reloads the page itself, and a reload of the poll's in the
+    middle of one of the test's aborts it."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.route(
+        "**/state.json", lambda route: route.fulfill(status=200, content_type="application/json", body="null")
+    )
+    return context
 
 
 def sign_up(context, base, email, name):
