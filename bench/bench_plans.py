@@ -3,7 +3,7 @@
 Simulated players play seeded games of every variant through the real move
 service (games.services.submit_move) and its outbox, in a throwaway test
 database on DATABASE_URL. A player answers each turn email with one reply,
-its instructions applied in one transaction as mail.inbound applies a
+its instructions applied in one transaction as mail.game_replies applies a
 reply's lines; an owed turn email counts as sent when, right after that
 commit, its seat is still to act and no newer turn email for it is owed
 (the outbox's own test before sending). Players pick their cards at random
@@ -111,7 +111,7 @@ def _play(settings, plans, rng, users):
         moves = _reply(state, seat, plans, rng)
         with transaction.atomic():
             for move in moves:
-                if game.is_finished:  # the line before ended it (mail.inbound answers "over")
+                if game.is_finished:  # the line before ended it (mail.game_replies answers "over")
                     break
                 game = services.submit_move(game, seat, move, source=Event.Source.EMAIL, rng=rng).game
         decisions[seat] += len(moves)

@@ -2,7 +2,7 @@
 
 from games import cribbage
 from games.models import Event, Seat
-from mail.inbound import answer_word
+from mail.game_replies import answer_word
 from mail.models import InboundEmail
 
 from . import timeouts

@@ -8,7 +8,7 @@ with what was done, or what is wrong and what can be sent.
 from django.utils import timezone
 
 from mail import event_replies, links
-from mail.inbound import answer_word
+from mail.game_replies import answer_word
 from mail.models import InboundEmail
 
 from . import challenges, notices, seasons, services
@@ -164,7 +164,7 @@ def _answer(user, ladder, kind, line, said, *, help=False, rows=None):
 
 
 def standings_word(game, number, player, command, answer):
-    """ "standings" in reply to a ladder game's email: the ladder's table (mail.inbound's reply word)."""
+    """ "standings" in reply to a ladder game's email: the ladder's table (mail.game_replies' reply word)."""
     ladder = Ladder.objects.filter(matches__games__game=game).first()
     if ladder is None:
         answer(

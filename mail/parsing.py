@@ -12,7 +12,7 @@ signature, so when its text holds no command the raw top lines are read too.
 engine's notation (games.cribbage.notation) or one of the words of play by
 email (status, help, unsubscribe, more time, claim, and "note ..." / "say ..." followed by
 the player's own text); `read_commands(texts)` every
-instruction of a reply (one a line, applied in order by mail.inbound).
+instruction of a reply (one a line, applied in order by mail.game_replies).
 """
 
 import re

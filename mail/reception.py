@@ -14,7 +14,7 @@ from games import follow_ups
 
 from . import tasks
 from .authentication import auth_failure
-from .inbound import RECIPIENT_HEADERS, sender_of
+from .classify import RECIPIENT_HEADERS, sender_of
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)

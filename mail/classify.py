@@ -1,0 +1,86 @@
+"""What an incoming message is, read from its headers: automatic mail we never answer, who sent
+it, which of our addresses it went to (a seat's signed reply address), and its text (the HTML's
+without its quoted part when it has no plain text)."""
+
+import re
+from email.utils import getaddresses, parseaddr
+
+from django.conf import settings
+from django.utils.html import strip_tags
+
+from . import links, services
+
+_OUT_OF_OFFICE = re.compile(
+    r"^(auto(matic)?[ -]?(reply|response|antwort)|auto:|out of (the )?office|away from|"
+    r"r[ée]ponse automatique|absence|abwesenheit|automatische antwort|abwesend|vacation)",
+    re.IGNORECASE,
+)
+_ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?)(\+.*)?$", re.IGNORECASE)
+RECIPIENT_HEADERS = (
+    "Delivered-To",
+    "X-Original-To",
+    "X-Gm-Original-To",
+    "Envelope-To",
+    "X-Forwarded-To",
+    "To",
+    "Cc",
+    "Resent-To",
+)
+
+
+def automatic_reason(message, row):
+    """Why this message is automatic mail we must never answer, or ""."""
+    auto = (message.get("Auto-Submitted") or "").strip().lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto}"
+    precedence = (message.get("Precedence") or "").strip().lower()
+    if precedence in ("bulk", "junk", "list", "auto_reply"):
+        return f"Precedence: {precedence}"
+    for name in ("X-Autoreply", "X-Autorespond", "X-Autoresponder"):
+        if message.get(name):
+            return name
+    if (message.get("X-Auto-Response-Suppress") or "").lower() in ("oof",):
+        return "X-Auto-Response-Suppress: OOF"
+    if _OUT_OF_OFFICE.search((message.get("Subject") or "").strip()):
+        return "out-of-office subject"
+    if row.envelope_sender == "<>":
+        return "bounce (empty return path)"
+    if message.get_content_type() == "multipart/report":
+        return "bounce (delivery report)"
+    sender = sender_of(message)
+    if _ROBOT_SENDERS.match(sender.partition("@")[0]):
+        return f"robot sender {sender}"
+    if sender in services.own_addresses() or sender.endswith("@" + settings.REPLY_DOMAIN.lower()):
+        return "our own mail"
+    return ""
+
+
+def sender_of(message):
+    return parseaddr(str(message.get("From") or ""))[1].strip().lower()
+
+
+def recipients(message, row):
+    """Every address the message went to: the envelope's first, then the headers'."""
+    candidates = [row.envelope_recipient] if row.envelope_recipient else []
+    for name in RECIPIENT_HEADERS:
+        candidates += [addr for _, addr in getaddresses(message.get_all(name) or [])]
+    return candidates
+
+
+def recipient_seat(message, row):
+    """(game id, seat) from the first of our reply addresses the message was sent to, or None."""
+    for address in recipients(message, row):
+        found = links.read_reply_address(address)
+        if found:
+            return found
+    return None
+
+
+def body_text(message):
+    if message.text:
+        return message.text
+    html = message.html or ""
+    html = re.sub(r"(?is)<blockquote.*", "", html)  # quoted part of an HTML-only reply
+    html = re.sub(r'(?is)<div class="gmail_quote.*', "", html)
+    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", html)
+    return strip_tags(html)

@@ -1,0 +1,316 @@
+"""A reply to a seat's own address: checked (its player's address, authenticated), then its words
+acted on: a move or several one a line, or another word ("status", "note", "rematch", "review",
+and those other apps register with `answer_word`); every refusal answered in words."""
+
+import hashlib
+import logging
+from collections.abc import Callable
+
+from django.db import transaction
+
+from games import challenges, cribbage, talk, visits
+from games import services as game_services
+from games.cribbage import notation
+from games.models import Event, Game
+from games.selectors import view_for
+
+from . import challenge_replies, classify, parsing, refusals, review, services
+from .models import InboundEmail
+from .rendering import answer_message, done_words
+
+log = logging.getLogger(__name__)
+
+HELP = """How to play by replying: write your move on the first line of your reply, above the quoted email.
+Several instructions go one a line, applied in order ("crib 9S QC", then "plan 7C 8S 6D 7H" below it);
+if one is refused, those above it stand and none below it is applied.
+
+  crib 5H JD     lay these cards away to the crib (or "discard 5H JD", or just "5H JD")
+  play 7C        play this card (or just "7C")
+  plan 7C 8D 5H KS   a pegging plan: at each of your turns in this hand's play, your first
+                 planned card that fits is played for you, with no email (one that would take
+                 the count past 31 waits); name all your cards or only the first few
+  plan score first, on 5 play TH, 7C 8D ask   rules first, in the order written, then the cards:
+                 "score first" plays the card that pegs most now, if one pegs (ties: your order);
+                 "on 5 play TH" plays TH when the card laid just before yours is a 5;
+                 "ask" stops the plan there and sends you a turn email
+  plan clear     drop the plan (a new plan replaces the old; a plan ends with the hand's play)
+                 Nobody else sees your plan, not even a partner. Under muggins a planned card
+                 claims what it pegs.
+  play 7C claim 2   under muggins: play a card and say what you peg for it
+  count 12       under muggins: the points you claim for your show; said in the play (once the
+                 starter is turned), it is your hand's count ahead: counted for you when your
+                 show comes, with no email (you then call no muggins on the count before yours)
+  muggins        take the points an opponent missed
+  resign         concede the game
+  more time 2    give your opponent 2 more days for their move (or "extend 2"; 1 to 14 days)
+  claim          win the game of an opponent who ran out of time, when the game lets you choose
+  status         the game as it stands, and your moves
+  say Good luck! a word to the other players (at the top of their next email; never a move)
+  note ...       your private note on this game (nobody else sees it; "note" alone deletes it)
+  rematch        (to the game-over email) challenge the same players to a new game, same settings
+  review         once the game is over: the whole review, every throw and pegging choice
+  standings      in a ladder game: the ladder's table
+  help           this help
+
+Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥;
+or in words: "play the jack of clubs", "crib five of hearts and 8 of clubs", "the 7" (when you hold one 7).
+The go is said for you whenever you cannot play."""
+
+
+def act(row, seat, message):
+    """Act on `message`, sent to the reply address of `seat` (a player's): (InboundEmail status, outcome)."""
+    game, number, player = seat.game, seat.number, seat.player
+    sender = classify.sender_of(message)
+    if sender != player.email.lower():
+        log.warning(
+            "Inbound %s refused: from %s, not the player of game %s seat %s.", row.message_id, sender, game.pk, number
+        )
+        _answer(
+            game,
+            number,
+            player,
+            "stranger",
+            include_state=False,
+            problem=(
+                f"A message to your reply address for game {game.pk} came from another address ({sender}) "
+                "and was refused: only the address this email is sent to can move for you. "
+                "If it was you, reply from this address."
+            ),
+        )
+        return InboundEmail.Status.REFUSED, f"sender {sender} is not the player"
+    if row.auth_failure or row.spam_detected:
+        why = row.auth_failure or "the provider flagged it as spam"
+        log.warning("Inbound %s refused: %s.", row.message_id, why)
+        _answer(
+            game,
+            number,
+            player,
+            "unauthenticated",
+            include_state=False,
+            problem=(
+                f"A message from your address to game {game.pk} was refused because it could not be "
+                f"verified as yours ({why}). Nothing was changed."
+            ),
+        )
+        return InboundEmail.Status.REFUSED, why
+    visits.note_seen(seat)  # the player is back (the quiet inbox and reminders count it)
+    texts = parsing.reply_texts(row.stripped_text, classify.body_text(message))
+    commands = parsing.read_commands(texts)
+    if not commands and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
+        commands = [parsing.Command("unsubscribe", "unsubscribe")]
+    if not commands:
+        words = parsing.first_words(texts)
+        _answer(
+            game,
+            number,
+            player,
+            "unreadable",
+            words=words,
+            problem=(
+                "We could not read a move in your reply. Write the move on the first line, "
+                'above the quoted email, e.g. "play 7C". Reply "help" for all the words.'
+            ),
+        )
+        return InboundEmail.Status.ANSWERED, f"unreadable: {words!r}"
+    if len(commands) == 1:
+        return _act(row, game, number, player, commands[0])
+    return _act_lines(row, game, number, player, commands)
+
+
+def _act_lines(row, game, number, player, commands):
+    """Several instructions, one a line, applied in order in one transaction: when one is
+    refused those before it stand, none after it is applied, and the answer says which line
+    failed and why. Emails the moves owe go after the last line (on commit), so a turn that
+    starts with one line and ends with the next sends nothing. Other words ("status", "more
+    time 2", ...) are answered after the moves."""
+    # Moves (words in the engine's notation) may share a reply; the others are answered one by one.
+    moves = [c for c in commands if c.reading is not None]
+    others = [c for c in commands if c.reading is None]
+    done, made, failed = [], [], None
+    with transaction.atomic():
+        for line, command in enumerate(moves, start=1):
+            game = Game.objects.get(pk=game.pk)
+            if line > 1 and game.is_finished:  # a line above ended the game: the rest is moot, no refusal
+                break
+            view = view_for(game, number)
+            key = row.message_id if line == 1 else f"{row.message_id}#{line}"
+            try:
+                result, move = _submit(game, number, player, command, view, key)
+            except cribbage.InvalidMove as exc:
+                failed = (line, command, view, exc.code, exc.params, "")
+                break
+            except game_services.MoveError as exc:
+                failed = (line, command, view, exc.code, exc.params, exc.message)
+                break
+            done.append("duplicate" if result.duplicate else notation.write(move))
+            made += [] if result.duplicate else [move]
+    outcomes = [f"line {i}: {words}" for i, words in enumerate(done, start=1)]
+    if failed is None and made:
+        _acknowledge(game, number, player, " / ".join(c.words for c in moves), made)
+    if failed is not None:
+        line, command, view, code, params, message = failed
+        kind, words = refusals.answer(code, params, view, message)
+        before = " The lines before it were applied." if line > 1 else ""
+        after = " Nothing after it was applied." if line < len(moves) else ""
+        game.refresh_from_db()
+        _answer(
+            game,
+            number,
+            player,
+            kind,
+            words=command.words,
+            problem=(f'Line {line} of your reply ("{command.words}") was not applied: {words}{before}{after}'),
+        )
+        outcomes.append(f"line {line} refused ({kind}): {words}")
+    for command in others if failed is None else ():
+        outcomes.append(_act(row, game, number, player, command)[1])
+    status = InboundEmail.Status.APPLIED if done else InboundEmail.Status.ANSWERED
+    return status, "; ".join(outcomes)
+
+
+# Reply words that another app answers, by command kind (the clock's "more time" and
+# "claim", registered in ClockConfig.ready()): handler(game, number, player, command,
+# answer) -> (InboundEmail status, outcome), where answer(game, number, player, kind, ...)
+# sends the reply email.
+REPLY_WORDS: dict[str, Callable] = {}
+
+
+def answer_word(kind, handler):
+    REPLY_WORDS[kind] = handler
+
+
+def _act(row, game, number, player, command):
+    kind = command.kind
+    if kind == "help":
+        _answer(game, number, player, "help", words=command.words, problem=HELP)
+        return InboundEmail.Status.ANSWERED, "help"
+    if kind == "status":
+        _answer(game, number, player, "status", words=command.words, problem="Here is the game as it stands.")
+        return InboundEmail.Status.ANSWERED, "status"
+    if kind == "unsubscribe":
+        services.stop_turn_emails(player)
+        _answer(
+            game,
+            number,
+            player,
+            "unsubscribe",
+            include_state=False,
+            problem=(
+                "You will get no more turn emails. Your games go on: play them on the site, "
+                "and turn emails back on in your profile."
+            ),
+        )
+        return InboundEmail.Status.ANSWERED, "unsubscribed"
+    if kind in REPLY_WORDS:
+        return REPLY_WORDS[kind](game, number, player, command, _answer)
+    if kind in ("note", "say"):
+        return _table_word(game, number, player, command)
+    if kind == "rematch":
+        try:
+            said = challenge_replies.rematch(game, number, player)
+        except challenges.ChallengeError as exc:
+            _answer(game, number, player, "rematch", words=command.words, include_state=False, problem=str(exc))
+            return InboundEmail.Status.ANSWERED, f"rematch refused: {exc}"
+        _answer(game, number, player, "rematch", words=command.words, include_state=False, problem=said)
+        return InboundEmail.Status.APPLIED, "rematch asked"
+    if kind == "review":
+        return _review(game, number, player, command)
+    view = view_for(game, number)
+    try:
+        result, move = _submit(game, number, player, command, view, row.message_id)
+    except cribbage.InvalidMove as exc:
+        return _refused(game, number, player, command, view, exc.code, exc.params)
+    except game_services.MoveError as exc:
+        return _refused(game, number, player, command, view, exc.code, exc.params, exc.message)
+    if result.duplicate:
+        return InboundEmail.Status.APPLIED, "duplicate"
+    _acknowledge(game, number, player, command.words, [move])
+    return InboundEmail.Status.APPLIED, notation.write(move)
+
+
+def _acknowledge(game, number, player, words, made):
+    """For a player who asked for it (their profile), what the reply did and the game now."""
+    if not player.acknowledge_replies:
+        return
+    done = ". ".join(done_words(move) for move in made)
+    _answer(game, number, player, "applied", words=words, changed=True, problem=f"Done. {done}.")
+
+
+def _submit(game, number, player, command, view, key):
+    """The move a reply's line names, made: (MoveResult, move). InvalidMove when the words make
+    no move; MoveError (GameOver, an engine refusal) when the game or its rules refuse it."""
+    if game.is_finished:
+        raise game_services.GameOver("This game is over.", code="game_over")
+    if command.reading is None:
+        raise cribbage.InvalidMove("not_a_move", f"{command.words!r} is not a move", words=command.words)
+    move = notation.to_move(command.reading, view["phase"], muggins=view["rules"]["muggins"], hand=view.get("hand"))
+    result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL, idempotency_key=key, actor=player)
+    return result, move
+
+
+def _refused(game, number, player, command, view, code, params, message=""):
+    """Answer a reply whose words make no move, or whose move the rules refuse; nothing changed."""
+    kind, words = refusals.answer(code, params, view, message)
+    _answer(game, number, player, kind, words=command.words, problem=words)
+    return InboundEmail.Status.ANSWERED, f"{kind}: {words}"
+
+
+def _review(game, number, player, command):
+    """ "review": the whole review of a finished game; before the end, why there is none yet."""
+    game.refresh_from_db()
+    if not game.is_finished:
+        _answer(
+            game,
+            number,
+            player,
+            "review",
+            words=command.words,
+            problem=(
+                "The review opens when the game ends: every player then gets every throw and pegging "
+                "choice judged. Until then there is no engine help in this game."
+                if not game.help_allowed_for(number)
+                else "The review opens when the game ends; until then the coach's notes come with your turn emails."
+            ),
+        )
+        return InboundEmail.Status.ANSWERED, "review: the game is on"
+    if not services.may_answer(player.email, "review"):
+        return InboundEmail.Status.ANSWERED, "review: already sent in this window"
+    try:
+        review.review_message(game, number, player).send()
+    except Exception:
+        log.exception("The review of game %s seat %s could not be sent.", game.pk, number)
+        return InboundEmail.Status.ANSWERED, "review: could not be sent"
+    return InboundEmail.Status.ANSWERED, "review sent"
+
+
+def _table_word(game, number, player, command):
+    """ "note ..." saves the player's private note; "say ..." tells the other players (shown at
+    the top of their next email, so nobody gets an email for it). Answered only when refused."""
+    try:
+        if command.kind == "note":
+            talk.save_note(game, player, command.extra.get("text", ""))
+            return InboundEmail.Status.APPLIED, "note saved"
+        talk.say(game, player, command.extra.get("text", ""), source="email")
+    except talk.TableError as exc:
+        _answer(game, number, player, command.kind, words=command.words, include_state=False, problem=exc.message)
+        return InboundEmail.Status.ANSWERED, f"{command.kind}: {exc.message}"
+    return InboundEmail.Status.APPLIED, "said to the table"
+
+
+def _answer(game, seat, player, kind, *, problem, words=None, include_state=True, changed=False):
+    """Answer a reply, at most once per address, kind and words in the window (a player's
+    second try, in other words, is answered too; the same words again are not). Never raises."""
+    said = " ".join((words or "").lower().split())
+    limit = f"{kind}:{hashlib.sha256(said.encode()).hexdigest()[:8]}" if said else kind
+    if not services.may_answer(player.email, limit):
+        log.info("Answer %s to %s not sent: already answered in this window.", kind, player.pk)
+        return False
+    try:
+        game.refresh_from_db()
+        answer_message(
+            game, seat, player, problem=problem, words=words, include_state=include_state, changed=changed
+        ).send()
+    except Exception:
+        log.exception("Answer %s for game %s seat %s could not be sent.", kind, game.pk, seat)
+        return False
+    return True
