@@ -62,7 +62,7 @@ class Game(models.Model):
     # Counts for the players' ratings when it ends between people (ratings.counting): set by
     # ladders and tournaments for their games, and for a casual game both players made rated.
     rated = models.BooleanField(default=False, help_text="The result counts for the players' ratings.")
-    # Played face to face and entered afterwards (games.services.record_table_result).
+    # Played face to face and entered afterwards (games.table_results.record_table_result).
     played_at_table = models.BooleanField(default=False, help_text="Played at the table; the result was entered.")
     played_on = models.DateField(null=True, blank=True, help_text="The day a game at the table was played.")
     assistance = models.CharField(

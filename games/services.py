@@ -5,18 +5,14 @@ snapshot in one transaction under a row lock on the game, and fires follow-ups
 (notifications, the computer's reply, ladder results) only after commit.
 """
 
-import logging
 import random
 from dataclasses import dataclass, field
-from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import cribbage, refusals, signals
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
-
-log = logging.getLogger(__name__)
 
 # Shuffles must be unpredictable to players; the deck is then stored in the event.
 _shuffler = random.SystemRandom()
@@ -188,7 +184,7 @@ def submit_move(
                 refusals.refusal_message(exc, offered), offered, code=exc.code, params=exc.params
             ) from exc
         state = after
-        first = _new_event(game, event, seat, source, actor, idempotency_key)
+        first = new_event(game, event, seat, source, actor, idempotency_key)
         events = _append(game, seats, state, [first], rng=rng)
     return MoveResult(game=game, events=events)
 
@@ -217,7 +213,8 @@ def _moved_on_for(game, seat, expected_seq):
     return cribbage.moved_on_for(seat, later.iterator())
 
 
-def _new_event(game, data, seat, source, actor=None, idempotency_key=None):
+def new_event(game, data, seat, source, actor=None, idempotency_key=None):
+    """The log's row for the engine event `data` (not saved: the caller numbers it)."""
     return Event(
         game=game, kind=data["kind"], data=data, seat=seat, source=source, actor=actor, idempotency_key=idempotency_key
     )
@@ -243,7 +240,7 @@ def _append(game, seats, state, events, *, rng=None):
                 break
         state = cribbage.apply(state, data)
         source = Event.Source.SYSTEM if chance else Event.Source.PLAN if data.get("plan") else Event.Source.FORCED
-        events.append(_new_event(game, data, data.get("seat"), source))
+        events.append(new_event(game, data, data.get("seat"), source))
 
     now = timezone.now()
     for offset, event in enumerate(events, start=1):
@@ -358,99 +355,9 @@ def append_clock_event(game, data, *, seat, source, actor=None):
         raise ValueError(f"{data['kind']!r} is not a clock event")
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("append_clock_event needs the game locked in the caller's transaction")
-    event = _new_event(game, data, seat, source, actor)
+    event = new_event(game, data, seat, source, actor)
     event.seq, event.created_at = game.seq + 1, timezone.now()
     event.save()
     game.seq = game.public_seq = event.seq
     game.save(update_fields=["seq", "public_seq"])
     return game, event
-
-
-class TableResultError(ValueError):
-    """A result from the table that cannot be: nothing was written. `message` says why."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
-
-
-def table_result_problem(players, scores, *, variant="two", target=None, played_on=None):
-    """Why a game at the table with these players and final scores cannot be, or None.
-
-    `players` are users, one per seat; `scores` one per side (per seat, or per team in
-    partnerships: seats 0 and 2, then 1 and 3).
-    """
-    if variant not in SEATS_BY_VARIANT:
-        return f"There is no variant {variant!r}."
-    seats_needed = SEATS_BY_VARIANT[variant]
-    if len(players) != seats_needed:
-        return f"A game of {Game(variant=variant).get_variant_display().lower()} needs {seats_needed} players, not {len(players)}."
-    if any(player is None for player in players):
-        return "Every seat needs a player: a game at the table is between people."
-    for i, player in enumerate(players):
-        if player in players[:i]:
-            return f"{player} is named twice: each seat needs a different player."
-    if played_on is not None and played_on > timezone.localdate():
-        return "The day it was played cannot be in the future."
-    try:
-        rules = cribbage.rules_for(variant, target=target)
-    except ValueError as exc:
-        return str(exc)
-    return cribbage.table_result_problem(rules, list(scores))
-
-
-def record_table_result(players, scores, *, entered_by, played_on=None, variant="two", target=None, rated=True):
-    """A game played face to face, entered afterwards: a finished Game, as if played here.
-
-    Its log is one engine event (`table_result`, the final board), so the replay
-    (`verify_games`) holds and the engine decides the winner and the skunk from the
-    board. Rated unless told otherwise; it counts for ladders, tournaments and ratings
-    through `game_finished`, sent after commit like any finished game's.
-    Raises TableResultError (nothing written) for an impossible result.
-    """
-    scores = list(scores)
-    problem = table_result_problem(players, scores, variant=variant, target=target, played_on=played_on)
-    if problem:
-        raise TableResultError(problem)
-    rules = cribbage.rules_for(variant, target=target)
-    data = {"kind": "table_result", "scores": scores}
-    state = cribbage.apply(cribbage.new_game(rules), data)
-    outcome = cribbage.result(state)
-    now = timezone.now()
-    with transaction.atomic():
-        game = Game.objects.create(
-            variant=variant,
-            target=rules.target,
-            rules=rules.to_json(),
-            assistance=assistance_for(players, rated=rated),
-            rated=rated,
-            played_at_table=True,
-            played_on=played_on or timezone.localdate(),
-            status=Game.Status.FINISHED,
-            seq=1,
-            public_seq=1,
-            snapshot=cribbage.state_to_json(state),
-            winner_side=outcome["winner"],
-            finish=Game.Finish.TARGET,
-            skunk=outcome["skunk"] or "",
-            created_at=now,
-            updated_at=now,
-            finished_at=now,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=game, number=n, player=player, team=rules.side_of(n)) for n, player in enumerate(players)
-        )
-        event = _new_event(game, data, None, Event.Source.ADMIN, actor=entered_by)
-        event.seq, event.created_at = 1, now
-        event.save()
-        transaction.on_commit(partial(_announce_finished, game.pk))
-    return game
-
-
-def _announce_finished(game_id):
-    """A finished game's news (games.tasks.game_moved sends it for played games), never failing the
-    committed result: the ladders' and ratings' sweeps count a game whose receiver failed."""
-    try:
-        signals.game_finished.send(sender=Game, game_id=game_id)
-    except Exception:
-        log.exception("A receiver of game_finished failed for game %s; the sweeps will count it.", game_id)

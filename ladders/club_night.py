@@ -7,14 +7,14 @@ worth its value (win, skunk, double skunk) in the season's tables; when the
 lower-placed player wins they take the other's place and everyone between moves
 down one, otherwise nobody moves. The challenge rules (range, open challenges,
 immunity, rematch days, being away) do not apply: the game was played, the
-organiser vouches for it. The game itself is games.services.record_table_result's:
+organiser vouches for it. The game itself is games.table_results.record_table_result's:
 finished, rated, played at the table, so it moves the ratings like any game.
 """
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import services as game_services
+from games import table_results
 
 from . import matches, services
 from .models import Challenge, Entrant, LadderGame, Match
@@ -38,7 +38,7 @@ def record_club_night(ladder, first, second, scores, *, played_on, actor, now=No
         challenger, defender = (first, second) if first.position > second.position else (second, first)
         seat_scores = list(scores) if challenger == first else list(reversed(scores))
         try:
-            game = game_services.record_table_result(
+            game = table_results.record_table_result(
                 [challenger.player, defender.player],
                 seat_scores,
                 entered_by=actor,
@@ -46,7 +46,7 @@ def record_club_night(ladder, first, second, scores, *, played_on, actor, now=No
                 variant=ladder.variant,
                 target=ladder.target,
             )
-        except game_services.TableResultError as exc:
+        except table_results.TableResultError as exc:
             raise services.LadderError(exc.message) from exc
         item = Challenge.objects.create(
             ladder=ladder,

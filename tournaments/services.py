@@ -15,6 +15,7 @@ from accounts import services as accounts
 from accounts.models import User
 from accounts.services import normalize_email
 from games import services as game_services
+from games import table_results
 from games.models import Game
 from ladders.membership import parse_emails
 from ratings.selectors import family_of, ratings_of
@@ -318,7 +319,7 @@ def forfeit_game(pairing_game, loser, *, reason, actor):
 
 def record_table_game(pairing, home_score, away_score, *, actor, played_on=None):
     """A league pairing played face to face on club night, entered by an organiser: a finished game
-    played at the table (games.services.record_table_result) that counts like any (after commit).
+    played at the table (games.table_results.record_table_result) that counts like any (after commit).
 
     A pairing is played once, online or at the table: only one whose round has not opened (so no
     game of it is in play) takes a result from the table. TournamentError, nothing written, else.
@@ -340,7 +341,7 @@ def record_table_game(pairing, home_score, away_score, *, actor, played_on=None)
                 "the table. Enter club-night results for pairings of rounds not yet opened."
             )
         try:
-            game = game_services.record_table_result(
+            game = table_results.record_table_result(
                 [pairing.home.player, pairing.away.player],
                 [home_score, away_score],
                 entered_by=actor,
@@ -348,7 +349,7 @@ def record_table_game(pairing, home_score, away_score, *, actor, played_on=None)
                 variant=tournament.variant,
                 target=tournament.target,
             )
-        except game_services.TableResultError as exc:
+        except table_results.TableResultError as exc:
             raise TournamentError(str(exc)) from exc
         pairing.status = Pairing.Status.PLAYING
         pairing.save(update_fields=["status"])

@@ -5,7 +5,7 @@ screenshots in test-artifacts/players-<page>-<width>.png."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import services, table_results
 from ladders import membership, seasons
 from ladders.models import Ladder
 from tests.browser.test_every_page_fits import MEASURE, WIDTHS, logged_in
@@ -20,12 +20,12 @@ def test_player_pages_fit_a_phone_and_a_desktop(live_server, browser, artifacts,
     a, b, c, d = (make_user(display_name=name, notify="none") for name in names)
     with committed():
         for n in range(8):
-            services.record_table_result([a, b], [121, 80 + 5 * n], entered_by=organiser)
-            services.record_table_result([a, b, c], [100, 121, 60 + n], entered_by=organiser, variant="three")
-            services.record_table_result(
+            table_results.record_table_result([a, b], [121, 80 + 5 * n], entered_by=organiser)
+            table_results.record_table_result([a, b, c], [100, 121, 60 + n], entered_by=organiser, variant="three")
+            table_results.record_table_result(
                 [a, b, c, d], [121 - 30 * (n % 2), 121 - 30 * ((n + 1) % 2)], entered_by=organiser, variant="four"
             )
-    game = services.record_table_result([c, a], [121, 118], entered_by=organiser)
+    game = table_results.record_table_result([c, a], [121, 118], entered_by=organiser)
     services.start_game(players=[a, d], rated=True)
     ladder = Ladder.objects.create(name="The Tuesday club ladder", slug="club", rematch_days=0)
     ladder.organisers.add(organiser)

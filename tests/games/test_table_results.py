@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services, signals
+from games import services, signals, table_results
 from games.models import Event, Game
 from tests.factories import committed, make_user
 
@@ -20,7 +20,9 @@ def _players(n):
 def test_a_table_result_is_a_finished_rated_game_whose_winner_and_skunk_the_rules_decide():
     a, b = _players(2)
     organiser = make_user()
-    game = services.record_table_result([a, b], [85, 121], entered_by=organiser, played_on=datetime.date(2026, 11, 30))
+    game = table_results.record_table_result(
+        [a, b], [85, 121], entered_by=organiser, played_on=datetime.date(2026, 11, 30)
+    )
     game.refresh_from_db()
     assert game.is_finished and game.rated and game.played_at_table
     assert game.played_on == datetime.date(2026, 11, 30)
@@ -45,20 +47,20 @@ def test_a_table_result_is_a_finished_rated_game_whose_winner_and_skunk_the_rule
     ],
 )
 def test_the_skunk_lines_are_the_rules_lines_for_the_target(target, loser, skunk):
-    game = services.record_table_result(_players(2), [target, loser], entered_by=None, target=target)
+    game = table_results.record_table_result(_players(2), [target, loser], entered_by=None, target=target)
     assert game.winner_side == 0 and game.skunk == skunk
 
 
 def test_three_players_and_partnerships():
-    three = services.record_table_result(_players(3), [100, 121, 70], entered_by=None, variant="three")
+    three = table_results.record_table_result(_players(3), [100, 121, 70], entered_by=None, variant="three")
     assert three.winner_side == 1 and three.skunk == ""  # the best-placed loser is not skunked
-    four = services.record_table_result(_players(4), [121, 55], entered_by=None, variant="four")
+    four = table_results.record_table_result(_players(4), [121, 55], entered_by=None, variant="four")
     assert four.winner_side == 0 and four.skunk == "double_skunk"
     assert list(four.seats.values_list("team", flat=True)) == [0, 1, 0, 1]
 
 
 def test_the_replay_of_a_table_game_agrees_with_its_snapshot():
-    services.record_table_result(_players(2), [121, 100], entered_by=None)
+    table_results.record_table_result(_players(2), [121, 100], entered_by=None)
     call_command("verify_games")  # raises CommandError on a disagreement
 
 
@@ -71,7 +73,7 @@ def test_game_finished_is_sent_after_commit():
     signals.game_finished.connect(listen)
     try:
         with committed():
-            game = services.record_table_result(_players(2), [121, 100], entered_by=None)
+            game = table_results.record_table_result(_players(2), [121, 100], entered_by=None)
             assert heard == []
         assert heard == [game.pk]
     finally:
@@ -93,24 +95,24 @@ def test_game_finished_is_sent_after_commit():
     ],
 )
 def test_an_impossible_result_is_refused_and_nothing_is_written(count, scores, kwargs, message):
-    with pytest.raises(services.TableResultError) as refused:
-        services.record_table_result(_players(count), scores, entered_by=None, **kwargs)
+    with pytest.raises(table_results.TableResultError) as refused:
+        table_results.record_table_result(_players(count), scores, entered_by=None, **kwargs)
     assert message in refused.value.message
     assert not Game.objects.exists()
 
 
 def test_a_player_twice_or_a_computer_seat_is_refused():
     a, b = _players(2)
-    with pytest.raises(services.TableResultError, match="named twice"):
-        services.record_table_result([a, a], [121, 100], entered_by=None)
-    with pytest.raises(services.TableResultError, match="between people"):
-        services.record_table_result([a, None], [121, 100], entered_by=None)
+    with pytest.raises(table_results.TableResultError, match="named twice"):
+        table_results.record_table_result([a, a], [121, 100], entered_by=None)
+    with pytest.raises(table_results.TableResultError, match="between people"):
+        table_results.record_table_result([a, None], [121, 100], entered_by=None)
     assert not Game.objects.exists()
 
 
 def test_the_game_page_and_record_of_a_table_game(client):
     a, b = _players(2)
-    game = services.record_table_result([a, b], [121, 95], entered_by=None)
+    game = table_results.record_table_result([a, b], [121, 95], entered_by=None)
     client.force_login(a)
     for name in ("games:game", "games:record", "games:state"):
         response = client.get(reverse(name, args=[game.pk]))
@@ -121,7 +123,7 @@ def test_the_game_page_and_record_of_a_table_game(client):
 
 def test_a_table_games_page_has_no_review_and_nothing_pegged(client):
     a, b = _players(2)
-    game = services.record_table_result([a, b], [121, 95], entered_by=None)
+    game = table_results.record_table_result([a, b], [121, 95], entered_by=None)
     client.force_login(a)
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Played at the table: the result was entered afterwards" in html

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import challenges, services
+from games import challenges, services, table_results
 from ratings.models import PlayerGame
 from tests.factories import committed, finish_game, make_user
 
@@ -26,8 +26,8 @@ def _season(people, games=2):
         for n in range(games):
             game = services.start_game(players=[a, b], rated=True)
             finish_game(game, winner=0, skunk="skunk" if n == 0 else "")
-        services.record_table_result([c, a], [121, 70], entered_by=None)
-        services.record_table_result([a, b, c], [121, 100, 95], entered_by=None, variant="three")
+        table_results.record_table_result([c, a], [121, 70], entered_by=None)
+        table_results.record_table_result([a, b, c], [121, 100, 95], entered_by=None, variant="three")
     return a, b, c
 
 
@@ -82,8 +82,8 @@ def test_the_player_page_costs_the_same_queries_for_many_games(client, people, d
         _page(client, a)
     with committed():
         for _ in range(6):
-            services.record_table_result([a, b], [121, 100], entered_by=None)
-            services.record_table_result([a, b, c, people[3]], [121, 100], entered_by=None, variant="four")
+            table_results.record_table_result([a, b], [121, 100], entered_by=None)
+            table_results.record_table_result([a, b, c, people[3]], [121, 100], entered_by=None, variant="four")
         services.start_game(players=[a, c], rated=True)
     with django_assert_max_num_queries(14):
         _page(client, a)
@@ -92,7 +92,7 @@ def test_the_player_page_costs_the_same_queries_for_many_games(client, people, d
 def test_the_game_page_shows_each_seats_rating(client, people):
     a, b = people[:2]
     with committed():
-        game = services.record_table_result([a, b], [121, 100], entered_by=None)
+        game = table_results.record_table_result([a, b], [121, 100], entered_by=None)
     client.force_login(a)
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert html.count('class="rating"') == 2 and "Played at the table on" in html
@@ -102,7 +102,7 @@ def test_the_game_page_shows_each_seats_rating(client, people):
 def test_the_seeks_and_the_challenge_page_show_the_challengers_rating(client, people):
     a, b = people[:2]
     with committed():
-        services.record_table_result([a, b], [121, 100], entered_by=None)
+        table_results.record_table_result([a, b], [121, 100], entered_by=None)
     seek = challenges.create_seek(a)
     client.force_login(b)
     board = client.get(reverse("games:seeks")).content.decode()

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services, signals
+from games import services, signals, table_results
 from games.models import Game
 from ratings import tasks
 from ratings.arithmetic import NEW, OVERALL
@@ -37,7 +37,7 @@ def test_a_rated_game_played_to_the_end_moves_both_ratings(people):
 def test_a_game_is_counted_once_however_often_it_is_announced(people):
     a, b = people[:2]
     with committed():
-        game = services.record_table_result([a, b], [121, 100], entered_by=None)
+        game = table_results.record_table_result([a, b], [121, 100], entered_by=None)
     after_once = _rating(a).mu
     assert rate_game(game.pk) is False
     signals.game_finished.send(sender=Game, game_id=game.pk)
@@ -54,7 +54,7 @@ def test_unrated_practice_and_computer_games_never_count(people):
         services.submit_move(practice, 0, {"kind": "resign"})
         with_computer = services.start_game(players=[a, None], rated=True)
         services.submit_move(with_computer, 0, {"kind": "resign"})
-        unrated_table = services.record_table_result([a, b], [121, 50], entered_by=None, rated=False)
+        unrated_table = table_results.record_table_result([a, b], [121, 50], entered_by=None, rated=False)
     for game in (casual, practice, with_computer, unrated_table):
         assert rate_game(game.pk) is False
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
@@ -63,8 +63,8 @@ def test_unrated_practice_and_computer_games_never_count(people):
 def test_partners_move_together_and_three_players_by_their_places(people):
     a, b, c, d, e, f = people
     with committed():
-        services.record_table_result([a, b, c, d], [121, 100], entered_by=None, variant="four")
-        services.record_table_result([d, e, f], [90, 121, 110], entered_by=None, variant="three")
+        table_results.record_table_result([a, b, c, d], [121, 100], entered_by=None, variant="four")
+        table_results.record_table_result([d, e, f], [90, 121, 110], entered_by=None, variant="three")
     assert _rating(a, "partnerships").mu == _rating(c, "partnerships").mu > NEW.mu
     assert _rating(b, "partnerships").mu == _rating(d, "partnerships").mu < NEW.mu
     assert _rating(e, "three").mu > _rating(f, "three").mu > _rating(d, "three").mu
@@ -86,13 +86,13 @@ def test_recompute_gives_exactly_the_numbers_of_the_games_one_by_one(people):
     with committed():
         played = services.start_game(players=[a, b], rated=True)
         finish_game(played, winner=1, skunk="skunk")
-        services.record_table_result([a, c], [121, 60], entered_by=None)
-        services.record_table_result([a, b, c, d], [99, 121], entered_by=None, variant="four")
-        services.record_table_result([b, d, e], [121, 120, 3], entered_by=None, variant="three")
+        table_results.record_table_result([a, c], [121, 60], entered_by=None)
+        table_results.record_table_result([a, b, c, d], [99, 121], entered_by=None, variant="four")
+        table_results.record_table_result([b, d, e], [121, 120, 3], entered_by=None, variant="three")
         resigned = services.start_game(players=[e, f, a], variant="three", rated=True)
         services.submit_move(resigned, 2, {"kind": "resign"})
-        services.record_table_result([f, e], [61, 40], entered_by=None, variant="five_card")
-        services.record_table_result([c, d, e, f], [121, 80], entered_by=None, variant="four")
+        table_results.record_table_result([f, e], [61, 40], entered_by=None, variant="five_card")
+        table_results.record_table_result([c, d, e, f], [121, 80], entered_by=None, variant="four")
     incremental = _everything()
     assert len(incremental[1]) == 2 * (2 + 2 + 4 + 3 + 3 + 2 + 4)
     Rating.objects.update(mu=0, sigma=1)  # a rebuild does not start from what is there
@@ -102,7 +102,7 @@ def test_recompute_gives_exactly_the_numbers_of_the_games_one_by_one(people):
 
 def test_a_game_whose_news_was_lost_is_rated_and_tallied_by_the_sweep(people):
     a, b = people[:2]
-    game = services.record_table_result([a, b], [121, 100], entered_by=None)  # on_commit never runs here
+    game = table_results.record_table_result([a, b], [121, 100], entered_by=None)  # on_commit never runs here
     assert not RatingChange.objects.exists()
     assert tasks.sweep() == (1, 1)
     assert RatingChange.objects.filter(game=game).count() == 4 and game.player_games.count() == 2
@@ -112,7 +112,7 @@ def test_a_game_whose_news_was_lost_is_rated_and_tallied_by_the_sweep(people):
 def test_the_own_data_download_has_my_ratings_and_tallies(client, people):
     a, b = people[:2]
     with committed():
-        game = services.record_table_result([a, b], [121, 100], entered_by=None)
+        game = table_results.record_table_result([a, b], [121, 100], entered_by=None)
     client.force_login(a)
     data = client.get(reverse("accounts:own_data")).json()
     assert {r["family"] for r in data["ratings"]} == {"overall", "two"}
