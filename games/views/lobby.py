@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods
 
 from games import challenges, selectors
 from games.forms import PracticeForm
-from games.views.play import Table
+from games.views.table import Table
 
 
 @login_required

@@ -1,0 +1,211 @@
+"""A seat's view of the game arranged for the templates (the game page, my games)."""
+
+from __future__ import annotations
+
+from games.board import DEFAULT_COLOURS
+from games.cribbage import Score, ScoreItem, card_from_code
+from games.models import Game
+from games.presentation import score_rows, won_text
+
+PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
+
+
+class Table:
+    """A seat's view of the game, arranged for the templates. Built only from `view_for`."""
+
+    def __init__(self, view):
+        self.view = v = view
+        self.rules = v["rules"]
+        self.seat = v["viewer"]
+        self.names = {p["seat"]: p["name"] for p in v["players"]}
+        self.partnerships = self.rules["partnerships"]
+        self.finished = v["status"] == Game.Status.FINISHED
+
+    def side_of(self, seat):
+        return self.view["side_of_seat"][seat]
+
+    def name(self, seat):
+        if seat is None:
+            return ""
+        return "You" if seat == self.seat else self.names[seat]
+
+    def side_name(self, side):
+        seats = [s for s in sorted(self.names) if self.side_of(s) == side]
+        return " & ".join(self.names[s] for s in seats)
+
+    def sides(self):
+        v = self.view
+        return [
+            {
+                "side": side,
+                "name": self.side_name(side),
+                "score": v["scores"][side],
+                "previous": v["previous_scores"][side],
+                "mine": self.seat is not None and self.side_of(self.seat) == side,
+                "colour": DEFAULT_COLOURS[side % len(DEFAULT_COLOURS)],
+            }
+            for side in range(len(v["scores"]))
+        ]
+
+    def tracks(self):
+        return [
+            {
+                "name": s["name"],
+                "score": s["score"],
+                "previous": s["previous"],
+                "colour": s["colour"],
+            }
+            for s in self.sides()
+        ]
+
+    def players(self):
+        out = []
+        for p in self.view["players"]:
+            out.append(
+                {
+                    **p,
+                    "label": self.name(p["seat"]),
+                    "dealer": p["seat"] == self.view["dealer"],
+                    "cards_held": (self.view["cards_held"][p["seat"]] if self.view["cards_held"] else 0),
+                    "discarded": (self.view["discarded"][p["seat"]] if self.view["discarded"] else False),
+                }
+            )
+        return out
+
+    def status(self):
+        v = self.view
+        if self.finished:
+            return self.result_text()
+        if v["phase"] in ("cut_for_deal", "deal"):
+            return "Shuffling and dealing."
+        acting = v["to_act"]
+        words = PHASE_WORDS.get(v["phase"], v["phase"])
+        if self.seat in acting:
+            others = [self.names[s] for s in acting if s != self.seat]
+            return f"Your turn to {words}." + (f" ({', '.join(others)} also to {words}.)" if others else "")
+        if not acting:
+            return ""
+        return f"Waiting for {', '.join(self.names[s] for s in acting)} to {words}."
+
+    def result_text(self):
+        result = self.view["result"]
+        if not result:
+            return ""
+        text = won_text(self.side_name(result["winner"]), result, self.names, self.view["target"])
+        scores = " to ".join(str(s) for s in sorted(result["scores"], reverse=True))
+        return f"{text}: {scores}."
+
+    def i_won(self):
+        result = self.view["result"]
+        return bool(result) and self.seat is not None and self.side_of(self.seat) == result["winner"]
+
+    def over(self):
+        """A finished game's heading for this reader: "You won, with a skunk", "You lost", "Alice won"."""
+        result = self.view["result"]
+        if not self.finished or not result:
+            return ""
+        skunk = {"skunk": "a skunk", "double_skunk": "a double skunk"}.get(result["skunk"] or "")
+        if self.seat is None:
+            return f"{self.side_name(result['winner'])} won" + (f", with {skunk}" if skunk else "")
+        if self.i_won():
+            return "You won" + (f", with {skunk}" if skunk else "")
+        return "You lost" + (f", and took {skunk}" if skunk else "")
+
+    def deadline(self):
+        dates = [p["deadline"] for p in self.view["players"] if p["to_act"] and p["deadline"]]
+        return min(dates) if dates else None
+
+    def plays(self, plays=None):
+        """The pegging of a hand (this one by default), count by count."""
+        rounds = []
+        for p in self.view["plays"] if plays is None else plays:
+            if not rounds or rounds[-1]["round"] != p["round"]:
+                rounds.append({"round": p["round"], "plays": []})
+            rounds[-1]["plays"].append({**p, "who": self.name(p["seat"])})
+        return rounds
+
+    def records(self, records, limit=None):
+        out = []
+        for r in records:
+            out.append(
+                {
+                    **r,
+                    "who": self.name(r["seat"]),
+                    "rows": score_rows(_score({"total": r["points"], "items": r["items"]}))
+                    if r.get("items") and not r.get("missed") and r["phase"] != "muggins"
+                    else [],
+                }
+            )
+        out.reverse()
+        return out[:limit] if limit else out
+
+    def shows(self, shows, starter):
+        out = []
+        for s in shows:
+            score = _score(s["score"]) if "score" in s else None
+            owner = self.name(s["seat"])
+            title = (
+                (f"{owner}’s crib" if owner != "You" else "Your crib")
+                if s["what"] == "crib"
+                else (f"{owner}’s hand" if owner != "You" else "Your hand")
+            )
+            out.append(
+                {
+                    "title": title,
+                    "cards": s["cards"],
+                    "starter": starter,
+                    "score": score,
+                    "rows": score_rows(score) if score else [],
+                    "claimed": s["claimed"],
+                    "said": score.describe() if score else "",
+                }
+            )
+        return out
+
+    def previous(self):
+        h = self.view["previous_hand"]
+        if not h:
+            return None
+        return {
+            "number": h["number"],
+            "dealer": self.name(h["dealer"]),
+            "starter": h["starter"],
+            "kept": [{"who": self.name(s), "cards": cards} for s, cards in enumerate(h["kept"])],
+            "crib": h["crib"],
+            "shows": self.shows(h["shows"], h["starter"]),
+            "plays": self.plays(h["plays"]),
+            "records": self.records(h["records"]),
+        }
+
+    def show_moment(self, shows, previous):
+        """The show to count aloud at the top of the page, or None: the hand's show while it is
+        counted (muggins), and, once the last card is played, the show just counted, until the
+        reader lays away to the next crib (a spectator: until the discard is over)."""
+        v = self.view
+        if self.finished:
+            return None
+        if v["phase"] == "show" and shows:
+            return {"number": v["hand_number"], "shows": shows, "now": True}
+        if v["phase"] == "discard" and previous and previous["shows"]:
+            if self.seat is None or not v["discarded"][self.seat]:
+                return {"number": previous["number"], "shows": previous["shows"], "now": False}
+        return None
+
+    # What the viewer may do now
+    def can(self, phase):
+        v = self.view
+        return not self.finished and self.seat is not None and v["phase"] == phase and self.seat in v["to_act"]
+
+    def counting(self):
+        """What the viewer must count now under muggins: the hand or crib laid on the table."""
+        if not self.can("show"):
+            return None
+        return self.view["counting"]
+
+
+def _score(data):
+    """An engine Score from its JSON form in a view (for the presentation helpers)."""
+    items = tuple(
+        ScoreItem(i["kind"], tuple(card_from_code(c) for c in i["cards"]), i["points"]) for i in data["items"]
+    )
+    return Score(data["total"], items)
