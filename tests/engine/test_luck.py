@@ -7,7 +7,8 @@ import pytest
 
 from games.cribbage.analysis import discard_options, hand_ev
 from games.cribbage.cards import FULL_DECK
-from games.cribbage.coach import HandRecord, luck_and_skill, review_hand, starter_effect
+from games.cribbage.coach import HandRecord, review_hand
+from games.cribbage.luck import luck_and_skill, starter_effect
 from games.cribbage.scoring import score_hand
 
 from .conftest import card, cards
