@@ -24,6 +24,13 @@ tables the same way, keyed by the thrown rank, shipped in the same file.
 
 Regenerate the shipped data (about a minute):
 ``nice -n 10 python -m games.cribbage.crib_model`` writes ``data/crib_model.json``.
+
+What an expert keeps (``kept_patterns``), for the pegging search's opponent: under the
+same policy, with the shipped tables, how much more (or less) often each kept rank
+pattern is kept than a random four (three in five-card) of the deck, by role. Kept
+cards come in patterns (a pone keeps 5-5 or 7-8 together, never throws both), which
+per-card keep rates miss. ``python -m games.cribbage.crib_model patterns`` writes
+``data/kept_patterns.json`` from the shipped tables (about half a minute).
 """
 
 from __future__ import annotations
@@ -39,9 +46,20 @@ from pathlib import Path
 from .one_card_crib import generate as generate_one_card
 from .rank_hands import JACK, NOBS_PER_JACK, RANKS, counts_code, rank_counts, starter_average
 
-__all__ = ["PAIRS", "pair_key", "generate", "load", "crib_value", "model_correction", "DATA_PATH"]
+__all__ = [
+    "PAIRS",
+    "pair_key",
+    "generate",
+    "load",
+    "crib_value",
+    "model_correction",
+    "kept_patterns",
+    "load_patterns",
+    "DATA_PATH",
+]
 
 DATA_PATH = Path(__file__).with_name("data") / "crib_model.json"
+PATTERNS_PATH = DATA_PATH.with_name("kept_patterns.json")
 #: The 91 rank pairs a player can throw, low rank first.
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in RANKS for b in RANKS if a <= b)
 _PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
@@ -228,7 +246,49 @@ def model_correction(ranks: Sequence[int], dealer_throws: bool, hand_size: int =
     return tables["pone"][k] - tables["random_pone"][k]
 
 
+def kept_patterns(hand_size: int, tables: dict) -> dict:
+    """``{"dealer": {"1-5-5-10": ratio}, "pone": {...}}``: how often each kept rank pattern is
+    kept under the policy of ``tables`` (one variant's shipped tables), over how often a
+    random set of as many cards has it. Patterns never kept are left out (ratio 0)."""
+    hands = _Hands(hand_size)
+    kept = hand_size - 2
+    out = {}
+    for role, sign in (("dealer", +1), ("pone", -1)):
+        crib = [tables[role][pair_key(p)] for p in PAIRS]
+        often: dict[tuple[int, ...], float] = {}
+        for counts, w, choice in zip(hands.counts, hands.weight, _policy(hands, crib, sign)):
+            keep = list(counts)
+            for r in PAIRS[choice]:
+                keep[r] -= 1
+            often[tuple(keep)] = often.get(tuple(keep), 0.0) + w
+        total = sum(often.values())
+        ratios = {}
+        for pattern, times in often.items():
+            ways = 1
+            for r in RANKS:
+                ways *= comb(4, pattern[r])
+            key = "-".join(str(r) for r in RANKS for _ in range(pattern[r]))
+            ratios[key] = round((times / total) / (ways / comb(52, kept)), 4)
+        out[role] = ratios
+    return out
+
+
+@lru_cache(maxsize=1)
+def load_patterns() -> dict:
+    """The shipped ``kept_patterns``, ``{"two": {...}, "five_card": {...}}``."""
+    with PATTERNS_PATH.open() as f:
+        return json.load(f)
+
+
 def main(argv: Sequence[str] = ()) -> None:
+    if list(argv) == ["patterns"]:
+        shipped = load()
+        patterns = {variant: kept_patterns(size, shipped[variant]) for variant, size in (("two", 6), ("five_card", 5))}
+        with PATTERNS_PATH.open("w") as f:
+            json.dump(patterns, f, indent=0, sort_keys=True)
+            f.write("\n")
+        print(f"wrote {PATTERNS_PATH}")
+        return
     data = {}
     for variant, size in (("two", 6), ("five_card", 5)):
         data[variant] = generate(size, log=lambda s: print(s, flush=True))

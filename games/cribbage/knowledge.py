@@ -69,6 +69,7 @@ class Table(NamedTuple):
     partnerships: bool = False
     one_go: bool = False
     dealer: int | None = None  # the dealer's seat, when known
+    played: tuple[tuple[int, ...], ...] = ()  # per seat: the ranks it has played this deal
 
 
 def table_from_plays(
@@ -139,7 +140,10 @@ def _table_from_view(v: dict, seat: int) -> Table:
     floor = [0] * rules["players"]
     cur_round = v["plays"][-1]["round"] if v["plays"] else 0
     gone = set()
+    ranks_played: list[list[int]] = [[] for _ in range(rules["players"])]
     for p in v["plays"]:
+        if p["card"]:
+            ranks_played[p["seat"]].append(card_from_code(p["card"]).rank)
         if p["card"] is None:
             floor[p["seat"]] = max(floor[p["seat"]], 31 - p["count"])
             if p["round"] == cur_round and count_cards:
@@ -156,4 +160,5 @@ def _table_from_view(v: dict, seat: int) -> Table:
         rules["partnerships"],
         rules["one_go"],
         v["dealer"],
+        tuple(tuple(r) for r in ranks_played),
     )

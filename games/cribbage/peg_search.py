@@ -5,9 +5,14 @@ At its turn the player knows its own cards, the cards played and how many
 cards the opponent still holds; every go the opponent said puts a floor under
 the values of the cards they hold. ``search_plays(table)`` draws opponent
 hands consistent with that (exactly every rank combination when there are
-few, else ``SAMPLES`` seeded draws), each card weighted by how often an
-expert keeps its rank in their role (``crib_model`` keep rates), and for each one searches the rest of
-the play to the end with both hands open (at most eight cards: a minimax over
+few, else ``SAMPLES`` seeded systematic draws), each weighted by how much
+more often an expert in their role keeps the whole pattern, the cards they
+hold with those they have played, than a random four
+(``crib_model.kept_patterns``: a pone keeps 5-5 and 7-8 together, never
+throws both; per-card keep rates where the dealer is not known). In 1000
+duplicate deals the pattern weights pegged +0.10 +- 0.06 a deal more than
+per-card keep rates. For each hand it searches the rest of the play to the end
+with both hands open (at most eight cards: a minimax over
 ranks, since suits never count in the play, memoised between decisions on the
 positions numbered by ``play_positions``). A card's worth is the
 average over the hands of its points now plus the best line after it, as
@@ -27,6 +32,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from .crib_model import load as load_crib_model
+from .crib_model import load_patterns
 from .knowledge import Table
 from .play_positions import (
     COUNT_TOTAL,
@@ -74,9 +80,12 @@ def opponent_hands(table: Table, opp: int, rng: random.Random) -> list[tuple[tup
     if held <= 0:
         return [((), 1.0)]
     ranks = [r for r in range(1, 14) if pool[r]]
+    samples = FEWER_SAMPLES.get(held + len(table.hand), SAMPLES)
+    played = table.played[opp] if table.played else ()
+    if table.dealer is not None and table.players == 2 and len(played) + table.held[opp] == (3 if table.one_go else 4):
+        return _by_patterns(table, opp, pool, ranks, held, samples, rng)
     keep = _keep_rates(table, opp)
     # Rank multisets of `held` cards and how many card sets give each.
-    samples = FEWER_SAMPLES.get(held + len(table.hand), SAMPLES)
     multisets: list[tuple[tuple[int, ...], float]] = []
     if comb(len(ranks) + held - 1, held) <= samples * 4:
         for ms in combinations_with_replacement(ranks, held):
@@ -94,6 +103,44 @@ def opponent_hands(table: Table, opp: int, rng: random.Random) -> list[tuple[tup
         keyed = sorted(cards, key=lambda r: rng.random() ** (1 / keep[r]), reverse=True)
         draws.append(tuple(sorted(keyed[:held])))
     return [(d, 1.0 / samples) for d in draws]
+
+
+#: Every kept pattern is given at least this share of its random weight: the opponent
+#: may not be the model's expert (suits, the exact crib, another player).
+PATTERN_FLOOR = 0.1
+
+
+def _by_patterns(
+    table: Table, opp: int, pool: list[int], ranks: list[int], held: int, samples: int, rng: random.Random
+) -> list[tuple[tuple[int, ...], float]]:
+    """Every rank multiset they may hold, weighted by how many card sets give it times how much
+    more (or less) often an expert keeps the whole pattern (these cards and those played) than
+    a random four; systematic draws when there are more than ``samples``."""
+    lik = load_patterns()["five_card" if table.one_go else "two"]["dealer" if table.dealer == opp else "pone"]
+    played = table.played[opp] if table.played else ()
+    out: list[tuple[tuple[int, ...], float]] = []
+    for ms in combinations_with_replacement(ranks, held):
+        ways = 1.0
+        for r in set(ms):
+            ways *= comb(pool[r], ms.count(r))
+        if not ways:
+            continue
+        key = "-".join(str(r) for r in sorted(ms + played))
+        out.append((ms, ways * (PATTERN_FLOOR + (1 - PATTERN_FLOOR) * lik.get(key, 0.0))))
+    total = sum(w for _, w in out)
+    if len(out) <= samples:
+        return [(ms, w / total) for ms, w in out]
+    step = total / samples
+    at = rng.random() * step
+    acc = 0.0
+    picked: dict[tuple[int, ...], int] = {}
+    for ms, w in out:
+        acc += w
+        while at < acc:
+            picked[ms] = picked.get(ms, 0) + 1
+            at += step
+    n = sum(picked.values())
+    return [(ms, k / n) for ms, k in picked.items()]
 
 
 MEMO_LIMIT = 400_000  # positions kept between decisions (ints: some 40 MB at most)

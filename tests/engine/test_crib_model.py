@@ -128,3 +128,12 @@ def test_the_analysis_uses_the_model_for_three_and_four_players(players):
             correction = crib_model.model_correction([o.discard[0].rank], is_dealer, 5, players)
             assert correction != 0
             assert float(o.crib_ev) == pytest.approx(float(random_crib[o.discard]) + sign * correction)
+
+
+def test_kept_patterns_say_what_an_expert_keeps():
+    two = crib_model.load_patterns()["two"]
+    # Fives and fifteens are kept together; a pone keeps the cards a dealer would throw.
+    assert two["pone"]["5-5-10-10"] > 1 > two["pone"].get("1-2-12-13", 0)
+    assert two["dealer"]["4-5-6-6"] > 1
+    fresh = crib_model.kept_patterns(5, crib_model.load()["five_card"])
+    assert fresh == crib_model.load_patterns()["five_card"]

@@ -76,3 +76,26 @@ def test_search_values_every_playable_card():
     values = search_plays(table)
     count = sum(c.value for c in table.count_cards)
     assert set(values) == {c for c in table.hand if count + c.value <= 31}
+
+
+def test_opponent_hands_weigh_the_whole_kept_pattern():
+    state = position(3, "two")
+    me = to_act(state)[0]
+    table = _table_from_view(view(state, me), me)
+    opp = 1 - me
+    # A pone that led a five nearly always kept another five or cards that go with it; a pone
+    # that led a king had no five to keep it company as often: the same last card, told apart
+    # by what was played with it.
+    base = table._replace(held=(1, 1), floor=(0, 0), dealer=me, played=((), ()))
+    with_five = dict(
+        opponent_hands(
+            base._replace(played=tuple((5, 5, 6) if s == opp else () for s in (0, 1))), opp, random.Random(1)
+        )
+    )
+    with_kings = dict(
+        opponent_hands(
+            base._replace(played=tuple((13, 13, 12) if s == opp else () for s in (0, 1))), opp, random.Random(1)
+        )
+    )
+    assert sum(with_five.values()) == pytest.approx(1)
+    assert with_five[(4,)] > with_kings[(4,)]
