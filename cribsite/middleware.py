@@ -49,7 +49,7 @@ class RefuseNonText:
     """400 for an address, query string or form with a NUL or invalid UTF-8 in a name or a value.
 
     The providers' webhooks are left to mail.webhooks: an email may carry any bytes, and is
-    stored made safe (mail.inbound) rather than refused.
+    stored made safe (mail.reception) rather than refused.
     """
 
     def __init__(self, get_response):

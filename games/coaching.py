@@ -292,7 +292,7 @@ def full_review(game, seat):
     if not game.is_finished or seat is None:
         return None
     review = _finished_review(game, seat)[0]
-    luck = luck_and_skill(game)
+    shares = luck_and_skill(game)
     rules = cribbage.Rules.from_json(game.rules)
     players = {s.number: str(s) for s in seats_with_players(game)}
     names = [" & ".join(players[n] for n in rules.seats_of(side)) for side in range(rules.sides)]
@@ -304,7 +304,7 @@ def full_review(game, seat):
             for row in rows
         ]
 
-    by_hand = {h["number"]: named(h["sides"]) for h in luck["hands"]}
+    by_hand = {h["number"]: named(h["sides"]) for h in shares["hands"]}
     hands = [{**h, "luck": by_hand.get(h["number"])} for h in review["hands"]]
     found = chances.game_chances(game, seat)
     if found is not None:
@@ -312,7 +312,7 @@ def full_review(game, seat):
     return {
         **review,
         "hands": hands,
-        "luck": {"sides": named(luck["sides"]), "summary": luck_words(named(luck["sides"]), mine)},
+        "luck": {"sides": named(shares["sides"]), "summary": luck_words(named(shares["sides"]), mine)},
         "chances": found and {k: found[k] for k in ("chart", "series", "swings")},
     }
 
