@@ -8,7 +8,8 @@ in the four-hand game the partner's hand is drawn like an opponent's.
 draws, the most constrained seat first, each card weighted by how often an
 expert keeps its rank in that seat's role: ``crib_model`` keep rates of the
 variant), and for each draw searches the rest of the play to the end with
-every hand open (ranks only, memoised), as the engine plays it (``pegging``:
+every hand open (ranks only, memoised on the positions numbered by
+``play_positions``), as the engine plays it (``pegging``:
 the next seat that can play, the go to the last card's player, the new
 count led by the seat after it). Each seat plays to maximise its side's
 points net of the others' (partnerships: our side's minus theirs; three
@@ -25,10 +26,24 @@ no hidden card can change it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .crib_model import load as load_crib_model
-from .knowledge import Table, peg_points
+from .knowledge import Table
 from .peg_search import _seed
+from .play_positions import (
+    COUNT_TOTAL,
+    EMPTY,
+    HAND_BITS,
+    HAND_LESS,
+    HAND_LOW,
+    HAND_RANKS,
+    START,
+    VALUE,
+    count_id,
+    hand_id,
+    step,
+)
 
 __all__ = ["MAX_CARDS", "SAMPLES", "in_reach", "other_hands", "search_plays", "Search"]
 
@@ -36,8 +51,9 @@ MAX_CARDS = 8  # cards left in all hands, ours included, for the search to be us
 SAMPLES = 24  # draws of the other hands per decision...
 FEWER_SAMPLES = {8: 12}  # ...fewer when more cards remain (longer searches)
 MEMO_LIMIT = 400_000  # positions kept between decisions
-_MEMOS: dict[tuple, dict] = {}
-_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_MEMOS: dict[tuple, dict[int, int]] = {}
+SIDE_BITS = 8  # a side's points in a packed line (a play pegs far fewer than 256)
+SIDE_MASK = (1 << SIDE_BITS) - 1
 
 
 def in_reach(table: Table) -> bool:
@@ -88,10 +104,12 @@ def other_hands(table: Table, rng: random.Random, samples: int) -> list[tuple[tu
 
 
 class Search:
-    """Exact play-out of the rest of the play with every hand known (ranks, sorted tuples).
+    """Exact play-out of the rest of the play with every hand known, on the positions numbered
+    by ``play_positions`` (int keys and values: out of the garbage collector's walk).
 
-    Lines are points per side (partnerships: two sides, else one per seat); the seat to play
-    picks the line best for its side net of the others."""
+    A line is the points of each side (partnerships: two sides, else one per seat), packed
+    in an int, ``SIDE_BITS`` a side; the seat to play picks the line best for its side net
+    of the others (the first, lowest rank, among equals)."""
 
     def __init__(self, players: int, partnerships: bool, one_go: bool = False):
         self.players = players
@@ -101,74 +119,90 @@ class Search:
         self.memo = _MEMOS.setdefault((players, partnerships, one_go), {})
         if len(self.memo) > MEMO_LIMIT:
             self.memo.clear()
+        self._side = [s % 2 if partnerships else s for s in range(players)]
+        self._shift = [SIDE_BITS * self._side[s] for s in range(players)]
 
     def side(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
 
-    def net(self, line: tuple[int, ...], seat: int) -> float:
+    def net(self, line: Sequence[int], seat: int) -> float:
         """A line's worth to ``seat``: its side's points less the others' average."""
         own = line[self.side(seat)]
         return own - (sum(line) - own) / (self.sides - 1)
 
-    def rest(self, hands: tuple, seq: tuple, count: int, turn: int) -> tuple[int, ...]:
-        """Points per side of the best line from here, ``turn`` to play (it can)."""
-        key = (hands, seq, turn)
+    def line(self, hands: Sequence[tuple[int, ...]], count_ranks: tuple[int, ...], turn: int) -> tuple[int, ...]:
+        """Points per side of the best line from here (sorted rank tuples; ``turn`` can play)."""
+        cid = count_id(sum(VALUE[r] for r in count_ranks), count_ranks)
+        return self.unpack(self.rest(tuple(hand_id(h) for h in hands), cid, turn))
+
+    def unpack(self, packed: int) -> tuple[int, ...]:
+        """A packed line as points per side."""
+        return tuple((packed >> (SIDE_BITS * k)) & SIDE_MASK for k in range(self.sides))
+
+    def _net_packed(self, packed: int, seat: int) -> float:
+        """``net`` of a packed line."""
+        total = own = 0
+        side = self._side[seat]
+        for k in range(self.sides):
+            pts = (packed >> (SIDE_BITS * k)) & SIDE_MASK
+            total += pts
+            if k == side:
+                own = pts
+        return own - (total - own) / (self.sides - 1)
+
+    def rest(self, hands: tuple[int, ...], cid: int, turn: int) -> int:
+        """The packed line of the best play from here (hand numbers), ``turn`` to play (it can)."""
+        key = cid
+        for h in hands:
+            key = key << HAND_BITS | h
+        key = key << 2 | turn
         memo = self.memo
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        room = 31 - count
-        best = out = None
-        prev = 0
-        for r in hands[turn]:
-            if r == prev or _VALUE[r] > room:
-                continue
-            prev = r
-            line = self.after(hands, seq, count, turn, r)
-            score = self.net(line, turn)
+        out = memo.get(key)
+        if out is not None:
+            return out
+        room = 31 - COUNT_TOTAL[cid]
+        best = None
+        for r in HAND_RANKS[hands[turn]]:
+            if VALUE[r] > room:
+                break  # ranks ascending: no higher one fits either
+            line = self.after(hands, cid, turn, r)
+            score = self._net_packed(line, turn)
             if best is None or score > best:
                 best, out = score, line
         assert out is not None, "rest() is called for a seat that can play"
         memo[key] = out
         return out
 
-    def after(self, hands: tuple, seq: tuple, count: int, seat: int, r: int) -> tuple[int, ...]:
-        """Points per side when ``seat`` plays rank ``r`` now and everyone plays on best."""
-        hand = hands[seat]
-        i = hand.index(r)
-        hands = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
-        s = seq + (r,)
-        pts = peg_points(s)
-        c = count + _VALUE[r]
+    def after(self, hands: tuple[int, ...], cid: int, seat: int, r: int) -> int:
+        """The packed line when ``seat`` plays rank ``r`` now and everyone plays on best."""
+        pts, cid = step(cid, r)
+        hands = hands[:seat] + (HAND_LESS[hands[seat]][r],) + hands[seat + 1 :]
         n = self.players
-        line: tuple[int, ...]
+        c = COUNT_TOTAL[cid]
         if c < 31:
             room = 31 - c
             for k in range(1, n + 1):  # the next seat that can play, the player itself last
                 nxt = (seat + k) % n
-                h = hands[nxt]
-                if h and _VALUE[h[0]] <= room:  # sorted: the lowest card decides
-                    line = self.rest(hands, s, c, nxt)
+                if HAND_LOW[hands[nxt]] <= room:
+                    line = self.rest(hands, cid, nxt)
                     break
             else:
                 pts += 1  # the go, or the last card
                 line = self._count_over(hands, seat)
         else:
             line = self._count_over(hands, seat)
-        side = self.side(seat)
-        return line[:side] + (line[side] + pts,) + line[side + 1 :]
+        return line + (pts << self._shift[seat])
 
-    def _count_over(self, hands: tuple, last: int) -> tuple[int, ...]:
+    def _count_over(self, hands: tuple[int, ...], last: int) -> int:
         """The count is over; the first seat after ``last`` still holding cards leads the next."""
-        zero = (0,) * self.sides
         if self.one_go:
-            return zero
+            return 0
         n = self.players
         for k in range(1, n + 1):
             leader = (last + k) % n
-            if hands[leader]:
-                return self.rest(hands, (), 0, leader)
-        return zero
+            if hands[leader] != EMPTY:
+                return self.rest(hands, START, leader)
+        return 0
 
 
 def search_plays(table: Table) -> dict:
@@ -177,12 +211,14 @@ def search_plays(table: Table) -> dict:
     rng = random.Random(_seed(table))
     count_ranks = tuple(c.rank for c in table.count_cards)
     count = sum(c.value for c in table.count_cards)
+    cid = count_id(count, count_ranks)
     search = Search(table.players, table.partnerships, table.one_go)
-    playable = {c.rank for c in table.hand if count + c.value <= 31}
+    playable = sorted({c.rank for c in table.hand if count + c.value <= 31})
     samples = FEWER_SAMPLES.get(sum(table.held), SAMPLES)
     by_rank: dict[int, float] = {}
     for hands, weight in other_hands(table, rng, samples):
+        numbered = tuple(hand_id(h) for h in hands)
         for r in playable:
-            line = search.after(hands, count_ranks, count, table.seat, r)
-            by_rank[r] = by_rank.get(r, 0.0) + weight * search.net(line, table.seat)
+            line = search.after(numbered, cid, table.seat, r)
+            by_rank[r] = by_rank.get(r, 0.0) + weight * search._net_packed(line, table.seat)
     return {c: by_rank[c.rank] for c in table.hand if c.rank in by_rank}
