@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Callable, Hashable
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 
@@ -116,7 +117,7 @@ def _by_patterns(
     """Every rank multiset they may hold, weighted by how many card sets give it times how much
     more (or less) often an expert keeps the whole pattern (these cards and those played) than
     a random four; systematic draws when there are more than ``samples``."""
-    lik = load_patterns()["five_card" if table.one_go else "two"]["dealer" if table.dealer == opp else "pone"]
+    lik = _pattern_ratios("five_card" if table.one_go else "two", "dealer" if table.dealer == opp else "pone")
     played = table.played[opp] if table.played else ()
     out: list[tuple[tuple[int, ...], float]] = []
     for ms in combinations_with_replacement(ranks, held):
@@ -125,8 +126,7 @@ def _by_patterns(
             ways *= comb(pool[r], ms.count(r))
         if not ways:
             continue
-        key = "-".join(str(r) for r in sorted(ms + played))
-        out.append((ms, ways * (PATTERN_FLOOR + (1 - PATTERN_FLOOR) * lik.get(key, 0.0))))
+        out.append((ms, ways * (PATTERN_FLOOR + (1 - PATTERN_FLOOR) * lik.get(tuple(sorted(ms + played)), 0.0))))
     total = sum(w for _, w in out)
     if len(out) <= samples:
         return [(ms, w / total) for ms, w in out]
@@ -141,6 +141,12 @@ def _by_patterns(
             at += step
     n = sum(picked.values())
     return [(ms, k / n) for ms, k in picked.items()]
+
+
+@lru_cache(maxsize=4)
+def _pattern_ratios(variant: str, role: str) -> dict[tuple[int, ...], float]:
+    """``crib_model.kept_patterns`` by sorted rank tuple (no key text to build per hand)."""
+    return {tuple(int(r) for r in k.split("-")): v for k, v in load_patterns()[variant][role].items()}
 
 
 MEMO_LIMIT = 400_000  # positions kept between decisions (ints: some 40 MB at most)
