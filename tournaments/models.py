@@ -113,6 +113,15 @@ class Tournament(models.Model):
     def values(self):
         return self.VALUES[Tournament.Scoring(self.scoring)]
 
+    def ended_by(self, now=None):
+        """Whether the season is over at `now` (default: now): its last day, `ends_on`, is past.
+        Then no new round opens; the games under way are played out and count."""
+        return self.ends_on is not None and timezone.localdate(now) > self.ends_on
+
+    @property
+    def season_ended(self):
+        return self.ended_by()
+
     def is_organiser(self, user):
         if not getattr(user, "is_authenticated", False) or not user.is_active:
             return False

@@ -4,6 +4,12 @@ Every operation that changes an event locks its row and either does all it says 
 raises TournamentError (nothing changed). Games are started through
 games.services.start_game, so the players get the usual turn emails from the outbox;
 results come back through games.signals.game_finished (tournaments.receivers).
+
+The season's end (`Tournament.ends_on`) is kept: after that day the event does not start,
+no round opens (by hand or when the one before completes: it waits, scheduled) and no
+result from the table played after it is entered. A game already in play is played out
+and counts, and so does the rest of a knockout pairing under way (a best of three begun in
+the season ends as it began). Moving the end date later lets the event play on.
 """
 
 import secrets
@@ -40,6 +46,14 @@ def check_dates(starts_on, ends_on):
     if starts_on and ends_on and ends_on < starts_on:
         raise TournamentError(
             f"The season ends ({ends_on:%d %b %Y}) before it starts ({starts_on:%d %b %Y}): nothing was changed."
+        )
+
+
+def _require_season(tournament, now, what):
+    if tournament.ended_by(now):
+        raise TournamentError(
+            f"The season ended on {tournament.ends_on:%d %b %Y}: {what}. Nothing was changed; "
+            f"to play on, move the season's end later in the event's settings."
         )
 
 
@@ -111,6 +125,7 @@ def start(tournament, *, actor=None, now=None):
         if tournament.status != Tournament.Status.DRAFT:
             raise TournamentError("The event has already started.")
         check_dates(tournament.starts_on, tournament.ends_on)
+        _require_season(tournament, now, "the event can no longer start")
         entrants = seeded(tournament)
         if tournament.kind == Tournament.Kind.KNOCKOUT and len(entrants) < 2:
             raise TournamentError(f"A knockout needs at least two entrants; it has {len(entrants)}.")
@@ -165,6 +180,7 @@ def open_round(rnd, *, actor=None, now=None):
             raise TournamentError("The event is not under way: start it first.")
         if rnd.status != Round.Status.SCHEDULED:
             raise TournamentError(f"Round {rnd.number} is already {rnd.get_status_display().lower()}.")
+        _require_season(tournament, now, f"round {rnd.number} cannot open")
         _open(tournament, rnd, now=now)
         _complete_rounds(tournament, now=now)
     return rnd
@@ -283,13 +299,15 @@ def _complete_rounds(tournament, *, now):
             if len(winners) == 1:
                 _finish(tournament)
                 return
-            _open(tournament, _create_round(tournament, last.number + 1, schedule.next_round(winners)), now=now)
-            continue
-        following = tournament.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
-        if following is None:
-            if not tournament.rounds.exclude(status=Round.Status.COMPLETE).exists():
-                _finish(tournament)
-            return
+            following = _create_round(tournament, last.number + 1, schedule.next_round(winners))
+        else:
+            following = tournament.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
+            if following is None:
+                if not tournament.rounds.exclude(status=Round.Status.COMPLETE).exists():
+                    _finish(tournament)
+                return
+        if tournament.ended_by(now):
+            return  # the round waits, scheduled, for a later end date (open_round)
         _open(tournament, following, now=now)
 
 
@@ -339,6 +357,11 @@ def record_table_game(pairing, home_score, away_score, *, actor, played_on=None)
             raise TournamentError(
                 "This pairing is already being played here (or is over): a pairing is played once, online or at "
                 "the table. Enter club-night results for pairings of rounds not yet opened."
+            )
+        if tournament.ends_on and (played_on or timezone.localdate()) > tournament.ends_on:
+            raise TournamentError(
+                f"The season ended on {tournament.ends_on:%d %b %Y}: a game played after it does not count. "
+                f"Nothing was entered."
             )
         try:
             game = table_results.record_table_result(
