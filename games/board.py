@@ -12,7 +12,8 @@ band's end the way they do on a wooden board. Holes are grouped in fives, every 
 numbered (5, 10, ... 120), a thin street line marks each quarter of the game and the
 skunk lines are marked with their words: for the game to 121 the skunk line before 91
 and the double skunk line before 61, for the game to 61 the skunk line before 31 and
-no double skunk (the engine's `skunk_lines`).
+no double skunk (the engine's `skunk_lines`). A skunk line's words stand on its band's numbers
+strip, clear of every number, track and other word: the number beside them gives way.
 
 Each track has its front peg (the score) and back peg (the score before the side's
 last points), and the last points ("+7") are written on the track's row: between the
@@ -54,6 +55,9 @@ START_AREA = 2 * PITCH + GROUP_GAP + 12  # the two start holes (and a game hole)
 END_AREA = PITCH + GROUP_GAP + 16  # the turns (and a game hole) after the last hole of a row
 GUTTER = {False: 78, True: 15}  # names beside each row: the whole name, or an initial
 FONT = 7.5
+INLAY = 10  # the width of a track's coloured inlay
+TURN = 6  # how far past a row's end the innermost track turns
+LABEL_GAP = 2  # clear wood between a word and anything beside it
 
 WOOD_EDGE = "#6b3f17"
 HOLE_FILL = "#2b1a0c"
@@ -282,19 +286,41 @@ def _inlays(g: _Geometry, ts: list[_Track]) -> list[str]:
             d += f" H{_n(end)}"
             if band < g.bands - 1:
                 nest = g.n - 1 - g.position(band, t) if forward else g.position(band, t)
-                turn = end + (1 if forward else -1) * (6 + 3.5 * nest)
+                turn = end + (1 if forward else -1) * (TURN + 3.5 * nest)
                 d += f" H{_n(turn)} V{_n(g.row_y(band + 1, t))} H{_n(end)}"
         d += f" H{_n(g.game_hole(t)[0])}"
         colour = escape(track.colour)
         out.append(
-            f'<path d="{d}" fill="none" stroke="{colour}" stroke-opacity=".3" stroke-width="10" '
+            f'<path d="{d}" fill="none" stroke="{colour}" stroke-opacity=".3" stroke-width="{INLAY}" '
             f'stroke-linecap="round" stroke-linejoin="round"/>'
         )
     return out
 
 
-def _label_width(text: str, size: float = FONT) -> float:
+def _pill_width(text: str, size: float) -> float:
+    """The width of the last points' pill ("+7"): snug round its digits."""
     return len(text) * size * 0.56
+
+
+def _text_width(text: str, size: float = FONT, bold: bool = False) -> float:
+    """A generous width for a word in the board's font, wide enough for the broadest of the
+    fonts a browser may choose (DejaVu Sans Bold's digits are 0.7 em), so words placed by it never touch."""
+    return len(text) * size * (0.7 if bold else 0.64)
+
+
+def _turn_label_centre(g: _Geometry, band: int, x: float, width: float) -> float:
+    """Where the words of a line drawn at a turn (at x, after `band`) are centred, on the next band's strip.
+
+    Centred on the line where the board's edge leaves room, else pulled in off the edge. Where the
+    line crosses the strip between the two bands, the tracks turn across that strip too, so the
+    words stay inside the turns, over the row's end."""
+    forward = band % 2 == 0  # the turn at the far end of the board
+    crossed = band + 1 < g.bands - 1  # the next band's numbers are above it, between the bands
+    if forward:
+        outer = g.x_last + TURN - INLAY / 2 if crossed else g.width - EDGE
+        return min(x + width / 2, outer - LABEL_GAP) - width / 2
+    outer = g.px(0) - TURN + INLAY / 2 if crossed else EDGE + GUTTER[g.folded]
+    return max(x - width / 2, outer + LABEL_GAP) + width / 2
 
 
 def _lines(g: _Geometry) -> list[str]:
@@ -320,16 +346,11 @@ def _lines(g: _Geometry) -> list[str]:
         if kind == "street":
             continue
         text = f"{'double skunk' if kind == 'double_skunk' else 'skunk'} {k + 1}"
-        width = _label_width(text)
-        if k % g.per_row:
-            anchor, lx, span = "middle", x, (x - width / 2, x + width / 2)
-        elif band % 2 == 0:
-            anchor, lx, span = "end", x - 4, (x - 4 - width, x)
-        else:
-            anchor, lx, span = "start", x + 4, (x, x + 4 + width)
-        g.labels.setdefault(label_band, []).append(span)
+        width = _text_width(text, bold=True)
+        lx = x if k % g.per_row else _turn_label_centre(g, band, x, width)
+        g.labels.setdefault(label_band, []).append((lx - width / 2, lx + width / 2))
         out.append(
-            f'<text class="skunk-label" x="{_n(lx)}" y="{_n(g.numbers_y(label_band))}" text-anchor="{anchor}" '
+            f'<text class="skunk-label" x="{_n(lx)}" y="{_n(g.numbers_y(label_band))}" text-anchor="middle" '
             f'font-size="{FONT}" font-weight="700" fill="{SKUNK}">{text}</text>'
         )
     out.append("</g>")
@@ -342,8 +363,8 @@ def _numbers(g: _Geometry) -> list[str]:
     out = [f'<g class="numbers" font-size="{FONT}" fill="{INK}" text-anchor="middle">']
     for n in range(5, g.target, 5):
         band, col = g.column(n)
-        x = g.px(col)
-        if any(a - 5 <= x <= b + 5 for a, b in g.labels.get(band, [])):
+        x, half = g.px(col), _text_width(str(n), bold=n in streets) / 2
+        if any(a - LABEL_GAP < x + half and x - half < b + LABEL_GAP for a, b in g.labels.get(band, [])):
             continue  # a skunk line's words stand there
         bold = ' font-weight="700"' if n in streets else ""
         out.append(f'<text x="{_n(x)}" y="{_n(g.numbers_y(band))}"{bold}>{n}</text>')
@@ -424,7 +445,7 @@ def _pegs(g: _Geometry, ids: str, t: int, track: _Track) -> list[str]:
     points = track.score - track.previous
     if points > 0:
         text = f"+{points}"
-        w = _label_width(text, 7) + 4
+        w = _pill_width(text, 7) + 4
         x, y = _last_points_at(g, t, track, back, front, w)
         out.append(
             f'<g class="last-points" data-track="{t}"><rect x="{_n(x - w / 2)}" y="{_n(y - 4.5)}" width="{_n(w)}" '

@@ -1,5 +1,6 @@
-"""The last points' label ("+N") on the board, as Chromium draws it: never over a hole number,
-a skunk word, a name or a peg, on the long board and the folded one."""
+"""The labels on the board, the last points ("+N") and the skunk lines' words, as Chromium draws
+them: never over a hole number, another word, a name, a peg, a hole or each other, on the long
+board and the folded one."""
 
 import pytest
 
@@ -14,17 +15,21 @@ SCORES += [(89, 87), (91, 90), (100, 98), (119, 118), (121, 119), (121, 108)]
 
 # For every label, the elements its rectangle overlaps (real rectangles, after layout and fonts).
 OVERLAPS = """() => {
-  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  // Words must not even touch: each label's box is taken a pixel wider all round.
+  const hit = (a, b) => a.left - 1 < b.right && b.left < a.right + 1 && a.top - 1 < b.bottom && b.top < a.bottom + 1;
   const found = [];
   for (const svg of document.querySelectorAll("svg.cribbage-board")) {
     const words = [...svg.querySelectorAll("text")].filter(t => !t.closest(".last-points"));
     const pegs = [...svg.querySelectorAll("[data-peg] circle:nth-of-type(1)")];
-    const labels = [...svg.querySelectorAll(".last-points rect")];
-    for (const label of labels) {
+    const points = [...svg.querySelectorAll(".last-points rect")];
+    const skunks = [...svg.querySelectorAll(".skunk-label")];
+    const holes = [...svg.querySelectorAll(".holes use, .holes circle")];
+    for (const label of [...points, ...skunks]) {
       const box = label.getBoundingClientRect();
-      for (const other of [...words, ...pegs, ...labels]) {
+      const name = label.tagName === "rect" ? `+label of track ${label.parentNode.dataset.track}` : label.textContent;
+      for (const other of [...words, ...pegs, ...points, ...(skunks.includes(label) ? holes : [])]) {
         if (other !== label && hit(box, other.getBoundingClientRect())) {
-          found.push(`${svg.id}: +label of track ${label.parentNode.dataset.track} on "${other.textContent || other.tagName}"`);
+          found.push(`${svg.id}: ${name} on "${other.textContent || other.tagName}"`);
         }
       }
     }
@@ -34,7 +39,7 @@ OVERLAPS = """() => {
 
 
 @pytest.mark.parametrize("target", [121, 61])
-def test_the_last_points_label_covers_no_number_in_chromium(browser, artifacts, target):
+def test_no_label_covers_a_number_in_chromium(browser, artifacts, target):
     boards = []
     for i, (score, previous) in enumerate(s for s in SCORES if s[0] <= target):
         tracks = [
@@ -48,6 +53,7 @@ def test_the_last_points_label_covers_no_number_in_chromium(browser, artifacts, 
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.set_content("<style>body{margin:0} svg{display:block;width:100%;height:auto}</style>" + "".join(boards))
     assert page.locator(".last-points").count() > len(boards)
+    assert page.locator(".skunk-label").count() == len(boards) * (2 if target == 121 else 1)
     page.screenshot(path=str(artifacts / f"board-labels-{target}.png"), full_page=True)
     overlaps = page.evaluate(OVERLAPS)
     assert overlaps == [], "\n".join(overlaps)

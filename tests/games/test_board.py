@@ -118,18 +118,21 @@ def test_the_last_points_are_written_between_the_pegs():
     assert last_points(parse(board_svg([{"name": "A", "score": 0}, {"name": "B", "score": 5, "previous": 5}]))) == {}
 
 
-def _word_boxes(node, size=None, anchor=None):
-    """A generous box around every <text> but the last points' labels: from its anchor and
-    baseline, a glyph 0.6 em wide, 0.8 em above the baseline and 0.25 below (sizes inherited)."""
+def _word_boxes(node, size=None, anchor=None, weight=None):
+    """(class, box) for every <text> but the last points' labels: a generous box from its anchor
+    and baseline, glyphs 0.64 em wide (0.7 em in bold), 0.8 em above the baseline and 0.25 below
+    (sizes, anchors and weights inherited)."""
     size, anchor = node.get("font-size") or size, node.get("text-anchor") or anchor
+    weight = node.get("font-weight") or weight
     if node.get("class") == "last-points":
         return []
     if node.tag == SVG + "text":
         em = float(size)
-        width, x, y = len("".join(node.itertext())) * em * 0.6, float(node.get("x")), float(node.get("y"))
+        glyph = 0.7 if weight == "700" else 0.64
+        width, x, y = len("".join(node.itertext())) * em * glyph, float(node.get("x")), float(node.get("y"))
         left = {"middle": x - width / 2, "end": x - width}.get(anchor or "", x)
-        return [(left, y - em * 0.8, left + width, y + em * 0.25)]
-    return [box for child in node for box in _word_boxes(child, size, anchor)]
+        return [(node.get("class"), (left, y - em * 0.8, left + width, y + em * 0.25))]
+    return [box for child in node for box in _word_boxes(child, size, anchor, weight)]
 
 
 def _overlap(a, b):
@@ -141,12 +144,30 @@ def _circle_box(c):
     return x - r, y - r, x + r, y + r
 
 
+def _track_boxes(root):
+    """The peg tracks: each straight piece of each track's inlay (out of the start holes, along
+    every row, round every turn), as wide as its stroke, with every hole."""
+    boxes = []
+    for path in root.iter(SVG + "path"):
+        if not path.get("stroke-width") or path.get("fill") != "none" or "stroke-linecap" not in path.attrib:
+            continue
+        half = float(path.get("stroke-width")) / 2
+        words = path.get("d").split()
+        x, y = float(words[0][1:]), float(words[1])
+        for word in words[2:]:
+            nx, ny = (float(word[1:]), y) if word[0] == "H" else (x, float(word[1:]))
+            boxes.append((min(x, nx) - half, min(y, ny) - half, max(x, nx) + half, max(y, ny) + half))
+            x, y = nx, ny
+    return boxes + [(x - 3.3, y - 3.3, x + 3.3, y + 3.3) for _, _, (x, y) in holes(root)]
+
+
 @pytest.mark.parametrize("folded", [False, True])
 @pytest.mark.parametrize("target", [121, 61])
-def test_the_last_points_never_cover_a_number_a_word_a_peg_or_another_label(target, folded):
-    """Every score, the pegs side by side, close or far apart, two or four tracks: the "+N" label
-    stays on the board and clear of every hole number, skunk word, name and peg."""
-    for n_tracks in (2, 4):
+def test_no_label_covers_a_number_a_word_a_track_a_peg_or_another_label(target, folded):
+    """Every score, the pegs side by side, close or far apart, two to four tracks: the "+N" label
+    and the skunk lines' words stay on the board and clear of every hole number, word, peg, peg
+    track and other label."""
+    for n_tracks in (2, 3, 4):
         for score in range(1, target + 1):
             for points in (1, 2, 13):
                 tracks = [{"name": f"Player {t}", "score": score, "previous": score - points} for t in range(n_tracks)]
@@ -163,9 +184,17 @@ def test_the_last_points_never_cover_a_number_a_word_a_peg_or_another_label(targ
                 for track, box in labels:
                     where = (n_tracks, score, points, track, box)
                     assert 7 <= box[0] and box[2] <= width - 7 and 7 <= box[1] and box[3] <= height - 7, where
-                    assert not any(_overlap(box, w) for w in words), where
+                    assert not any(_overlap(box, w) for _, w in words), where
                     assert not any(_overlap(box, p) for p in pegs), where
                     assert not any(_overlap(box, other) for t, other in labels if t != track), where
+                skunks = [(i, box) for i, (cls, box) in enumerate(words) if cls == "skunk-label"]
+                assert len(skunks) == (2 if target == 121 else 1)
+                tracks_and_pegs = _track_boxes(root) + pegs if score == 1 else pegs
+                for i, box in skunks:
+                    where = (n_tracks, score, points, box)
+                    assert 7 <= box[0] and box[2] <= width - 7 and 7 <= box[1] and box[3] <= height - 7, where
+                    assert not any(_overlap(box, w) for j, (_, w) in enumerate(words) if j != i), where
+                    assert not any(_overlap(box, t) for t in tracks_and_pegs), where
 
 
 def _rect_box(r):
@@ -232,11 +261,16 @@ def test_the_skunk_lines_follow_the_engines_rules():
         assert {k + 1 for k, kind in board_lines(target).items() if kind == "skunk"} == {rules.skunk_line}
 
 
-def test_the_holes_are_numbered_every_five():
-    root = parse(board_svg(TWO))
-    numbers = {t.text for t in root.iter(SVG + "text") if t.text and t.text.isdigit()}
-    # Every fifth hole, but 90 and 65 give their place to the words of the skunk lines beside them.
-    assert numbers == {str(n) for n in range(5, 121, 5)} - {"90", "65"} | {"121"}
+@pytest.mark.parametrize(
+    "target, folded, hidden",
+    [(121, False, {90, 65}), (121, True, {90, 65}), (61, False, set()), (61, True, {30})],
+)
+def test_the_holes_are_numbered_every_five(target, folded, hidden):
+    root = parse(board_svg(TWO, target, folded=folded))
+    numbers = {int(t.text) for t in root.iter(SVG + "text") if t.text and t.text.isdigit()}
+    # Every fifth hole, but where the words of a skunk line stand beside its number (on the long
+    # board to 61 the skunk line is at the turn, and its words fit beyond the 35).
+    assert numbers == set(range(5, target, 5)) - hidden | {target}
 
 
 def test_scores_are_in_words_not_only_in_colour():
