@@ -6,9 +6,8 @@ shown on a wide screen, and the same board folded into rows of 20 for a phone, s
 neither ever scrolls sideways (static/css/board.css picks one by the screen's width).
 `board_svg(tracks, target, folded=False)` draws one of them.
 
-Each player (or partnership) has a track; a track runs along one row of each band of
-rows, the bands alternating in direction, and the tracks turn round each other at the
-band's end the way they do on a wooden board. Holes are grouped in fives, every fifth is
+Each player (or partnership) has a track, laid out by games.board_geometry (where every hole,
+row, turn and line stands); this module draws it. Holes are grouped in fives, every fifth is
 numbered (5, 10, ... 120), a thin street line marks each quarter of the game and the
 skunk lines are marked with their words: for the game to 121 the skunk line before 91
 and the double skunk line before 61, for the game to 61 the skunk line before 31 and
@@ -23,9 +22,9 @@ words, each row carries its side's name (the initial on the folded board) and ev
 its own <title>. The output is deterministic (same input, same bytes).
 
 Each group of five holes is a <use> with `data-track` (0-based) and `data-holes`
-("41-45" left to right on a row going out, "45-41" on one coming back); the start holes are circles with data-hole="start" and the game hole one with
-data-hole=target. Pegs carry `data-peg` ("front"/"back"), `data-track` and `data-hole`
-(0 for a start hole). `hole_centre` tells where any hole is drawn.
+("41-45" left to right on a row going out, "45-41" on one coming back); the start holes are
+circles with data-hole="start" and the game hole one with data-hole=target. Pegs carry `data-peg` ("front"/"back"), `data-track` and `data-hole`
+(0 for a start hole).
 """
 
 from __future__ import annotations
@@ -36,27 +35,17 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games.cribbage import FULL_GAME, SHORT_GAME, TARGETS, skunk_lines
+from games.board_geometry import EDGE, GUTTER, INLAY, PITCH, BoardGeometry, board_lines
+from games.cribbage import FULL_GAME, skunk_lines
 
-__all__ = ["board_html", "board_svg", "board_description", "board_lines", "hole_centre", "DEFAULT_COLOURS", "TARGETS"]
+__all__ = ["board_html", "board_svg", "board_description", "DEFAULT_COLOURS"]
 
 DEFAULT_COLOURS = ("#c0392b", "#1f5fa8", "#2e7d32", "#6a3d9a")
 
-# Geometry, in SVG user units (the CSS scales the whole board to the width it is given).
-PITCH = 10  # neighbouring holes
-GROUP_GAP = 6  # extra space between groups of five
+# In the geometry's units.
 HOLE_R = 3.3
 PEG_R = 4.4
-ROW = 15  # one track's row to the next track's row within a band
-STRIP = 15  # the numbers above (or below) a band
-BAND_GAP = 9  # between two bands where no numbers run
-EDGE = 7  # wood around everything
-START_AREA = 2 * PITCH + GROUP_GAP + 12  # the two start holes (and a game hole) before hole 1
-END_AREA = PITCH + GROUP_GAP + 16  # the turns (and a game hole) after the last hole of a row
-GUTTER = {False: 78, True: 15}  # names beside each row: the whole name, or an initial
 FONT = 7.5
-INLAY = 10  # the width of a track's coloured inlay
-TURN = 6  # how far past a row's end the innermost track turns
 LABEL_GAP = 2  # clear wood between a word and anything beside it
 
 WOOD_EDGE = "#6b3f17"
@@ -103,95 +92,6 @@ def board_description(tracks: Iterable[Mapping], target: int = FULL_GAME) -> str
     return ", ".join(parts)
 
 
-def board_lines(target: int) -> dict[int, str]:
-    """The lines drawn across the board, by the hole they follow: "skunk", "double_skunk" or "street".
-
-    {90: "skunk", 60: "double_skunk", 30: "street"} for the game to 121 (a loser short of
-    91 is skunked, short of 61 double skunked); {30: "skunk", 15: "street", 45: "street"} for 61.
-    """
-    skunk, double = skunk_lines(target)
-    quarter = (target - 1) // 4
-    lines = {k: "street" for k in range(quarter, target - 1, quarter)}
-    lines[skunk - 1] = "skunk"
-    if double is not None:
-        lines[double - 1] = "double_skunk"
-    return lines
-
-
-class _Geometry:
-    def __init__(self, target: int, n_tracks: int, folded: bool):
-        if target not in TARGETS:
-            raise ValueError(f"A board is for a game to {FULL_GAME} or {SHORT_GAME}, not {target}")
-        self.target, self.n, self.folded = target, n_tracks, folded
-        self.per_row = 20 if folded else (target - 1) // 2  # 20, or 60 / 30
-        self.bands = (target - 1) // self.per_row
-        self.x0 = EDGE + GUTTER[folded] + START_AREA
-        self.x_last = self.px(self.per_row - 1)
-        self.width = self.x_last + END_AREA + EDGE
-        self.labels: dict[int, list[tuple[float, float]]] = {}  # band -> spans its skunk words take
-        self.tops: list[float] = []  # y of each band's first row
-        y: float = EDGE
-        for b in range(self.bands):
-            y += STRIP if b < self.bands - 1 else BAND_GAP if b else STRIP
-            self.tops.append(y + PITCH / 2)
-            y = self.tops[-1] + (n_tracks - 1) * ROW + PITCH / 2
-        self.height = y + STRIP + EDGE
-
-    def px(self, col: float) -> float:
-        """x of column col (0-based; a half column falls halfway across a group gap)."""
-        whole = int(col)
-        x = self.x0 + col * PITCH + (whole // 5) * GROUP_GAP
-        if col != whole and whole % 5 == 4:
-            x += GROUP_GAP / 2
-        return x
-
-    def position(self, band: int, t: int) -> int:
-        """Track t's place in a band, counted from its top: the order flips each band, so tracks nest at the turns."""
-        return t if band % 2 == 0 else self.n - 1 - t
-
-    def row_y(self, band: int, t: int) -> float:
-        return self.tops[band] + self.position(band, t) * ROW
-
-    def band_bottom(self, band: int) -> float:
-        return self.tops[band] + (self.n - 1) * ROW
-
-    def column(self, n: int) -> tuple[int, int]:
-        """(band, column) of playing hole n (1..target-1)."""
-        band, i = divmod(n - 1, self.per_row)
-        return band, i if band % 2 == 0 else self.per_row - 1 - i
-
-    def hole(self, t: int, n: int) -> tuple[float, float]:
-        """Centre of hole n (0 = the front start hole, 1..target) on track t."""
-        if n <= 0:
-            return self.start(t, 1)
-        if n >= self.target:
-            return self.game_hole(t)
-        band, col = self.column(n)
-        return self.px(col), self.row_y(band, t)
-
-    def start(self, t: int, i: int) -> tuple[float, float]:
-        """Start hole i (0 = outer, 1 = next to hole 1)."""
-        return self.x0 - 2 * PITCH - GROUP_GAP + i * PITCH, self.row_y(0, t)
-
-    def game_hole(self, t: int) -> tuple[float, float]:
-        last = self.bands - 1
-        if last % 2:  # the last row runs back to the start end
-            return self.x0 - 1.5 * PITCH - GROUP_GAP, self.row_y(last, t)
-        return self.x_last + PITCH + GROUP_GAP, self.row_y(last, t)
-
-    def numbers_y(self, band: int) -> float:
-        """Baseline of a band's hole numbers: above it, below the last band."""
-        if band == self.bands - 1:
-            return self.band_bottom(band) + PITCH / 2 + 9
-        return self.tops[band] - PITCH / 2 - 4
-
-
-def hole_centre(target: int, n_tracks: int, track: int, hole: int, folded: bool = False) -> tuple[float, float]:
-    """Where hole `hole` (0: the front start hole) of a track is drawn, in the SVG's units."""
-    x, y = _Geometry(target, n_tracks, folded).hole(track, hole)
-    return round(x, 1), round(y, 1)
-
-
 def board_svg(
     tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix: str = "board", folded: bool = False
 ) -> SafeString:
@@ -204,7 +104,7 @@ def board_svg(
     than one board; `folded` draws rows of 20 for a narrow screen.
     """
     ts = _tracks(tracks, target)
-    g = _Geometry(target, len(ts), folded)
+    g = BoardGeometry(target, len(ts), folded)
     ids = escape(id_prefix)
     skunk, double = skunk_lines(target)
     desc = board_description([t.__dict__ for t in ts], target) + f". Game to {target}; skunk line at {skunk}"
@@ -220,8 +120,9 @@ def board_svg(
     ]
     parts += _wood(g, ids)
     parts += _inlays(g, ts)
-    parts += _lines(g)
-    parts += _numbers(g)
+    words = _skunk_words(g)
+    parts += _lines(g, words)
+    parts += _numbers(g, words)
     parts += _holes(g, ids)
     parts += _names(g, ts)
     for t, track in enumerate(ts):
@@ -241,7 +142,7 @@ def board_html(tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix:
     )
 
 
-def _wood(g: _Geometry, ids: str) -> list[str]:
+def _wood(g: BoardGeometry, ids: str) -> list[str]:
     w, h = g.width, g.height
     out = [
         "<defs>",
@@ -273,7 +174,7 @@ def _wood(g: _Geometry, ids: str) -> list[str]:
     return out
 
 
-def _inlays(g: _Geometry, ts: list[_Track]) -> list[str]:
+def _inlays(g: BoardGeometry, ts: list[_Track]) -> list[str]:
     """A coloured inlay along each track: out of the start holes, round each turn, into the game hole."""
     out = []
     left, right = g.px(0), g.x_last
@@ -285,9 +186,7 @@ def _inlays(g: _Geometry, ts: list[_Track]) -> list[str]:
             end = right if forward else left
             d += f" H{_n(end)}"
             if band < g.bands - 1:
-                nest = g.n - 1 - g.position(band, t) if forward else g.position(band, t)
-                turn = end + (1 if forward else -1) * (TURN + 3.5 * nest)
-                d += f" H{_n(turn)} V{_n(g.row_y(band + 1, t))} H{_n(end)}"
+                d += f" H{_n(g.turn(band, t))} V{_n(g.row_y(band + 1, t))} H{_n(end)}"
         d += f" H{_n(g.game_hole(t)[0])}"
         colour = escape(track.colour)
         out.append(
@@ -308,33 +207,55 @@ def _text_width(text: str, size: float = FONT, bold: bool = False) -> float:
     return len(text) * size * (0.7 if bold else 0.64)
 
 
-def _turn_label_centre(g: _Geometry, band: int, x: float, width: float) -> float:
-    """Where the words of a line drawn at a turn (at x, after `band`) are centred, on the next band's strip.
+def _turn_label_centre(g: BoardGeometry, k: int, x: float, width: float) -> float:
+    """Where the words of the line drawn at a turn after hole k (at x) are centred, on the next band's strip.
 
     Centred on the line where the board's edge leaves room, else pulled in off the edge. Where the
     line crosses the strip between the two bands, the tracks turn across that strip too, so the
     words stay inside the turns, over the row's end."""
+    band = g.column(k)[0]
     forward = band % 2 == 0  # the turn at the far end of the board
     crossed = band + 1 < g.bands - 1  # the next band's numbers are above it, between the bands
+    turns = [g.turn(band, t) for t in range(g.n)]
     if forward:
-        outer = g.x_last + TURN - INLAY / 2 if crossed else g.width - EDGE
+        outer = min(turns) - INLAY / 2 if crossed else g.width - EDGE
         return min(x + width / 2, outer - LABEL_GAP) - width / 2
-    outer = g.px(0) - TURN + INLAY / 2 if crossed else EDGE + GUTTER[g.folded]
+    outer = max(turns) + INLAY / 2 if crossed else EDGE + GUTTER[g.folded]
     return max(x - width / 2, outer + LABEL_GAP) + width / 2
 
 
-def _lines(g: _Geometry) -> list[str]:
+@dataclass(frozen=True)
+class _Words:
+    """The words of the skunk line after hole `after`, centred at x on a band's numbers strip and `width` wide."""
+
+    after: int
+    text: str
+    x: float
+    band: int
+    width: float
+
+    def covers(self, band: int, x: float, width: float) -> bool:
+        """Whether these words would touch something `width` wide centred at x on the band's strip."""
+        return band == self.band and abs(x - self.x) < (width + self.width) / 2 + LABEL_GAP
+
+
+def _skunk_words(g: BoardGeometry) -> list[_Words]:
+    out = []
+    for k, kind in sorted(board_lines(g.target).items()):
+        if kind == "street":
+            continue
+        x, _, _, band = g.line(k)
+        text = f"{'double skunk' if kind == 'double_skunk' else 'skunk'} {k + 1}"
+        width = _text_width(text, bold=True)
+        out.append(_Words(k, text, x if k % g.per_row else _turn_label_centre(g, k, x, width), band, width))
+    return out
+
+
+def _lines(g: BoardGeometry, words: list[_Words]) -> list[str]:
     """The street lines and the skunk lines, each across the rows it divides, the skunk lines named."""
     out = ['<g class="lines">']
     for k, kind in sorted(board_lines(g.target).items()):
-        band, col = g.column(k)
-        if k % g.per_row:  # inside a row: between hole k and k + 1
-            nxt = g.column(k + 1)[1]
-            x = g.px((col + nxt) / 2)
-            y1, y2, label_band = g.tops[band] - 7, g.band_bottom(band) + 7, band
-        else:  # at a turn: after the last hole of one band, before the first of the next
-            x = g.x_last + PITCH * 0.7 if band % 2 == 0 else g.px(0) - PITCH * 0.7
-            y1, y2, label_band = g.tops[band] - 7, g.band_bottom(band + 1) + 7, band + 1
+        x, y1, y2, _ = g.line(k)
         if kind == "street":
             style = f'stroke="{INK}" stroke-width="1" stroke-opacity=".7"'
         else:
@@ -343,28 +264,23 @@ def _lines(g: _Geometry) -> list[str]:
         out.append(
             f'<line class="{cls}" data-after="{k}" x1="{_n(x)}" y1="{_n(y1)}" x2="{_n(x)}" y2="{_n(y2)}" {style}/>'
         )
-        if kind == "street":
-            continue
-        text = f"{'double skunk' if kind == 'double_skunk' else 'skunk'} {k + 1}"
-        width = _text_width(text, bold=True)
-        lx = x if k % g.per_row else _turn_label_centre(g, band, x, width)
-        g.labels.setdefault(label_band, []).append((lx - width / 2, lx + width / 2))
-        out.append(
-            f'<text class="skunk-label" x="{_n(lx)}" y="{_n(g.numbers_y(label_band))}" text-anchor="middle" '
-            f'font-size="{FONT}" font-weight="700" fill="{SKUNK}">{text}</text>'
-        )
+        for w in (w for w in words if w.after == k):
+            out.append(
+                f'<text class="skunk-label" x="{_n(w.x)}" y="{_n(g.numbers_y(w.band))}" text-anchor="middle" '
+                f'font-size="{FONT}" font-weight="700" fill="{SKUNK}">{w.text}</text>'
+            )
     out.append("</g>")
     return out
 
 
-def _numbers(g: _Geometry) -> list[str]:
+def _numbers(g: BoardGeometry, words: list[_Words]) -> list[str]:
     """Every fifth hole numbered beside its band, "start" at the start holes and the target at the game hole."""
     streets = {k for k, kind in board_lines(g.target).items() if kind == "street"}
     out = [f'<g class="numbers" font-size="{FONT}" fill="{INK}" text-anchor="middle">']
     for n in range(5, g.target, 5):
         band, col = g.column(n)
-        x, half = g.px(col), _text_width(str(n), bold=n in streets) / 2
-        if any(a - LABEL_GAP < x + half and x - half < b + LABEL_GAP for a, b in g.labels.get(band, [])):
+        x, width = g.px(col), _text_width(str(n), bold=n in streets)
+        if any(w.covers(band, x, width) for w in words):
             continue  # a skunk line's words stand there
         bold = ' font-weight="700"' if n in streets else ""
         out.append(f'<text x="{_n(x)}" y="{_n(g.numbers_y(band))}"{bold}>{n}</text>')
@@ -376,7 +292,7 @@ def _numbers(g: _Geometry) -> list[str]:
     return out
 
 
-def _holes(g: _Geometry, ids: str) -> list[str]:
+def _holes(g: BoardGeometry, ids: str) -> list[str]:
     out = [f'<g class="holes" fill="{HOLE_FILL}" stroke="#f3d9ad" stroke-width=".6">']
     for t in range(g.n):
         for i in range(2):
@@ -398,7 +314,7 @@ def _holes(g: _Geometry, ids: str) -> list[str]:
     return out
 
 
-def _names(g: _Geometry, ts: list[_Track]) -> list[str]:
+def _names(g: BoardGeometry, ts: list[_Track]) -> list[str]:
     """Each row's side: its name on the long board, its initial in its colour on the folded one."""
     out = ['<g class="names">']
     for t, track in enumerate(ts):
@@ -438,7 +354,7 @@ def _peg(ids: str, t: int, track: _Track, which: str, hole: int, xy: tuple[float
     )
 
 
-def _pegs(g: _Geometry, ids: str, t: int, track: _Track) -> list[str]:
+def _pegs(g: BoardGeometry, ids: str, t: int, track: _Track) -> list[str]:
     back = g.start(t, 0) if track.previous == 0 else g.hole(t, track.previous)
     front = g.start(t, 1) if track.score == 0 else g.hole(t, track.score)
     out = [_peg(ids, t, track, "back", track.previous, back), _peg(ids, t, track, "front", track.score, front)]
@@ -457,7 +373,7 @@ def _pegs(g: _Geometry, ids: str, t: int, track: _Track) -> list[str]:
 
 
 def _last_points_at(
-    g: _Geometry, t: int, track: _Track, back: tuple[float, float], front: tuple[float, float], w: float
+    g: BoardGeometry, t: int, track: _Track, back: tuple[float, float], front: tuple[float, float], w: float
 ) -> tuple[float, float]:
     """Where the last points' label (`w` wide) is centred: always on the front peg's own row, so it
     never covers the hole numbers (in the strips between the bands) nor another track's row.

@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 from django.template import Context, Template
 
-from games.board import board_description, board_html, board_lines, board_svg, hole_centre
+from games.board import board_description, board_html, board_svg
+from games.board_geometry import board_lines, hole_centre
 from games.cribbage import rules_for
 
 SVG = "{http://www.w3.org/2000/svg}"
