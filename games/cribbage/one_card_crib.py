@@ -21,6 +21,12 @@ The random figures put any unseen cards in the other places of the crib.
 
 ``generate(players)`` returns the table for ``crib_model.main`` to ship, keyed
 by the thrown rank (``"5"``).
+
+Worth, in duplicate deals against the same expert discarding by the random
+crib (95% intervals): three players +0.02 +- 0.05 a deal in the show and
++0.02 +- 0.04 in the play (350 deals); four players +0.02 +- 0.04 and
+-0.01 +- 0.05 (2,400 deals). Small, as the opponents there do not throw as
+the model assumes.
 """
 
 from __future__ import annotations

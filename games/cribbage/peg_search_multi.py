@@ -21,6 +21,13 @@ remain in all hands (later than that the play is too long to search in time;
 ``players.evaluate_plays`` decides). The draws are seeded from what the seat
 sees (``peg_search._seed``), so the same view always gives the same move, and
 no hidden card can change it.
+
+Worth, in duplicate deals against the same expert pegging by the one-reply
+evaluation throughout (600 deals, 95% intervals): +0.05 +- 0.05 points a
+deal for three players, +0.08 +- 0.09 for four. Averaging it with the
+one-reply evaluation (as the two-player expert does) or searching from nine
+cards left did no better (-0.01 +- 0.05 and -0.03 +- 0.05 for three,
+-0.03 +- 0.06 and -0.06 +- 0.10 for four).
 """
 
 from __future__ import annotations
