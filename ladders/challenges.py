@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.presentation import plural
 
 from . import notices
-from .matches import finish_match, game_url, start_game
+from .matches import finish_match, game_url, open_match, start_game
 from .models import Challenge, Entrant, Match
 from .services import LadderError, lock, record
 
@@ -188,14 +188,7 @@ def accept(item, *, actor, now=None):
             raise LadderError("One of the players has left the ladder.")
         item.status, item.responded_at = Challenge.Status.ACCEPTED, now
         item.save(update_fields=["status", "responded_at"])
-        match = Match.objects.create(
-            ladder=ladder,
-            season=ladder.season,
-            challenge=item,
-            challenger=item.challenger,
-            defender=item.defender,
-            started_at=now,
-        )
+        match = open_match(ladder, item, now=now)
         Entrant.objects.filter(pk__in=[item.challenger_id, item.defender_id]).update(last_active_at=now)
         by = f" ({actor} for them)" if actor and actor != item.defender.player else ""
         record(
@@ -279,14 +272,7 @@ def _forfeit_challenge(ladder, item, *, now, why, actor=None):
     """An open challenge not taken up (lapsed or declined): a match won by the challenger by forfeit."""
     item.status, item.responded_at = Challenge.Status.LAPSED, now
     item.save(update_fields=["status", "responded_at"])
-    match = Match.objects.create(
-        ladder=ladder,
-        season=ladder.season,
-        challenge=item,
-        challenger=item.challenger,
-        defender=item.defender,
-        started_at=now,
-    )
+    match = open_match(ladder, item, now=now)
     finish_match(ladder, match, item.challenger, Match.DecidedBy.FORFEIT, now=now, why=why, actor=actor)
     return match
 

@@ -59,14 +59,7 @@ def record_club_night(ladder, first, second, scores, *, played_on, actor, now=No
             responded_at=now,
             created_by=actor,
         )
-        match = Match.objects.create(
-            ladder=ladder,
-            season=ladder.season,
-            challenge=item,
-            challenger=challenger,
-            defender=defender,
-            started_at=now,
-        )
+        match = matches.open_match(ladder, item, now=now)
         winner, loser = (challenger, defender) if game.winner_side == 0 else (defender, challenger)
         kind = matches.kind_of(game)
         value = ladder.value_of(kind)

@@ -21,6 +21,19 @@ def game_url(game):
         return ""
 
 
+def open_match(ladder, challenge, *, now):
+    """The match a challenge becomes once it is taken up, played out or forfeited: between its
+    players, in the ladder's season, started `now`."""
+    return Match.objects.create(
+        ladder=ladder,
+        season=ladder.season,
+        challenge=challenge,
+        challenger=challenge.challenger,
+        defender=challenge.defender,
+        started_at=now,
+    )
+
+
 def start_game(ladder, match, *, number, first_dealer):
     """Game `number` of `match`, on the ladder's rules and clock, rated (`first_dealer` None: cut for deal)."""
     game = game_services.start_game(

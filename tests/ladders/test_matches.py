@@ -99,6 +99,31 @@ def test_a_challenge_not_accepted_in_time_is_a_forfeit(make_ladder):
     assert positions(ladder) == ["C", "A", "B"]
 
 
+@pytest.mark.parametrize("how", ["accept", "lapse", "decline"])
+def test_a_challenge_taken_up_or_forfeited_becomes_a_match_between_its_players_in_the_season(make_ladder, how):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ladders.models import Ladder
+
+    ladder, (a, b, c) = make_ladder(3, accept_days=7)
+    Ladder.objects.filter(pk=ladder.pk).update(season=2)
+    now = timezone.now()
+    item = challenges.challenge(c, a, actor=None, now=now)
+    later = now + timedelta(days=8 if how == "lapse" else 1)
+    if how == "accept":
+        match = challenges.accept(item, actor=None, now=later)
+    elif how == "lapse":
+        [match] = challenges.lapse_challenges(now=later)
+    else:
+        match = challenges.decline(item, actor=None, now=later)
+    match.refresh_from_db()
+    assert (match.ladder, match.season, match.challenge, match.challenger, match.defender) == (ladder, 2, item, c, a)
+    assert match.started_at == later
+    assert match.status == (Match.Status.PLAYING if how == "accept" else Match.Status.FINISHED)
+
+
 def test_standings_and_rungs_after_a_sequence_of_matches(make_ladder):
     """Hand-worked: matches to 2, win 1, skunk 2, double skunk 2 (rule off)."""
     ladder, (a, b, c, d) = make_ladder(4, match_length=2)
