@@ -84,7 +84,44 @@ class ChallengeAdmin(ScopedAdmin):
         self._each(request, queryset, lambda c: challenges.withdraw(c, actor=request.user), "Withdrawn")
 
 
-class MatchAdmin(ScopedAdmin):
+class ForfeitAction:
+    """The organisers' action on one match (a ladder's, or an event's pairing): a forfeit by one
+    side of the game in play, or an abandoned game adjudicated, through the app's own service.
+
+    The admin gives `forfeit_form` (who forfeits, and why), `forfeit_sides` (the form's choice ->
+    the entrant), `forfeit_game` (the service), `forfeit_counts` (what the forfeit counts as) and
+    `refusal` (its app's error for what cannot be done). The object's `games` are its games in order.
+    """
+
+    refusal: type[Exception] = services.LadderError
+
+    @admin.action(description="Record a forfeit / adjudicate the game in play")
+    def record_forfeit(self, request, queryset):
+        what = queryset.model._meta.verbose_name
+        if queryset.count() != 1:
+            self.message_user(request, f"Choose one {what}.", messages.ERROR)
+            return None
+        obj = queryset.get()
+        form = self.forfeit_form(request.POST if "apply" in request.POST else None)
+        if not (form.is_bound and form.is_valid()):
+            intro = f"A forfeit event is added to the game's log; {self.forfeit_counts}."
+            return self._form_page(request, queryset, "Record a forfeit", form, "record_forfeit", intro)
+        current = obj.games.filter(game__status="active").order_by("-number").first()
+        loser, reason = self.forfeit_sides(obj)[form.cleaned_data["loser"]], form.cleaned_data["reason"]
+        try:
+            if current is None or loser is None:  # a bye has no other side
+                raise self.refusal(f"This {what} has no game in play.")
+            self.forfeit_game(current, loser, reason=reason, actor=request.user)
+        except self.refusal as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+        else:
+            note = f"Recorded a forfeit by {loser}: {reason}"
+            self.log_change(request, obj, note)
+            self.message_user(request, note)
+        return None
+
+
+class MatchAdmin(ForfeitAction, ScopedAdmin):
     list_display = [
         "ladder",
         "challenger",
@@ -119,36 +156,14 @@ class MatchAdmin(ScopedAdmin):
             return "—"
         return obj.move_due or "—"
 
-    @admin.action(description="Record a forfeit / adjudicate the current game")
-    def record_forfeit(self, request, queryset):
-        if queryset.count() != 1:
-            self.message_user(request, "Choose one match.", messages.ERROR)
-            return None
-        match = queryset.get()
-        form = forms.ForfeitForm(request.POST if "apply" in request.POST else None)
-        if form.is_bound and form.is_valid():
-            current = match.games.filter(game__status="active").order_by("-number").first()
-            loser = match.challenger if form.cleaned_data["loser"] == "challenger" else match.defender
-            try:
-                if current is None:
-                    raise services.LadderError("This match has no game in play.")
-                matches.forfeit_game(current, loser, reason=form.cleaned_data["reason"], actor=request.user)
-            except services.LadderError as exc:
-                self.message_user(request, exc.message, messages.ERROR)
-            else:
-                note = f"Recorded a forfeit by {loser}: {form.cleaned_data['reason']}"
-                self.log_change(request, match, note)
-                self.message_user(request, note)
-            return None
-        return self._form_page(
-            request,
-            queryset,
-            "Record a forfeit",
-            form,
-            "record_forfeit",
-            "A forfeit event is added to the game's log; the game counts as a win "
-            "for the other player at the ladder's forfeit value.",
-        )
+    forfeit_form = forms.ForfeitForm
+    forfeit_counts = "the game counts as a win for the other player at the ladder's forfeit value"
+
+    def forfeit_sides(self, match):
+        return {"challenger": match.challenger, "defender": match.defender}
+
+    def forfeit_game(self, ladder_game, loser, *, reason, actor):
+        matches.forfeit_game(ladder_game, loser, reason=reason, actor=actor)
 
     @admin.action(description="Undo the result")
     def undo_result(self, request, queryset):

@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 
 from ladders import scoped_admin
 from ladders.forms import AddEntrantsForm
+from ladders.match_admin import ForfeitAction
 from ladders.organiser_pages import AnnouncementForm
 
 from . import announcements, selectors, services
@@ -332,7 +333,7 @@ class PairingGameInline(admin.TabularInline):
 
 
 @admin.register(Pairing)
-class PairingAdmin(ScopedAdmin):
+class PairingAdmin(ForfeitAction, ScopedAdmin):
     event_lookup = "round__tournament"
     list_display = ["__str__", "round", "table", "status", "home_wins", "away_wins", "winner"]
     list_filter = ["status"]
@@ -377,32 +378,12 @@ class PairingAdmin(ScopedAdmin):
             "has not opened can take it (a pairing is played once).",
         )
 
-    @admin.action(description="Record a forfeit / adjudicate the game in play")
-    def record_forfeit(self, request, queryset):
-        if queryset.count() != 1:
-            self.message_user(request, "Choose one pairing.", messages.ERROR)
-            return None
-        pairing = queryset.get()
-        form = ForfeitForm(request.POST if "apply" in request.POST else None)
-        if form.is_bound and form.is_valid():
-            current = pairing.games.filter(game__status="active").order_by("-number").first()
-            loser = pairing.home if form.cleaned_data["loser"] == "home" else pairing.away
-            try:
-                if current is None or loser is None:
-                    raise services.TournamentError("This pairing has no game in play.")
-                services.forfeit_game(current, loser, reason=form.cleaned_data["reason"], actor=request.user)
-            except services.TournamentError as exc:
-                self.message_user(request, exc.message, messages.ERROR)
-            else:
-                note = f"Recorded a forfeit by {loser}: {form.cleaned_data['reason']}"
-                self.log_change(request, pairing, note)
-                self.message_user(request, note)
-            return None
-        return self._form_page(
-            request,
-            queryset,
-            "Record a forfeit",
-            form,
-            "record_forfeit",
-            "A forfeit event is added to the game's log; it counts as a forfeit win for the other player.",
-        )
+    forfeit_form = ForfeitForm
+    forfeit_counts = "it counts as a forfeit win for the other player"
+    refusal = services.TournamentError
+
+    def forfeit_sides(self, pairing):
+        return {"home": pairing.home, "away": pairing.away}
+
+    def forfeit_game(self, pairing_game, loser, *, reason, actor):
+        services.forfeit_game(pairing_game, loser, reason=reason, actor=actor)

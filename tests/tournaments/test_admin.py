@@ -244,3 +244,38 @@ def test_a_club_night_result_counts_in_the_league_and_the_ratings(
     client.force_login(organisers[1])
     _action(client, "pairing", "enter_table_game", [later.pk], apply="1", home_score=121, away_score=1)
     assert Game.objects.filter(played_at_table=True).count() == 1
+
+
+def _forfeit(client, pks, loser="home", reason="no move in three weeks"):
+    """The forfeit action applied, and the messages the page then shows."""
+    response = client.post(
+        reverse("admin:tournaments_pairing_changelist"),
+        {"action": "record_forfeit", ACTION_CHECKBOX_NAME: pks, "apply": "1", "loser": loser, "reason": reason},
+        follow=True,
+    )
+    return [(m.level_tag, m.message) for m in response.context["messages"]]
+
+
+def test_a_forfeit_is_recorded_on_one_pairing_with_a_game_in_play_and_logged(client, organisers, two_events):
+    (a, _), (b, _) = two_events
+    services.start(a)
+    services.start(b)
+    client.force_login(organisers[0])
+    first, second = a.rounds.get(number=1).pairings.order_by("table")
+    before, log = _changed(a), LogEntry.objects.count()
+    assert _forfeit(client, [first.pk, second.pk]) == [("error", "Choose one pairing.")]
+    assert (_changed(a), LogEntry.objects.count()) == (before, log)
+    note = f"Recorded a forfeit by {first.away}: no move in three weeks"
+    assert _forfeit(client, [first.pk], loser="away") == [("info", note)]
+    assert LogEntry.objects.get(object_id=str(first.pk), content_type__model="pairing").change_message == note
+    assert PairingGame.objects.get(pairing=first).winner == first.home
+    before, log = _changed(a), LogEntry.objects.count()
+    assert _forfeit(client, [first.pk]) == [("error", "This pairing has no game in play.")]
+    assert (_changed(a), LogEntry.objects.count()) == (before, log)
+    # A bye has nobody to forfeit and no game.
+    client.force_login(organisers[1])
+    bye = b.rounds.get(number=1).pairings.get(status="bye")
+    before = _changed(b)
+    for side in ("home", "away"):
+        assert _forfeit(client, [bye.pk], loser=side) == [("error", "This pairing has no game in play.")]
+    assert _changed(b) == before
