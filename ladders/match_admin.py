@@ -65,16 +65,6 @@ class ChallengeAdmin(ScopedAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("ladder", "challenger__player", "defender__player")
 
-    def _each(self, request, queryset, operation, done):
-        for item in queryset:
-            try:
-                operation(item)
-            except services.LadderError as exc:
-                self.message_user(request, f"{item}: {exc.message}", messages.ERROR)
-            else:
-                self.log_change(request, item, done)
-                self.message_user(request, f"{item}: {done.lower()}.")
-
     @admin.action(description="Accept on the defender's behalf (starts the match)")
     def accept_for_defender(self, request, queryset):
         self._each(request, queryset, lambda c: challenges.accept(c, actor=request.user), "Accepted")
@@ -90,10 +80,9 @@ class ForfeitAction:
 
     The admin gives `forfeit_form` (who forfeits, and why), `forfeit_sides` (the form's choice ->
     the entrant), `forfeit_game` (the service), `forfeit_counts` (what the forfeit counts as) and
-    `refusal` (its app's error for what cannot be done). The object's `games` are its games in order.
+    `refusal` (its app's error for what cannot be done, as ScopedAdmin has it). The object's
+    `games` are its games in order.
     """
-
-    refusal: type[Exception] = services.LadderError
 
     @admin.action(description="Record a forfeit / adjudicate the game in play")
     def record_forfeit(self, request, queryset):

@@ -1,12 +1,13 @@
 """The organisers' admin, scoped: each organiser sees and changes only the events they run
 (here ladders; tournaments subclasses ScopedAdmin for its events), and anything else is refused (403)."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
 from django.template.response import TemplateResponse
 
 from .models import Ladder
+from .services import LadderError
 
 
 def organised(user):
@@ -34,10 +35,11 @@ class ScopedAdmin(admin.ModelAdmin):
     """Objects of the events the user organises (here ladders); anything else is refused (403).
 
     An event app above ladders (tournaments) subclasses it with its own `event_lookup`,
-    `event_of` and `organised_events`.
+    `event_of`, `organised_events` and `refusal`.
     """
 
     event_lookup = "ladder"  # from the model to its event
+    refusal: type[Exception] = LadderError  # the app's error for what cannot be done, its words in .message
 
     def event_of(self, obj):
         return obj if isinstance(obj, Ladder) else obj.ladder
@@ -85,6 +87,17 @@ class ScopedAdmin(admin.ModelAdmin):
             if allowed != len(set(selected)):
                 raise PermissionDenied
         return super().response_action(request, queryset)
+
+    def _each(self, request, queryset, operation, done):
+        """`operation` on each object chosen, each refusal said and the rest done and logged as `done`."""
+        for item in queryset:
+            try:
+                operation(item)
+            except self.refusal as exc:
+                self.message_user(request, f"{item}: {exc.message}", messages.ERROR)
+            else:
+                self.log_change(request, item, done)
+                self.message_user(request, f"{item}: {done.lower()}.")
 
     def _form_page(self, request, queryset, title, form, action, intro=""):
         return TemplateResponse(

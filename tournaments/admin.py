@@ -91,22 +91,13 @@ class ScopedAdmin(scoped_admin.ScopedAdmin):
     """Objects of the events the user organises; anything else is refused (403), as for ladders."""
 
     event_lookup = "tournament"
+    refusal = services.TournamentError
 
     def event_of(self, obj):
         return obj if isinstance(obj, Tournament) else obj.tournament
 
     def organised_events(self, user):
         return organised(user)
-
-    def _each(self, request, queryset, operation, done):
-        for item in queryset:
-            try:
-                operation(item)
-            except services.TournamentError as exc:
-                self.message_user(request, f"{item}: {exc.message}", messages.ERROR)
-            else:
-                self.log_change(request, item, done)
-                self.message_user(request, f"{item}: {done.lower()}.")
 
 
 class EntrantInline(admin.TabularInline):
@@ -380,7 +371,6 @@ class PairingAdmin(ForfeitAction, ScopedAdmin):
 
     forfeit_form = ForfeitForm
     forfeit_counts = "it counts as a forfeit win for the other player"
-    refusal = services.TournamentError
 
     def forfeit_sides(self, pairing):
         return {"home": pairing.home, "away": pairing.away}
