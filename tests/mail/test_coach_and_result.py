@@ -224,7 +224,10 @@ def test_a_game_played_out_ends_with_the_result_the_last_show_and_the_review(db,
     assert f"Final scores: Alice {result['scores'][0]}, Bob {result['scores'][1]}." in body
     review = coaching.coach_notes(game, 0)["review"]
     assert f"Game review: about {review['total_loss']:.1f} points lost" in body
-    assert ("The last show:" in body) == bool(view["shows"]) and ("The last pegging:" in body) != bool(view["shows"])
+    # Pegged out: the last pegging; won in the show, or on the starter's heels before any card
+    # was laid: the last show (that hand's, or the hand before's).
+    pegged_out = bool(view["plays"]) and not view["shows"]
+    assert ("The last pegging:" in body) == pegged_out and ("The last show:" in body) != pegged_out
     assert "Game review" in sent["alice@example.com"].alternatives[0][0]
     assert OutboundEmail.objects.filter(game=game, kind="result").count() == 2
 
