@@ -39,12 +39,11 @@ import json
 import sys
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations_with_replacement
 from math import comb
 from pathlib import Path
 
 from .one_card_crib import generate as generate_one_card
-from .rank_hands import JACK, NOBS_PER_JACK, RANKS, counts_code, rank_counts, starter_average
+from .rank_hands import RANKS, rank_counts, rank_hands, show_average, suit_ways
 
 __all__ = [
     "PAIRS",
@@ -78,20 +77,13 @@ class _Hands:
         self.counts: list[tuple[int, ...]] = []
         self.weight: list[int] = []
         self.options: list[list[tuple[int, float]]] = []  # (pair index, kept hand value)
-        for ranks in combinations_with_replacement(RANKS, size):
-            counts = rank_counts(ranks)
-            if max(counts) > 4:
-                continue
-            w = 1
-            for r in RANKS:
-                w *= comb(4, counts[r])
+        for ranks, counts, w in rank_hands(size):
             opts = []
             for p in {(ranks[i], ranks[j]) for i in range(size) for j in range(i + 1, size)}:
                 keep = list(counts)
                 keep[p[0]] -= 1
                 keep[p[1]] -= 1
-                value = starter_average(counts_code(keep), counts, NOBS_PER_JACK * keep[JACK])
-                opts.append((_PAIR_INDEX[p], value))
+                opts.append((_PAIR_INDEX[p], show_average(keep, counts)))
             opts.sort()
             self.counts.append(counts)
             self.weight.append(w)
@@ -106,7 +98,7 @@ def _crib_matrix() -> list[list[float]]:
             counts = rank_counts(p + q)
             if max(counts) > 4:
                 continue
-            m[i][j] = starter_average(counts_code(counts), counts, NOBS_PER_JACK * counts[JACK])
+            m[i][j] = show_average(counts, counts)
     return m
 
 
@@ -264,11 +256,8 @@ def kept_patterns(hand_size: int, tables: dict) -> dict:
         total = sum(often.values())
         ratios = {}
         for pattern, times in often.items():
-            ways = 1
-            for r in RANKS:
-                ways *= comb(4, pattern[r])
             key = "-".join(str(r) for r in RANKS for _ in range(pattern[r]))
-            ratios[key] = round((times / total) / (ways / comb(52, kept)), 4)
+            ratios[key] = round((times / total) / (suit_ways(pattern) / comb(52, kept)), 4)
         out[role] = ratios
     return out
 

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from math import comb
 
-from .rank_hands import JACK, NOBS_PER_JACK, RANKS, counts_code, rank_counts, starter_average
+from .rank_hands import RANKS, rank_counts, rank_hands, show_average
 
 __all__ = ["generate"]
 
@@ -56,18 +56,12 @@ class _Hands:
         self.counts: list[tuple[int, ...]] = []
         self.weight: list[int] = []
         self.options: list[list[tuple[int, float]]] = []  # (rank thrown, kept hand value)
-        for ranks in combinations_with_replacement(RANKS, 5):
-            counts = rank_counts(ranks)
-            if max(counts) > 4:
-                continue
-            w = 1
-            for r in RANKS:
-                w *= comb(4, counts[r])
+        for ranks, counts, w in rank_hands(5):
             opts = []
             for r in sorted(set(ranks)):
                 keep = list(counts)
                 keep[r] -= 1
-                opts.append((r, starter_average(counts_code(keep), counts, NOBS_PER_JACK * keep[JACK])))
+                opts.append((r, show_average(keep, counts)))
             self.counts.append(counts)
             self.weight.append(w)
             self.options.append(opts)
@@ -78,7 +72,7 @@ def _crib4(ranks: Sequence[int]) -> float:
     counts = rank_counts(ranks)
     if max(counts) > 4:
         return 0.0
-    return starter_average(counts_code(counts), counts, NOBS_PER_JACK * counts[JACK])
+    return show_average(counts, counts)
 
 
 def _crib_tables(players: int) -> dict[tuple[int, ...], float]:

@@ -29,17 +29,17 @@ import random
 import sys
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from pathlib import Path
 
+from .crib_model import PAIRS
 from .crib_model import load as load_crib_model
 from .peg_search import _MEMOS, play_out
+from .rank_hands import RANKS, rank_hands
 
 __all__ = ["DATA_PATH", "generate", "load", "pegging_value", "pattern_key"]
 
 DATA_PATH = Path(__file__).with_name("data") / "peg_table.json"
-RANKS = range(1, 14)
-PAIRS = [(a, b) for a in RANKS for b in RANKS if a <= b]
 _PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
 SAMPLES = 30  # opponent hands per pattern and role
 SHRINK = 60  # samples at which a pattern's own average counts as much as the fit
@@ -52,7 +52,7 @@ def pattern_key(ranks: Sequence[int]) -> str:
 
 
 def _patterns(size: int) -> list[tuple[int, ...]]:
-    return [p for p in combinations_with_replacement(RANKS, size) if max(p.count(r) for r in p) <= 4]
+    return [ranks for ranks, _, _ in rank_hands(size)]
 
 
 def _net(pone: tuple, dealer: tuple, one_go: bool) -> float:

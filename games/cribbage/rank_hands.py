@@ -1,4 +1,5 @@
-"""Rank-only hands for the crib models: rank counts, their ``SUITLESS`` code, the starter average.
+"""Rank-only hands for the crib models: every hand of a size with its suit-assignment weight,
+rank counts, their ``SUITLESS`` code, the starter average.
 
 Shared by ``crib_model`` (two players) and ``one_card_crib`` (three and four), which would
 otherwise import each other.
@@ -6,16 +7,46 @@ otherwise import each other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import combinations_with_replacement
+from math import comb
 
 from .stats import RANK_WEIGHT, SUITLESS
 
-__all__ = ["RANKS", "JACK", "NOBS_PER_JACK", "rank_counts", "counts_code", "starter_average"]
+__all__ = [
+    "RANKS",
+    "JACK",
+    "NOBS_PER_JACK",
+    "rank_hands",
+    "suit_ways",
+    "rank_counts",
+    "counts_code",
+    "starter_average",
+    "show_average",
+]
 
 RANKS = range(1, 14)
 JACK = 11
 #: Expected nobs per jack in a hand or crib: a starter of its suit among the other cards.
 NOBS_PER_JACK = 12 / 47 - 1 / 47  # about a quarter: twelve of its suit, less one seen on average
+
+
+def rank_hands(size: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """Every rank-only hand of ``size`` cards: its ranks (sorted), rank counts, and how many
+    suited hands it stands for."""
+    for ranks in combinations_with_replacement(RANKS, size):
+        counts = rank_counts(ranks)
+        if max(counts) > 4:
+            continue
+        yield ranks, counts, suit_ways(counts)
+
+
+def suit_ways(counts: Sequence[int]) -> int:
+    """How many suited hands have these rank counts."""
+    ways = 1
+    for r in RANKS:
+        ways *= comb(4, counts[r])
+    return ways
 
 
 def rank_counts(ranks: Sequence[int]) -> tuple[int, ...]:
@@ -41,3 +72,9 @@ def starter_average(code: int, counts: Sequence[int], extra: float = 0.0) -> flo
             total += left * SUITLESS[code + RANK_WEIGHT[z]]
             ways += left
     return total / ways + extra
+
+
+def show_average(cards: Sequence[int], out: Sequence[int]) -> float:
+    """Average score, nobs included, of the cards with rank counts ``cards`` plus a starter from
+    the rest of the deck (``out``: the rank counts of the cards out of it)."""
+    return starter_average(counts_code(cards), out, NOBS_PER_JACK * cards[JACK])
