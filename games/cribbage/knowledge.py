@@ -70,6 +70,8 @@ class Table(NamedTuple):
     one_go: bool = False
     dealer: int | None = None  # the dealer's seat, when known
     played: tuple[tuple[int, ...], ...] = ()  # per seat: the ranks it has played this deal
+    #: Every card laid this deal, in order: (seat, the ranks of its count before it, its rank).
+    laid: tuple[tuple[int, tuple[int, ...], int], ...] = ()
 
 
 def table_from_plays(
@@ -113,6 +115,7 @@ def table_from_plays(
                 gone.add(s)
     hand = tuple(c for c in kept if c not in mine_played)
     unseen = tuple(c for c in FULL_DECK if c not in seen)
+    laid = _laid(plays)
     return Table(
         players,
         seat,
@@ -124,6 +127,8 @@ def table_from_plays(
         tuple(floor),
         partnerships,
         one_go,
+        played=tuple(tuple(r for s_, _, r in laid if s_ == s) for s in range(players)),
+        laid=laid,
     )
 
 
@@ -141,6 +146,7 @@ def _table_from_view(v: dict, seat: int) -> Table:
     cur_round = v["plays"][-1]["round"] if v["plays"] else 0
     gone = set()
     ranks_played: list[list[int]] = [[] for _ in range(rules["players"])]
+    laid = _laid(v["plays"])
     for p in v["plays"]:
         if p["card"]:
             ranks_played[p["seat"]].append(card_from_code(p["card"]).rank)
@@ -161,4 +167,20 @@ def _table_from_view(v: dict, seat: int) -> Table:
         rules["one_go"],
         v["dealer"],
         tuple(tuple(r) for r in ranks_played),
+        laid,
     )
+
+
+def _laid(plays: Sequence[dict]) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """``Table.laid`` from view-style play entries."""
+    out = []
+    count: list[int] = []
+    last_round = None
+    for p in plays:
+        if p["round"] != last_round:
+            count, last_round = [], p["round"]
+        if p["card"]:
+            rank = card_from_code(p["card"]).rank
+            out.append((p["seat"], tuple(count), rank))
+            count.append(rank)
+    return tuple(out)

@@ -7,7 +7,8 @@ in the four-hand game the partner's hand is drawn like an opponent's.
 ``search_plays(table)`` draws the other hands together (``SAMPLES`` seeded
 draws, the most constrained seat first, each card weighted by how often an
 expert keeps its rank in that seat's role: ``crib_model`` keep rates of the
-variant), and for each draw searches the rest of the play to the end with
+variant; each draw weighed by the points its seats' plays passed up, as in
+``peg_search``), and for each draw searches the rest of the play to the end with
 every hand open (ranks only, memoised on the positions numbered by
 ``play_positions``), as the engine plays it (``pegging``:
 the next seat that can play, the go to the last card's player, the new
@@ -37,7 +38,7 @@ from collections.abc import Sequence
 
 from .crib_model import load as load_crib_model
 from .knowledge import Table
-from .peg_search import _seed
+from .peg_search import _seed, as_played, passed_up
 from .play_positions import (
     COUNT_TOTAL,
     EMPTY,
@@ -83,13 +84,15 @@ def other_hands(table: Table, rng: random.Random, samples: int) -> list[tuple[tu
 
     Each other seat holds ``held`` unseen cards worth more than its floor; the seats with
     the highest floor draw first, so that a seat that said go is not left without cards
-    it could hold. Equal draws are merged."""
+    it could hold. A draw is weighed by how likely each seat's plays so far are with its
+    hand (``peg_search.as_played``). Equal draws are merged."""
     mine = tuple(sorted(c.rank for c in table.hand))
     order = sorted(
         (s for s in range(table.players) if s != table.seat and table.held[s]),
         key=lambda s: (-table.floor[s], s),
     )
     rates = {s: _keep_rates(table, s) for s in order}
+    better = {s: passed_up(table, s) for s in order}
     draws: dict[tuple, float] = {}
     for _ in range(samples):
         pool = list(table.unseen)
@@ -106,8 +109,12 @@ def other_hands(table: Table, rng: random.Random, samples: int) -> list[tuple[tu
             taken = set(chosen)
             pool = [c for c in pool if c not in taken]
         key = tuple(hands)
-        draws[key] = draws.get(key, 0.0) + 1.0 / samples
-    return list(draws.items())
+        likely = 1.0
+        for s in order:
+            likely *= as_played(better[s], hands[s])
+        draws[key] = draws.get(key, 0.0) + likely
+    total = sum(draws.values())
+    return [(hands, w / total) for hands, w in draws.items()]
 
 
 class Search:

@@ -5,8 +5,9 @@ import random
 import pytest
 
 from games.cribbage import apply, deal_event, legal_moves, new_game, rules_for, to_act, view
-from games.cribbage.knowledge import _table_from_view
-from games.cribbage.peg_search import opponent_hands, play_out, search_plays
+from games.cribbage.cards import card_from_code
+from games.cribbage.knowledge import _table_from_view, table_from_plays
+from games.cribbage.peg_search import PASSED_UP, opponent_hands, passed_up, play_out, search_plays
 from games.cribbage.players import choose_move
 
 
@@ -99,3 +100,42 @@ def test_opponent_hands_weigh_the_whole_kept_pattern():
     )
     assert sum(with_five.values()) == pytest.approx(1)
     assert with_five[(4,)] > with_kings[(4,)]
+
+
+def table_after(plays, kept, **rules):
+    """Seat 0's table (the dealer) after view-style ``plays`` of (seat, code) in one count."""
+    entries, count = [], 0
+    for seat, code in plays:
+        count += card_from_code(code).value
+        entries.append({"seat": seat, "card": code, "count": count, "round": 0})
+    table = table_from_plays(
+        players=2, seat=0, kept=[card_from_code(c) for c in kept], known=[], plays=entries, round=0, **rules
+    )
+    return table._replace(dealer=0)
+
+
+def test_the_cards_laid_are_kept_with_the_count_before_each():
+    table = table_after([(1, "4H"), (0, "6C"), (1, "9D")], ["6C", "8H", "QD", "2S"])
+    assert table.laid == ((1, (), 4), (0, (4,), 6), (1, (4, 6), 9))
+    assert table.played == ((6,), (4, 9))
+    state = position(7, "two")
+    me = to_act(state)[0]
+    v = view(state, me)
+    laid = _table_from_view(v, me).laid
+    assert [rank for _, _, rank in laid] == [card_from_code(p["card"]).rank for p in v["plays"] if p["card"]]
+    assert all(sum(min(r, 10) for r in count) + min(rank, 10) <= 31 for _, count, rank in laid)
+
+
+def test_a_hand_that_would_have_pegged_more_is_less_likely():
+    # The pone laid a nine on ten (a five made fifteen), then a three on 21 (a ten-card made
+    # 31): one card left, each rank listed with its weight.
+    plays = [(1, "4H"), (0, "6C"), (1, "9D"), (0, "2S"), (1, "3C")]
+    table = table_after(plays, ["6C", "2S", "8H", "QD"])
+    seen = dict(opponent_hands(table, 1, random.Random(1)))
+    blind = dict(opponent_hands(table._replace(laid=()), 1, random.Random(1)))
+    for better in ((5,), (13,)):
+        assert seen[better] / seen[(7,)] == pytest.approx(PASSED_UP * blind[better] / blind[(7,)])
+    # The five they laid later was in their hand at ten: that choice says nothing of the rest;
+    # the five laid on 21 passed up a pair of twos and 31.
+    later = table_after([(1, "4H"), (0, "6C"), (1, "9D"), (0, "2S"), (1, "5C")], ["6C", "2S", "8H", "QD"])
+    assert passed_up(later, 1) == [frozenset({2, 10, 11, 12, 13})]

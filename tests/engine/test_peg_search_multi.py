@@ -7,7 +7,9 @@ import random
 import pytest
 
 from games.cribbage import apply, deal_event, legal_moves, new_game, rules_for, to_act, view
-from games.cribbage.knowledge import _table_from_view
+from games.cribbage.cards import card_from_code
+from games.cribbage.knowledge import _table_from_view, table_from_plays
+from games.cribbage.peg_search import PASSED_UP
 from games.cribbage.peg_search_multi import MAX_CARDS, Search, in_reach, other_hands, search_plays
 from games.cribbage.players import choose_move
 
@@ -138,3 +140,22 @@ def test_search_values_every_playable_card_and_prefers_points():
         values = search_plays(table)
         count = sum(c.value for c in table.count_cards)
         assert set(values) == {c for c in table.hand if count + c.value <= 31}
+
+
+def test_a_draw_whose_hand_would_have_pegged_more_weighs_less():
+    # Three players: seat 1 laid a nine on 4-6, where a five made fifteen and a run, a six a pair.
+    entries, count = [], 0
+    for seat, code in [(2, "4H"), (0, "6C"), (1, "9D")]:
+        count += card_from_code(code).value
+        entries.append({"seat": seat, "card": code, "count": count, "round": 0})
+    kept = [card_from_code(c) for c in ("6C", "AS", "2S", "3S")]
+    table = table_from_plays(players=3, seat=0, kept=kept, known=[], plays=entries, round=0)
+    seen = dict(other_hands(table, random.Random(3), 24))
+    blind = dict(other_hands(table._replace(laid=()), random.Random(3), 24))
+    assert seen.keys() == blind.keys()
+    ratios = {hands: seen[hands] / blind[hands] for hands in seen}
+    better = {r for hands, r in ratios.items() if {5, 6} & set(hands[1])}
+    others = {r for hands, r in ratios.items() if not {5, 6} & set(hands[1])}
+    assert better and others
+    assert max(others) == pytest.approx(min(others))
+    assert min(better) == pytest.approx(max(better)) == pytest.approx(PASSED_UP * max(others))
