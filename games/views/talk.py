@@ -23,7 +23,7 @@ def _do(request, game, call, done, typed=None):
             return play.not_your_game(request, game, error.message)
         return play.refused(request, game, seat, error.message, status=refusals.status_of(error.code), typed=typed)
     messages.success(request, done)
-    return redirect(f"{game.get_absolute_url()}#table")
+    return redirect(f"{game.get_absolute_url()}#talk")
 
 
 @login_required
