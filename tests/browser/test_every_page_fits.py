@@ -3,7 +3,7 @@
 One browser, one tab per person (a visitor, a player, an organiser, the site's admin);
 each page is opened once and measured at both widths: the page never scrolls sideways,
 no picture (img, svg) is wider than the screen unless it sits in a scroller of its own
-that fits, and the browser reports no console error. A screenshot of each page at each
+that fits, no id is used twice, and the browser reports no console error. A screenshot of each page at each
 width goes to test-artifacts/<page>-<width>.png for a person to look at.
 """
 
@@ -71,7 +71,10 @@ MEASURE = """() => {
     .slice(0, 5)
     .map(el => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.getAttribute('class') || ''}`
       + ` right ${Math.round(el.getBoundingClientRect().right)}px`);
-  return {scrollWidth: document.documentElement.scrollWidth, width, wide, culprits};
+  // An id is the page's once: a script or a link finds the first of two.
+  const ids = [...document.querySelectorAll('[id]')].map(el => el.id);
+  const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  return {scrollWidth: document.documentElement.scrollWidth, width, wide, culprits, twice};
 }"""
 
 
@@ -307,6 +310,8 @@ def test_every_page_fits_a_phone_and_a_desktop(live_server, browser, artifacts, 
                 )
             if measured["wide"]:
                 problems.append(f"{name} at {width}px: wider than the screen: {measured['wide']}")
+            if measured["twice"] and width == WIDTHS[0]:
+                problems.append(f"{name}: an id used twice: {measured['twice']}")
             tab.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
         for error in console_errors:
             problems.append(f"{name}: console error {error}")
