@@ -79,9 +79,8 @@ class ForfeitAction:
     side of the game in play, or an abandoned game adjudicated, through the app's own service.
 
     The admin gives `forfeit_form` (who forfeits, and why), `forfeit_sides` (the form's choice ->
-    the entrant), `forfeit_game` (the service), `forfeit_counts` (what the forfeit counts as) and
-    `refusal` (its app's error for what cannot be done, as ScopedAdmin has it). The object's
-    `games` are its games in order.
+    the entrant), `forfeit_game` (the service) and `forfeit_counts` (what the forfeit counts as);
+    it is mixed into a ScopedAdmin. The object's `games` are its games in order.
     """
 
     @admin.action(description="Record a forfeit / adjudicate the game in play")
@@ -97,16 +96,11 @@ class ForfeitAction:
             return self._form_page(request, queryset, "Record a forfeit", form, "record_forfeit", intro)
         current = obj.games.filter(game__status="active").order_by("-number").first()
         loser, reason = self.forfeit_sides(obj)[form.cleaned_data["loser"]], form.cleaned_data["reason"]
-        try:
-            if current is None or loser is None:  # a bye has no other side
-                raise self.refusal(f"This {what} has no game in play.")
-            self.forfeit_game(current, loser, reason=reason, actor=request.user)
-        except self.refusal as exc:
-            self.message_user(request, exc.message, messages.ERROR)
-        else:
-            note = f"Recorded a forfeit by {loser}: {reason}"
-            self.log_change(request, obj, note)
-            self.message_user(request, note)
+        if current is None or loser is None:  # a bye has no other side
+            self.message_user(request, f"This {what} has no game in play.", messages.ERROR)
+            return None
+        forfeit = lambda: self.forfeit_game(current, loser, reason=reason, actor=request.user)  # noqa: E731
+        self._one(request, obj, forfeit, f"Recorded a forfeit by {loser}: {reason}")
         return None
 
 

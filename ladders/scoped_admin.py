@@ -99,6 +99,16 @@ class ScopedAdmin(admin.ModelAdmin):
                 self.log_change(request, item, done)
                 self.message_user(request, f"{item}: {done.lower()}.")
 
+    def _one(self, request, obj, operation, note):
+        """`operation()` on the one object chosen: its refusal said, or done and logged as `note`."""
+        try:
+            operation()
+        except self.refusal as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+        else:
+            self.log_change(request, obj, note)
+            self.message_user(request, note)
+
     def _form_page(self, request, queryset, title, form, action, intro=""):
         return TemplateResponse(
             request,

@@ -347,16 +347,14 @@ class PairingAdmin(ForfeitAction, ScopedAdmin):
         form = TableGameForm(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
             data = form.cleaned_data
-            try:
-                services.record_table_game(
+            self._one(
+                request,
+                pairing,
+                lambda: services.record_table_game(
                     pairing, data["home_score"], data["away_score"], actor=request.user, played_on=data["played_on"]
-                )
-            except services.TournamentError as exc:
-                self.message_user(request, exc.message, messages.ERROR)
-            else:
-                note = f"Entered the game played at the table: {data['home_score']}-{data['away_score']}"
-                self.log_change(request, pairing, note)
-                self.message_user(request, note)
+                ),
+                f"Entered the game played at the table: {data['home_score']}-{data['away_score']}",
+            )
             return None
         return self._form_page(
             request,
