@@ -127,7 +127,7 @@ def table_from_plays(
         tuple(floor),
         partnerships,
         one_go,
-        played=tuple(tuple(r for s_, _, r in laid if s_ == s) for s in range(players)),
+        played=_played(laid, players),
         laid=laid,
     )
 
@@ -145,11 +145,8 @@ def _table_from_view(v: dict, seat: int) -> Table:
     floor = [0] * rules["players"]
     cur_round = v["plays"][-1]["round"] if v["plays"] else 0
     gone = set()
-    ranks_played: list[list[int]] = [[] for _ in range(rules["players"])]
     laid = _laid(v["plays"])
     for p in v["plays"]:
-        if p["card"]:
-            ranks_played[p["seat"]].append(card_from_code(p["card"]).rank)
         if p["card"] is None:
             floor[p["seat"]] = max(floor[p["seat"]], 31 - p["count"])
             if p["round"] == cur_round and count_cards:
@@ -166,9 +163,14 @@ def _table_from_view(v: dict, seat: int) -> Table:
         rules["partnerships"],
         rules["one_go"],
         v["dealer"],
-        tuple(tuple(r) for r in ranks_played),
+        _played(laid, rules["players"]),
         laid,
     )
+
+
+def _played(laid: Sequence[tuple[int, tuple[int, ...], int]], players: int) -> tuple[tuple[int, ...], ...]:
+    """``Table.played`` from ``Table.laid``."""
+    return tuple(tuple(rank for seat, _, rank in laid if seat == s) for s in range(players))
 
 
 def _laid(plays: Sequence[dict]) -> tuple[tuple[int, tuple[int, ...], int], ...]:

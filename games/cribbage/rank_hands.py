@@ -2,7 +2,7 @@
 rank counts, their ``SUITLESS`` code, the starter average.
 
 Shared by ``crib_model`` (two players) and ``one_card_crib`` (three and four), which would
-otherwise import each other.
+otherwise import each other, and by ``peg_table``.
 """
 
 from __future__ import annotations
