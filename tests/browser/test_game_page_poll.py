@@ -51,8 +51,11 @@ def test_the_page_reloads_itself_when_the_other_player_moves(live_server, browse
     assert page.locator("form.discard-form").count() == 0  # Alice has laid away: she waits
     assert "not turned yet" in page.content()
     before = seq_on(page)
-    page.clock.run_for(POLL_MS)  # nothing has moved: the poll leaves the page alone
+    page.evaluate("window.notReloaded = true")  # a reload would forget it
+    with page.expect_response("**/state.json"):  # nothing has moved: the poll leaves the page alone
+        page.clock.run_for(POLL_MS)
     page.wait_for_timeout(300)
+    assert page.evaluate("window.notReloaded === true")
     assert seq_on(page) == before and page.locator(".moved-on").count() == 0
 
     discard(Game.objects.get(pk=game.pk), 1)
@@ -69,10 +72,12 @@ def test_a_player_choosing_is_told_the_game_moved_on_and_keeps_the_choice(live_s
     box = page.locator("form.discard-form input[name=cards]").first
     box.check()
     before = seq_on(page)
+    page.evaluate("window.notReloaded = true")
 
     discard(Game.objects.get(pk=game.pk), 1)  # Bob lays away while Alice is choosing
     page.clock.run_for(POLL_MS)
     notice = page.locator("#table .moved-on")
     notice.wait_for()
     assert "The game has moved on" in notice.inner_text()
-    assert seq_on(page) == before and box.is_checked()  # no reload: her choice is still there
+    assert page.evaluate("window.notReloaded === true")  # no reload: her choice is still there
+    assert seq_on(page) == before and box.is_checked()
