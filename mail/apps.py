@@ -13,6 +13,8 @@ class MailConfig(AppConfig):
         from . import announcements, checks, composers, kinds, receivers  # noqa: F401  (registers the webhook checks; connects the signals)
         from .models import OutboundEmail
 
+        kinds.register(OutboundEmail.Kind.TURN, composers.turn, needed=composers.turn_needed)
+        kinds.register(OutboundEmail.Kind.RESULT, composers.result)
         kinds.register(OutboundEmail.Kind.CHALLENGE, composers.challenge_notice, even_without_email_on=True)
         kinds.register(OutboundEmail.Kind.INVITATION, composers.invitation, even_without_email_on=True)
         kinds.register(OutboundEmail.Kind.ANNOUNCEMENT, announcements.compose)

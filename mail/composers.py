@@ -1,12 +1,54 @@
-"""Composers of the outbox kinds whose causes are below mail (games' challenges, accounts'
-invitations): each renders its row when it is sent (see mail.kinds)."""
+"""Composers of the outbox kinds whose causes are below mail (a move's turn and result emails,
+games' challenges, accounts' invitations): each renders its row when it is sent (see mail.kinds)."""
 
 from accounts import services as accounts
 from accounts.models import User
-from games.models import Challenge
-from games.selectors import view_for
+from games.models import Challenge, Game
+from games.selectors import view_for, with_seats
 
-from . import links, messages, table_text
+from . import kinds, links, messages, quiet, rendering, table_text
+from .models import OutboundEmail
+
+
+def _game_seat(row):
+    """The row's game and Seat (with its player), loaded once for the checks and the rendering."""
+    game = with_seats(Game.objects.all()).get(pk=row.game_id)
+    return game, next(s for s in game.seats.all() if s.number == row.seat)
+
+
+def _turn_skip(row, game, seat):
+    player = seat.player
+    if game.is_finished or not seat.to_act or player is None or player.notify != player.Notify.EVERY_TURN:
+        return "not needed any more"
+    if (
+        game.seq != row.seq
+        and OutboundEmail.objects.filter(game_id=row.game_id, seat=row.seat, kind=row.kind, seq__gt=row.seq).exists()
+    ):
+        return "a newer turn email replaces it"
+    return None
+
+
+def turn_needed(row):
+    return _turn_skip(row, *_game_seat(row))
+
+
+def turn(row):
+    game, seat = _game_seat(row)
+    reason = _turn_skip(row, game, seat)
+    if reason:
+        return reason
+    hold = quiet.turn_email_hold(seat)
+    if hold is not None:
+        # Not come back since the last one: this one waits, and then tells all that happened since.
+        return kinds.Hold(hold)
+    return rendering.turn_message(game, row.seat, seat.player, seat_row=seat)
+
+
+def result(row):
+    game, seat = _game_seat(row)
+    if seat.player is None:
+        return "no one to send it to"
+    return rendering.result_message(game, row.seat, seat.player)
 
 
 def challenge_notice(row):

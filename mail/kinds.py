@@ -1,24 +1,40 @@
 """How each kind of outbox email is rendered when it is sent: one composer per kind.
 
 A composer takes the OutboundEmail row and returns the message to send
-(built by mail.messages.build), or a string saying why it is not needed any
-more (a reminder for a turn already played, a digest with no game waiting).
-Kinds owned by a higher app (the clock's, the ladders') are registered from
-that app's AppConfig.ready(), so mail never imports it; turn and result
-emails are mail's own (mail.services).
+(built by mail.messages.build), a string saying why it is not needed any
+more (a reminder for a turn already played, a digest with no game waiting),
+or a `Hold` (a turn email for a player who has not come back: sent later).
+A kind may also register `needed(row)`, the cheap part of that decision (no
+rendering): it runs once the cause has committed, before a task is queued,
+so no task is queued for a row that would be skipped (mail.outbox), and again
+when the row is sent. Kinds owned by a higher app (the clock's, the ladders')
+are registered from that app's AppConfig.ready(), so mail never imports it.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 
 _composers: dict[str, Callable] = {}
+_needed: dict[str, Callable] = {}
 _always: set[str] = set()
 
 
-def register(kind, compose, *, even_without_email_on=False):
+@dataclass(frozen=True)
+class Hold:
+    """A composer's answer: not now, at `until` (the row is HELD and the sweeper sends it then)."""
+
+    until: datetime
+
+
+def register(kind, compose, *, even_without_email_on=False, needed=None):
     """Render outbox rows of `kind` with `compose(row)`. `even_without_email_on`: sent to a
     player who chose no email too (a challenge or an invitation is a personal message that
-    needs an answer)."""
+    needs an answer). `needed(row)`: None, or why the row will not be sent (checked before
+    its task is queued)."""
     _composers[kind] = compose
+    if needed is not None:
+        _needed[kind] = needed
     if even_without_email_on:
         _always.add(kind)
 
@@ -27,14 +43,21 @@ def registered():
     return set(_composers)
 
 
-def compose(row):
-    """The message for outbox row `row`, or why it is not sent."""
-    compose = _composers.get(row.kind)
-    if compose is None:
+def skip_reason(row):
+    """Why outbox row `row` will not be sent, or None: what is known without rendering it."""
+    if row.kind not in _composers:
         return f"no composer for kind {row.kind!r}"
     user = row.user
     if user is None or not user.is_active or not user.email:
         return "no one to send it to"
+    if user.email_stopped:
+        return "the address bounced or complained"
     if row.kind not in _always and not user.wants_email:
         return "the player chose no email"
-    return compose(row)
+    needed = _needed.get(row.kind)
+    return needed(row) if needed is not None else None
+
+
+def compose(row):
+    """The message for outbox row `row`, a `Hold`, or why it is not sent."""
+    return skip_reason(row) or _composers[row.kind](row)

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from games import follow_ups
 
-from . import tasks
+from . import services, tasks
 from .models import OutboundEmail
 
 # Moves a seat makes itself (forced plays included): a turn email is owed after each.
@@ -63,11 +63,12 @@ def owe(kind, user, key, **fields):
 
 
 def send_ready(keys):
-    """Queue the sending of the rows with these keys that are still ready (after commit)."""
-    ids = OutboundEmail.objects.filter(
+    """Queue the sending of the rows with these keys that are still ready (after commit); those
+    that would be skipped (mail.kinds.skip_reason) are skipped now, with no task."""
+    rows = OutboundEmail.objects.select_related("user").filter(
         key__in=keys, status=OutboundEmail.Status.READY, claimed_at__isnull=True
-    ).values_list("pk", flat=True)
-    for outbound_id in ids:
+    )
+    for outbound_id in services.needing_a_task(rows):
         follow_ups.enqueue(tasks.send_outbound, outbound_id)  # a broker down: the sweeper sends it
 
 
@@ -92,7 +93,7 @@ def record_turn_notices(game, seats, events=(), started=()):
     if game.is_finished:
         return _record_results(game, seats)
     moved = {event.seat for event in events if event.kind in ACTING_KINDS}
-    owed = []
+    rows = []
     for number, seat in sorted(seats.items()):
         player = seat.player
         if not seat.to_act or (number not in started and number not in moved):
@@ -101,8 +102,9 @@ def record_turn_notices(game, seats, events=(), started=()):
             continue
         if player.notify != player.Notify.EVERY_TURN or not player.email:
             continue
-        owed.append(_owed(game, number, OutboundEmail.Kind.TURN, player))
-    return _queue(owed)
+        # game.seq is new under the move's lock on the game: the key cannot collide with an earlier one.
+        rows.append(_game_email(OutboundEmail.Kind.TURN, game, number, player, f"{game.pk}:{number}:{game.seq}"))
+    return write(rows)
 
 
 def _record_results(game, seats):
@@ -112,27 +114,16 @@ def _record_results(game, seats):
     them, so without it they would never hear how a game ended. Players who
     chose no email get nothing.
     """
-    owed = []
+    rows = []
     for number, seat in sorted(seats.items()):
         player = seat.player
         if seat.is_computer or player is None or not player.is_active or not player.email:
             continue
         if player.notify == player.Notify.NONE:
             continue
-        owed.append(_owed(game, number, OutboundEmail.Kind.RESULT, player))
-    return _queue(owed)
+        rows.append(_game_email(OutboundEmail.Kind.RESULT, game, number, player, f"{game.pk}:{number}"))
+    return write(rows)
 
 
-def _owed(game, number, kind, player):
-    # game.seq is new under the move's lock on the game, and a game ends once, so
-    # these rows cannot collide with earlier ones (the keys would refuse it).
-    key = f"result:{game.pk}:{number}" if kind == OutboundEmail.Kind.RESULT else f"{kind}:{game.pk}:{number}:{game.seq}"
-    return OutboundEmail(game=game, seat=number, seq=game.seq, kind=kind, to=player.email, user=player, key=key)
-
-
-def _queue(rows):
-    if rows:
-        OutboundEmail.objects.bulk_create(rows)
-        for row in rows:
-            follow_ups.enqueue_on_commit(tasks.send_outbound, row.pk)
-    return rows
+def _game_email(kind, game, number, player, key):
+    return owed(kind, player, key, game_id=game.pk, seat=number, seq=game.seq)

@@ -1,13 +1,13 @@
 """Play-by-email operations: sending the outbox, unsubscribing, the answer limiter.
 
-Rows are owed by mail.outbox (turn and result emails inside the move's
-transaction) and sent here after commit, so a lost task or a broker restart
+Rows are owed by mail.outbox (in the transaction of their cause) and sent here
+after commit, each rendered by its kind's composer (mail.kinds), so a lost task or a broker restart
 loses no notification (the sweeper re-queues it) and a retried task never
 sends twice (a SENT row is final).
 
-A quiet inbox (quiet.turn_email_hold): a turn email for a player who
-has not come back since their last one for the game, within the window, is
-HELD rather than sent; the sweeper sends it when the hold is over, and it
+A composer may answer "not now" (kinds.Hold): a turn email for a player who
+has not come back since their last one for the game, within the window
+(quiet.turn_email_hold), is HELD rather than sent; the sweeper sends it when the hold is over, and it
 then tells what happened since the last one (since.since_lines).
 """
 
@@ -21,9 +21,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.models import Game
-from games.selectors import with_seats
 
-from . import delivery, kinds, quiet, rendering
+from . import delivery, kinds
 from .models import AnswerSent, InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
@@ -111,40 +110,17 @@ def _release(outbound_id, status, exc):
         log.warning("Outbox row %s left claimed after %r.", outbound_id, exc)
 
 
-def _send_claimed(outbound_id, now=None):
+def _send_claimed(outbound_id):
     row = OutboundEmail.objects.select_related("user").get(pk=outbound_id)
-    if row.kind not in (OutboundEmail.Kind.TURN, OutboundEmail.Kind.RESULT):
-        if row.user is not None and row.user.email_stopped:
-            return _finish(row, OutboundEmail.Status.SKIPPED, "the address bounced or complained")
-        message = kinds.compose(row)  # rendered now, from the latest state
-        if isinstance(message, str):
-            return _finish(row, OutboundEmail.Status.SKIPPED, message)
-        return _deliver(row, message, row.user)
-    # The seats (and players) once, for the checks, the view and the coach alike.
-    game = with_seats(Game.objects.all()).get(pk=row.game_id)
-    seat = next(s for s in game.seats.all() if s.number == row.seat)
-    player = seat.player
-    if player is not None and player.email_stopped:
-        return _finish(row, OutboundEmail.Status.SKIPPED, "the address bounced or complained")
-    if row.kind == OutboundEmail.Kind.RESULT:
-        if player is None or player.notify == player.Notify.NONE:
-            return _finish(row, OutboundEmail.Status.SKIPPED, "the player chose no email")
-        return _deliver(row, rendering.result_message(game, row.seat, player), player)
-    if game.is_finished or not seat.to_act or player is None or player.notify != "every_turn":
-        return _finish(row, OutboundEmail.Status.SKIPPED, "not needed any more")
-    if (
-        game.seq != row.seq
-        and OutboundEmail.objects.filter(game=game, seat=row.seat, kind=row.kind, seq__gt=row.seq).exists()
-    ):
-        return _finish(row, OutboundEmail.Status.SKIPPED, "a newer turn email replaces it")
-    hold = quiet.turn_email_hold(seat, now)
-    if hold is not None:
-        # Not come back since the last one: this one waits, and then tells all that happened since.
+    message = kinds.compose(row)  # rendered now, from the latest state
+    if isinstance(message, str):
+        return _finish(row, OutboundEmail.Status.SKIPPED, message)
+    if isinstance(message, kinds.Hold):
         OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.SENDING).update(
-            status=OutboundEmail.Status.HELD, hold_until=hold, claimed_at=None
+            status=OutboundEmail.Status.HELD, hold_until=message.until, claimed_at=None
         )
         return OutboundEmail.Status.HELD
-    return _deliver(row, rendering.turn_message(game, row.seat, player, seat_row=seat), player)
+    return _deliver(row, message, row.user)
 
 
 def _deliver(row, message, player):
@@ -158,6 +134,21 @@ def _deliver(row, message, player):
         return _finish(row, OutboundEmail.Status.FAILED, repr(exc))
     delivery.delivered_to(player)
     return _finish(row, OutboundEmail.Status.SENT, "", message_id=message.extra_headers["Message-ID"])
+
+
+def needing_a_task(rows):
+    """The ids of the READY outbox `rows` that will be sent; the others are skipped at once,
+    with their reason, so no task is queued for a row that would be skipped."""
+    ids = []
+    for row in rows:
+        reason = kinds.skip_reason(row)
+        if reason is None:
+            ids.append(row.pk)
+        else:
+            OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.READY).update(
+                status=OutboundEmail.Status.SKIPPED, last_error=reason[:2000], next_attempt_at=None
+            )
+    return ids
 
 
 def _finish(row, status, error, message_id=""):

@@ -40,7 +40,8 @@ def requeue_unsent():
     """Periodic (beat "mail-requeue-unsent", every 2 minutes): queue again the outbox rows whose
     task was lost, and the held turn emails whose hold is over (a bounded batch; idempotent)."""
     ids = services.unsent_batch()
-    for outbound_id in ids:
+    rows = OutboundEmail.objects.select_related("user").filter(pk__in=ids).order_by("created_at")
+    for outbound_id in services.needing_a_task(rows):
         if not follow_ups.enqueue(send_outbound, outbound_id):
             break  # the broker is down: the next sweep takes them all again
     if ids:
