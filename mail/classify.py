@@ -6,13 +6,19 @@ import re
 from email.utils import getaddresses, parseaddr
 
 from django.conf import settings
-from django.utils.html import strip_tags
 
-from . import links, services
+from . import links, reply_html, services
 
+# An automatic reply's subject, anywhere in it ("Re: Your move [Out of Office]"), in the common
+# clients' languages.
 _OUT_OF_OFFICE = re.compile(
-    r"^(auto(matic)?[ -]?(reply|response|antwort)|auto:|out of (the )?office|away from|"
-    r"r[ée]ponse automatique|absence|abwesenheit|automatische antwort|abwesend|vacation)",
+    r"\b(auto(matic|matisch|matische|matiska?|matyczna|maattinen)?[ -]?(reply|response|antwort|antwoord|"
+    r"svar|odpowied[źz]|vastaus)|autosvar|autoreply|out of (the )?office|away from (the )?office|"
+    r"r[ée]ponse automatique|absence|abwesend|abwesenheit|fuera de la oficina|respuesta autom[áa]tica|"
+    r"risposta automatica|fuori sede|resposta autom[áa]tica|fora do escrit[óo]rio|afwezig|"
+    r"poza biurem|automaattinen vastaus|poissa toimistolta|fraværende|ikke på kontoret|frånvarande|"
+    r"inte på kontoret|автоответ|автоматический ответ|вне офиса|on vacation|vacation reply)\b|"
+    r"^auto:|自动回复|自動回覆|自動応答|自動返信|不在",
     re.IGNORECASE,
 )
 _ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?)(\+.*)?$", re.IGNORECASE)
@@ -41,7 +47,7 @@ def automatic_reason(message, row):
             return name
     if (message.get("X-Auto-Response-Suppress") or "").lower() in ("oof",):
         return "X-Auto-Response-Suppress: OOF"
-    if _OUT_OF_OFFICE.search((message.get("Subject") or "").strip()):
+    if _OUT_OF_OFFICE.search(str(message.get("Subject") or "")):
         return "out-of-office subject"
     if row.envelope_sender == "<>":
         return "bounce (empty return path)"
@@ -77,10 +83,7 @@ def recipient_seat(message, row):
 
 
 def body_text(message):
-    if message.text:
+    """The plain text, or the HTML's text with its quoted part marked "> " (mail.reply_html)."""
+    if message.text and message.text.strip():
         return message.text
-    html = message.html or ""
-    html = re.sub(r"(?is)<blockquote.*", "", html)  # quoted part of an HTML-only reply
-    html = re.sub(r'(?is)<div class="gmail_quote.*', "", html)
-    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", html)
-    return strip_tags(html)
+    return reply_html.text(message.html or "")

@@ -57,6 +57,11 @@ or in words: "play the jack of clubs", "crib five of hearts and 8 of clubs", "th
 The go is said for you whenever you cannot play."""
 
 
+# The answer to a reply whose only instruction is in the text it quotes: a quoted line is never
+# acted on (it may be an old move of the player's own, quoted back by their client).
+QUOTED_ONLY = "I could not find an instruction above the quoted text."
+
+
 def act(row, seat, message):
     """Act on `message`, sent to the reply address of `seat` (a player's): (InboundEmail status, outcome)."""
     game, number, player = seat.game, seat.number, seat.player
@@ -94,24 +99,24 @@ def act(row, seat, message):
         )
         return InboundEmail.Status.REFUSED, why
     visits.note_seen(seat)  # the player is back (the quiet inbox and reminders count it)
-    texts = parsing.reply_texts(row.stripped_text, classify.body_text(message))
-    commands = parsing.read_commands(texts)
-    if not commands and (message.get("Subject") or "").strip().lower().startswith("unsubscribe"):
+    subject = str(message.get("Subject") or "")
+    reply = parsing.read_reply(row.stripped_text, classify.body_text(message), subject)
+    commands = reply.commands
+    if not commands and subject.strip().lower().startswith("unsubscribe"):
         commands = [parsing.Command("unsubscribe", "unsubscribe")]
     if not commands:
-        words = parsing.first_words(texts)
+        words = reply.words
         _answer(
             game,
             number,
             player,
             "unreadable",
             words=words,
-            problem=(
-                "We could not read a move in your reply. Write the move on the first line, "
-                'above the quoted email, e.g. "play 7C". Reply "help" for all the words.'
-            ),
+            problem=(QUOTED_ONLY if reply.only_quoted else "We could not read a move in your reply.")
+            + ' Write the move on the first line, above the quoted email, e.g. "play 7C". '
+            'Reply "help" for all the words.',
         )
-        return InboundEmail.Status.ANSWERED, f"unreadable: {words!r}"
+        return InboundEmail.Status.ANSWERED, ("only quoted: " if reply.only_quoted else "unreadable: ") + repr(words)
     if len(commands) == 1:
         return _act(row, game, number, player, commands[0])
     return _act_lines(row, game, number, player, commands)

@@ -1,49 +1,36 @@
-"""Reading a reply: the player's own words, then the move they name.
+"""Reading a reply: the player's own words, then the instructions they hold.
 
-`reply_texts(stripped_text, text)` gives candidate texts, best first: the
-provider's own stripped reply (Postmark StrippedTextReply, Mailgun
-stripped-text, Brevo ExtractedMarkdownMessage, through anymail's
-`stripped_text`), then mail-parser-reply's first reply (English, French,
-German), then our own cut of the lines above the quoted email. The library
-is not trusted alone: it takes a short line after a dash ("-play 7C") for a
-signature, so when its text holds no command the raw top lines are read too.
+`read_reply(stripped_text, text, subject)` reads one text: the words above the earliest cut
+that any method finds (mail.quotes: the quote headers of every client and language, the
+reply library's, `>` lines; the HTML's structure, mail.reply_html). The provider's own
+stripped reply (Postmark StrippedTextReply, Mailgun stripped-text, Brevo
+ExtractedMarkdownMessage, through anymail's `stripped_text`) stands for the body's top when
+it is given, cut again the same way. When nothing there reads, a bottom-poster's lines below a
+`>`-quoted block are read; when the body holds no words of the player's at all, the Subject.
+A quoted line is never read; that the quote held an instruction is only told to the player.
 
-`read_command(texts)` finds the first line that is a command: a move in the
-engine's notation (games.cribbage.notation) or one of the words of play by
-email (status, help, unsubscribe, more time, claim, and "note ..." / "say ..." followed by
-the player's own text); `read_commands(texts)` every
-instruction of a reply (one a line, applied in order by mail.game_replies).
+`read_line(line)` reads one line: a move in the engine's notation (games.cribbage.notation)
+or one of the words of play by email (status, help, unsubscribe, more time, claim, and
+"note ..." / "say ..." followed by the player's own text); `read_commands(text)` every
+instruction of a text (one a line, applied in order by mail.game_replies; a plan on the
+discard's line is a second instruction).
 """
 
 import re
 from dataclasses import dataclass, field
 
-from mailparser_reply import EmailReplyParser
-
 from games.cribbage import notation
 
-LANGUAGES = ["en", "fr", "de"]
-MAX_LINES = 12  # a command is near the top; never read a whole quoted email
+from . import quotes
 
-# Lines that start the quoted part of a reply, as Gmail, Outlook and Apple Mail write them.
-_QUOTE_HEADERS = [
-    re.compile(p, re.IGNORECASE)
-    for p in (
-        r"^>",
-        r"^on\b.*\bwrote:?\s*$",  # Gmail / Apple: On Mon, ... <x@y> wrote:
-        r"^on\b.*\d{4}.*(,|at)\s",  # a Gmail header wrapped before "wrote:"
-        r"^le\b.*\ba\s+[ée]crit\s*:?\s*$",  # Le lun. 2 juin 2025 à 10:00, X a écrit :
-        r"^am\b.*\bschrieb\b.*:?\s*$",  # Am Mo., 2. Juni 2025 um 10:00 schrieb X:
-        r"^-{2,}\s*(original message|message d'origine|urspr[üu]ngliche nachricht)",
-        r"^_{8,}\s*$",  # Outlook's rule before From:/Sent:
-        r"^(from|de|von)\s*:\s.*@",  # Outlook header block
-        r"^(from|de|von)\s*:\s",
-        r"^sent from my\b",
-        r"^envoy[ée] de mon\b",
-        r"^von meinem\b.*gesendet",
-        r"^--\s*$",  # a signature separator, alone on its line
-    )
-]
+MAX_LINES = 12  # a command is near the top; never read a whole quoted email
+QUOTE_SCAN = 300  # lines of the quoted part looked through for an instruction (to say it was quoted)
+# What a subject starts with on a reply or a forward, in the common clients' languages.
+_SUBJECT_PREFIX = re.compile(
+    r"^\s*(re|aw|sv|vs|antw|odp|rif|r|tr|wg|fw|fwd|ynt|ref|res|enc|回复|回覆|答复|отв|ответ)\s*(\[\d+\])?\s*[:：]\s*",
+    re.IGNORECASE,
+)
+
 # Lines of our own emails (mail/_state.txt, turn.txt), when a player pastes one back unquoted:
 # never read as a command ("Crib: you" is no discard, "The count: 12" no count).
 _OWN_LINES = re.compile(
@@ -84,60 +71,104 @@ class Command:
     reading: notation.Reading | None = None  # a move's words, for notation.to_move
 
 
-def top_lines(text):
-    """The lines above the quoted email (and above a lone "--" signature separator)."""
-    lines = []
-    for line in (text or "").replace("\r\n", "\n").split("\n"):
-        stripped = line.strip()
-        if any(p.search(stripped) for p in _QUOTE_HEADERS):
-            break
-        lines.append(line)
-    return "\n".join(lines)
+@dataclass(frozen=True)
+class Reply:
+    """What a reply says: its instructions, the player's first words (to quote back when none
+    reads), and whether an instruction stood only in the quoted part."""
+
+    commands: list
+    words: str
+    only_quoted: bool
 
 
-def library_reply(text):
-    """mail-parser-reply's first reply, or "" when it finds none."""
-    if not text:
-        return ""
-    try:
-        replies = EmailReplyParser(languages=LANGUAGES).read(text=text).replies
-    except Exception:  # a parsing library must never stop a reply being read
-        return ""
-    return replies[0].body if replies else ""
+def own_words(stripped_text, text):
+    """The reply's text split at its quote (mail.quotes.Reply), the provider's stripped reply
+    standing for the top when given."""
+    reply = quotes.split(text)
+    if stripped_text and stripped_text.strip():
+        return quotes.Reply(
+            above=quotes.split(stripped_text).above, below=reply.below, quoted=reply.quoted, cut=reply.cut
+        )
+    return reply
 
 
 def reply_texts(stripped_text, text):
-    """Candidate texts of the player's own words, best first."""
-    candidates = []
-    if stripped_text and stripped_text.strip():
-        candidates.append(stripped_text)
-    candidates.append(library_reply(text))
-    candidates.append(top_lines(text))
-    return [c for c in candidates if c and c.strip()]
+    """The player's own words, as one text in a list: above the quote, or a bottom-poster's
+    below it when nothing is above."""
+    reply = own_words(stripped_text, text)
+    own = reply.above if reply.above.strip() else reply.below
+    return [own] if own.strip() else []
+
+
+def read_reply(stripped_text, text, subject=""):
+    """The instructions of a reply (see the module's docstring): a Reply."""
+    reply = own_words(stripped_text, text)
+    for own in (reply.above, reply.below):
+        commands = read_commands([own])
+        if commands:
+            return Reply(commands, first_words([own]), only_quoted=False)
+    if not (reply.above.strip() or reply.below.strip()):  # an empty body: the move may be the subject
+        commands = read_commands([subject_words(subject)])
+        if commands:
+            return Reply(commands, subject_words(subject)[:200], only_quoted=False)
+    words = first_words([reply.above]) or first_words([reply.below])
+    return Reply([], words, only_quoted=_holds_instruction(reply.quoted))
+
+
+def subject_words(subject):
+    """The subject without its "Re:", "AW:", "Fwd:" prefixes."""
+    words = (subject or "").strip()
+    while True:
+        shorter = _SUBJECT_PREFIX.sub("", words, count=1)
+        if shorter == words:
+            return notation.visible(words)
+        words = shorter
+
+
+def _holds_instruction(quoted):
+    """Whether the quoted part holds a line of the player's that reads as an instruction
+    (our own email's lines and list of moves aside)."""
+    for line in quoted.split("\n")[:QUOTE_SCAN]:
+        own = own_line(line)
+        if own == "list":
+            return False
+        if not own and line.strip() and read_line(line) is not None:
+            return True
+    return False
 
 
 def read_line(line):
-    """The command on one line, or None."""
-    words = line.strip().strip(_TRIM).strip()
+    """The command on one line, or None (the first, when a plan follows a move on the line)."""
+    commands = read_line_all(line)
+    return commands[0] if commands else None
+
+
+def read_line_all(line):
+    """The commands on one line: one, or a move and the plan that follows it; [] if none."""
+    words = notation.visible(line).strip().strip(_TRIM).strip()
     if not words:
-        return None
+        return []
     tokens = words.replace(",", " ").split()
     head = tokens[0].lower().strip(_TRIM) or tokens[0]
     if head in _FREE_TEXT_WORDS:  # "note ..." / "say ...": the rest of the line is the player's own text
         first = line.strip().split(None, 1)
-        return Command(head, words, extra={"text": first[1].strip() if len(first) > 1 else ""})
+        return [Command(head, words, extra={"text": first[1].strip() if len(first) > 1 else ""})]
     kind = _KEYWORDS.get(head)
     rest = tokens[1:]
     if head == "more" and rest and rest[0].lower().strip(_TRIM) == "time":  # "more time 2"
         kind, rest = "more_time", rest[1:]
     if kind == "more_time":  # "more time 2", "extend 2", "extend 2 days"
-        return Command("more_time", words, number=notation.read_number(rest[0]) if rest else None)
+        return [Command("more_time", words, number=notation.read_number(rest[0]) if rest else None)]
     if kind is not None:
-        return Command(kind, words)
+        return [Command(kind, words)]
     reading = notation.read(words)
     if reading is None:
-        return None
-    return Command(reading.kind, words, cards=reading.cards, number=reading.number, reading=reading)
+        return []
+    commands = [Command(reading.kind, reading.words, cards=reading.cards, number=reading.number, reading=reading)]
+    if reading.then is not None:
+        then = reading.then
+        commands.append(Command(then.kind, then.words, cards=then.cards, number=then.number, reading=then))
+    return commands
 
 
 def own_line(line):
@@ -150,30 +181,16 @@ def own_line(line):
 
 
 def read_command(texts):
-    """The first command in the first text that has one; None if nothing reads as a command."""
-    for text in texts:
-        seen = 0
-        for line in text.replace("\r\n", "\n").split("\n"):
-            if not line.strip():
-                continue
-            own = own_line(line)
-            if own == "list":
-                break
-            if own:
-                continue
-            seen += 1
-            if seen > MAX_LINES:
-                break
-            command = read_line(line)
-            if command is not None:
-                return command
-    return None
+    """The first command of the player's words; None if nothing reads as a command."""
+    commands = read_commands(texts)
+    return commands[0] if commands else None
 
 
 def read_commands(texts):
-    """The instructions of a reply, one a line, in order: from the first line that is a command
-    (in the first text that has one) to the last of the lines that follow it, one after the
-    other, as commands; a line that is not one (a greeting, a signature) ends them. [] if none.
+    """The instructions of the player's words (`texts`: one text, in a list, as reply_texts
+    gives it), one a line, in order: from the first line that is a command to the last of the
+    lines that follow it, one after the other, as commands; a line that is not one (a
+    greeting, a signature) ends them. [] if none.
 
     Lines of our own email pasted back (own_line) are no commands: they end the player's
     words, and the list of moves pasted with them is never read."""
@@ -190,9 +207,9 @@ def read_commands(texts):
             seen += 1
             if seen > MAX_LINES:
                 break
-            command = read_line(line)
-            if command is not None:
-                commands.append(command)
+            found = read_line_all(line)
+            if found:
+                commands += found
             elif commands:
                 break
         if commands:
@@ -201,9 +218,14 @@ def read_commands(texts):
 
 
 def first_words(texts):
-    """The first non-empty line the player wrote (to quote back when it cannot be read)."""
+    """The first non-empty line the player wrote (to quote back when it cannot be read); never
+    a line of encoded text (base64, quoted-printable), which would mean nothing to them."""
     for text in texts:
         for line in text.split("\n"):
-            if line.strip():
+            if line.strip() and not _ENCODED.search(line):
                 return line.strip()[:200]
     return ""
+
+
+# A run of base64 or quoted-printable escapes: a body that was never decoded.
+_ENCODED = re.compile(r"[A-Za-z0-9+/]{40,}={0,2}\s*$|(=[0-9A-F]{2}){3,}|=\s*$")

@@ -100,7 +100,12 @@ def _wrong_phase(seen, kind, phase):
 def _one_card(seen, cards):
     if seen.laid_away(cards):
         return _discard_over(seen, cards)
-    return _then("Play one card at a time.", seen)
+    named, rest = cards_text(cards[:1]), cards_text(cards[1:])
+    return _then(
+        f"We could not tell what {rest} after {named} was for, so nothing on that line was played. "
+        "Play one card at a time.",
+        seen,
+    )
 
 
 def _throw_count(seen, needed, given):
@@ -133,6 +138,14 @@ WORDS = {
         lambda seen, phase: _then("Just cards are read as a discard or a play, but neither is asked of you now.", seen),
     ),
     "one_card_at_a_time": ("illegal", _one_card),
+    "words_not_read": (
+        "unreadable",
+        lambda seen, words: _then(
+            f'We could not read "{words}" after the move on that line, so nothing on it was applied. '
+            "Write one instruction a line (a plan may follow a discard on its line).",
+            seen,
+        ),
+    ),
     "claim_missing": (
         "illegal",
         lambda seen, card: f'Under muggins, say what you peg: "play {card} claim N" (0 if nothing).',

@@ -7,7 +7,9 @@ forms, the words listed in emails):
 - `read(words)` -> `Reading` or None: what one line of a player's words says
   ("crib 5H JD" or just "5H JD", "play 7C" or just "7C", "play 7C claim 2",
   "go", "count 12", "muggins", "resign", "plan 7C 8D ask" (see plans.py)); None when
-  the line is not a move at all. Cards may be said in words (card_words): "I'll play
+  the line is not a move at all. A plan may follow a move on its line (`Reading.then`);
+  another instruction after the move is kept unread, and the line refused for it.
+  Invisible format characters (zero-width space, BOM, soft hyphen) are dropped first. Cards may be said in words (card_words): "I'll play
   the jack of clubs", "8 of clubs", "crib five of hearts and jack of diamonds", and a
   rank alone, "the 7", is resolved against the hand.
 - `to_move(reading, phase, muggins=False, hand=None)` -> the move it names at that
@@ -32,7 +34,7 @@ word -> a Reading); a new kind of move is one entry in BUILDERS too.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .card_words import RANK_NAMES, normalise, rank_of
@@ -46,6 +48,7 @@ __all__ = [
     "READERS",
     "BUILDERS",
     "read",
+    "visible",
     "to_move",
     "read_move",
     "write",
@@ -69,9 +72,23 @@ INVALID = {
     "plan_empty": (),  # "plan" and nothing after it
     "plan_unknown_word": ("word",),  # neither a card nor a word of plans
     "plan_unknown_rule": ("words",),  # "score" without "first", "on 5 TH", "on 11 play TH"
+    "words_not_read": ("words",),  # a second instruction after a move on its line: "play 7C go"
 }
 
 TRIM = " \t-*•–—.,!;:"  # what may stand around a word: bullets, dashes, punctuation
+# Invisible format characters (zero-width space and joiners, BOM, soft hyphen, word joiner, marks
+# of direction) that phones and webmail paste after a card: "7H\u200b" is 7H.
+_INVISIBLE = dict.fromkeys(
+    [
+        0x00AD,
+        0x180E,
+        0xFEFF,
+        *range(0x200B, 0x2010),
+        *range(0x202A, 0x202F),
+        *range(0x2060, 0x2065),
+        *range(0x2066, 0x2070),
+    ]
+)
 
 
 class InvalidMove(ValueError):
@@ -96,6 +113,8 @@ class Reading:
     cards: tuple[str, ...] = ()  # card codes named
     number: int | None = None  # the claim of a play, the points of a count
     ranks: tuple[str, ...] = ()  # ranks said alone ("the 7": "7"), resolved against the hand
+    then: Reading | None = None  # a plan said after the move on its line ("crib 7H KH plan 9D 6C")
+    unread: str = ""  # words after the move that start another instruction, not read
 
 
 # --- Reading ---------------------------------------------------------------------
@@ -140,8 +159,9 @@ def _read_discard(rest: Sequence[str], words: str) -> Reading:
 
 
 def _read_play(rest: Sequence[str], words: str) -> Reading:
-    claim = read_number(rest[2]) if len(rest) >= 3 and rest[1].lower() == "claim" else None
-    codes, ranks, _ = _cards_from(rest[:1])
+    codes, ranks, read_ = _cards_from(rest)  # every card named: two are refused, not one dropped
+    after = rest[read_:]
+    claim = read_number(after[1]) if len(after) >= 2 and after[0].lower() == "claim" else None
     return Reading("play", words, cards=codes, number=claim, ranks=ranks)
 
 
@@ -168,22 +188,48 @@ READERS: dict[str, Callable[[Sequence[str], str], Reading]] = {
 }
 
 
+def visible(text: str) -> str:
+    """`text` without its invisible format characters."""
+    return text.translate(_INVISIBLE)
+
+
+def _head(token: str) -> str:
+    return token.lower().strip(TRIM) or token
+
+
 def read(words: str) -> Reading | None:
-    """What one line says, or None when it is not a move (chatter, another kind of word)."""
-    words = (words or "").strip().strip(TRIM).strip()
+    """What one line says, or None when it is not a move (chatter, another kind of word).
+
+    A plan may follow the move on its line ("crib 7H KH plan 9D 6C AC 4H"): it is the
+    reading's `then`. Any other instruction word after the move ("play 7C go") is kept
+    as `unread`, and `to_move` refuses the line for it: nothing on a line is dropped unsaid.
+    """
+    words = visible(words or "").strip().strip(TRIM).strip()
     if not words:
         return None
     tokens = words.replace(",", " ").split()
-    if (tokens[0].lower().strip(TRIM) or tokens[0]) != "plan":  # a plan's words are its own (plans.py)
-        tokens = normalise(tokens)
-    head = tokens[0].lower().strip(TRIM) or tokens[0]
-    reader = READERS.get(head)
+    if _head(tokens[0]) == "plan":  # a plan's words are its own (plans.py)
+        return READERS["plan"](tokens[1:], words)
+    then = None
+    heads = [_head(t) for t in tokens]
+    if "plan" in heads:
+        at = heads.index("plan")
+        then = read(" ".join(tokens[at:]))
+        tokens = tokens[:at]
+        words = " ".join(tokens).strip(TRIM).strip()
+    tokens = normalise(tokens)
+    later = next((i for i, t in enumerate(tokens) if i and _head(t) in READERS), len(tokens))
+    unread = " ".join(tokens[later:])
+    tokens = tokens[:later]
+    reader = READERS.get(_head(tokens[0]))
     if reader is not None:
-        return reader(tokens[1:], words)
-    cards, ranks, read_ = _cards_from(tokens)  # just the cards, nothing else on the line
-    if read_ < len(tokens) or not (cards or ranks):
-        return None
-    return Reading("cards", words, cards=cards, ranks=ranks)
+        reading = reader(tokens[1:], words)
+    else:
+        cards, ranks, read_ = _cards_from(tokens)  # just the cards, nothing else on the line
+        if read_ < len(tokens) or not (cards or ranks):
+            return None
+        reading = Reading("cards", words, cards=cards, ranks=ranks)
+    return replace(reading, then=then, unread=unread)
 
 
 # --- From words to a move ----------------------------------------------------------
@@ -245,6 +291,8 @@ def to_move(reading: Reading, phase: str, muggins: bool = False, hand: Sequence[
     rules allow the move is the engine's to say (`apply` raises IllegalMove).
     """
     kind = reading.kind
+    if reading.unread:
+        raise InvalidMove("words_not_read", f"{reading.unread!r} was not read", words=reading.unread)
     if kind == "cards":
         kind_now = _CARDS_ARE.get(phase)
         if kind_now is None:
@@ -288,6 +336,8 @@ def read_move(words: str, phase: str, muggins: bool = False, hand: Sequence[str]
     reading = read(words)
     if reading is None:
         raise InvalidMove("not_a_move", f"{words!r} is not a move", words=words)
+    if reading.then is not None:  # one move asked for: a second is refused, not dropped
+        raise InvalidMove("words_not_read", f"{reading.then.words!r} was not read", words=reading.then.words)
     return to_move(reading, phase, muggins, hand)
 
 

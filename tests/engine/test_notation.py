@@ -122,6 +122,10 @@ def test_writing_leaves_a_blank_for_what_the_player_must_say():
         ("plan 7C bluff", "discard", False, "plan_unknown_word", {"word": "bluff"}),
         ("plan on 5 TH", "play", False, "plan_unknown_rule", {"words": "on 5 TH"}),
         ("play the 9", "play", False, "rank_not_held", {"rank": "9", "kind": "play"}),
+        ("play 7C 8D", "play", False, "one_card_at_a_time", {"cards": ["7C", "8D"]}),
+        ("play 7C go", "play", False, "words_not_read", {"words": "go"}),
+        ("crib 5H JD count 12", "discard", False, "words_not_read", {"words": "count 12"}),
+        ("play 7C plan KH", "play", False, "words_not_read", {"words": "plan KH"}),  # one move asked
         (
             "crib the 7 and KH",
             "discard",
@@ -151,8 +155,22 @@ def test_every_invalid_code_is_tested():
         "plan_unknown_rule",
         "rank_not_held",
         "which_card",
+        "words_not_read",
     }
     assert set(INVALID) == codes
+
+
+@pytest.mark.parametrize("words", ["crib 7H KH plan 9D 6C AC 4H", "crib 7H KH, plan 9D 6C AC 4H", "7H KH plan 9D 6C"])
+def test_a_plan_on_the_discards_line_is_read_with_it(words):
+    reading = read(words)
+    assert to_move(reading, "discard") == {"kind": "discard", "cards": ["7H", "KH"]}
+    assert reading.then.kind == "plan" and reading.then.words.startswith("plan 9D 6C")
+
+
+@pytest.mark.parametrize("mark", ["\u200b", "\u200c", "\u200d", "\ufeff", "\u00ad", "\u2060"])
+def test_invisible_characters_are_not_part_of_a_card(mark):
+    assert read_move(f"play 7H{mark}", "play") == {"kind": "play", "card": "7H"}
+    assert read_move(f"crib {mark}7H KH{mark}", "discard") == {"kind": "discard", "cards": ["7H", "KH"]}
 
 
 HAND = ["7D", "JC", "5H", "JD", "8C", "KS"]

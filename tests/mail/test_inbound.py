@@ -349,16 +349,30 @@ def test_an_unreadable_reply_is_answered_with_how_to_write_a_move(game, on_commi
     "words, expected",
     [
         ("crib {0} {1}", "The discard is over. You can play {playable}."),
-        ("{0} {1}", "Play one card at a time. You can play {playable}."),  # just cards in the play: a play
+        # Just cards in the play: a play, and the second card is named, not dropped.
+        (
+            "{0} {1}",
+            "We could not tell what {second} after {first} was for, so nothing on that line was played. "
+            "Play one card at a time. You can play {playable}.",
+        ),
+        (
+            "play {0} {1}",
+            "We could not tell what {second} after {first} was for, so nothing on that line was played. "
+            "Play one card at a time. You can play {playable}.",
+        ),
     ],
-    ids=["discard-in-play", "two-cards-in-play"],
+    ids=["discard-in-play", "two-cards-in-play", "play-two-cards"],
 )
 def test_refusals_in_the_play_say_what_was_wrong(game, on_commit, outbox_cleared, words, expected):
     turn = to_play_phase(game)
     hand, seq = view_for(game, turn)["hand"], game.seq
     row = deliver(reply(game, turn, words.format(*hand)), on_commit)
     labels = [cards_text([c]) for c in view_for(game, turn)["playable"]]
-    expected = expected.format(playable=", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0])
+    expected = expected.format(
+        playable=", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0],
+        first=cards_text(hand[:1]),
+        second=cards_text(hand[1:2]),
+    )
     assert_refused(game, row, outbox_cleared, game.seats.get(number=turn).player.email, "illegal", expected, seq)
     assert view_for(game, turn)["hand"] == hand
 
