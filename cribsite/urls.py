@@ -5,6 +5,7 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("help/", views.help_page, name="help"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon),
     path("dev/mail/", views.dev_mail, name="dev_mail"),

@@ -9,6 +9,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
+from cribsite import help as help_facts
 from cribsite import mailbox
 from cribsite.celery import app
 from games.board import DEFAULT_COLOURS
@@ -63,6 +64,11 @@ def home(request):
     return render(
         request, "home.html", {"standard": rules_for("two"), "short_game": SHORT_GAME, "sample": sample_game()}
     )
+
+
+def help_page(request):
+    """The rules of every variant and how to play here: by email, with plans, in ladders and events."""
+    return render(request, "help.html", help_facts.context())
 
 
 def favicon(request):

@@ -50,6 +50,7 @@ if one is refused, those above it stand and none below it is applied.
   rematch        (to the game-over email) challenge the same players to a new game, same settings
   review         once the game is over: the whole review, every throw and pegging choice
   standings      in a ladder game: the ladder's table
+  unsubscribe    no more turn emails (your games go on; your profile turns them on again)
   help           this help
 
 Cards: rank A 2-9 T (or 10) J Q K, then suit S H D C (or the symbols), upper or lower case: 10h, TD, 5♥;

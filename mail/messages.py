@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.core.mail.message import make_msgid
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from . import links
 
@@ -38,9 +39,13 @@ def thread_root(game_id):
 
 
 def render(name, context):
-    """(subject, text, html) of email `name` (a template path without its ending), HTML inlined."""
+    """(subject, text, html) of email `name` (a template path without its ending), HTML inlined.
+
+    Every email ends with the address of the rules and help page (the HTML's in the base's footer)."""
+    help_url = links.absolute(reverse("help"))
+    context = {"help_url": help_url, **context}
     subject = " ".join(render_to_string(f"{name}.subject.txt", context).split())
-    text = render_to_string(f"{name}.txt", context)
+    text = render_to_string(f"{name}.txt", context).rstrip("\n") + f"\n\nRules and help: {help_url}\n"
     html = _inliner.inline(render_to_string(f"{name}.html", context))
     return subject, text, html
 

@@ -36,7 +36,7 @@ _SUBJECT_PREFIX = re.compile(
 _OWN_LINES = re.compile(
     r"^(your hand|starter|the count|reply by|your plan \(only you see it\)|the clock of this game|"
     r"scores \(to \d+\)|since your last move|since our last email to you|the coach|at the table|"
-    r"the game on the site|stop these emails)\s*:|"
+    r"the game on the site|stop these emails|rules and help)\s*:|"
     r"^crib:\s*(you|[^\d♠♥♦♣]*)$|"  # "Crib: you", "Crib: Bob" (but "crib: 5H JD" is a discard)
     r",\s*it is your turn to\b",
     re.IGNORECASE,
