@@ -1,6 +1,8 @@
 from django import forms
 from django.contrib.auth.forms import BaseUserCreationForm, PasswordResetForm, SetPasswordMixin
 
+from games.cribbage import PlanProblem, read_standing_plan, standing_plan_words
+
 from . import mail, zones
 from .models import User
 
@@ -135,6 +137,18 @@ class ProfileForm(forms.ModelForm):
         help_text="...until this hour.",
     )
     time_zone = time_zone_field()
+    standing_plan = forms.CharField(
+        label="My plan for every hand",
+        required=False,
+        max_length=100,
+        help_text=(
+            'Rules that play your cards in every hand, in their order: "score first" (the card that pegs '
+            'most, when one pegs), "low first" or "high first" (the lowest or highest card that fits). '
+            '"score first, low first" plays every card for you: one email a hand, for the discard. '
+            "A plan you give with a discard replaces it for that hand. Empty: none. "
+            'By reply to any game email: "plan always score first, low first", "plan always clear".'
+        ),
+    )
 
     class Meta:
         model = User
@@ -149,6 +163,7 @@ class ProfileForm(forms.ModelForm):
             "profile_public",
             "night_start_hour",
             "night_end_hour",
+            "standing_plan",
         ]
         labels = {"notify": "How to tell me it is my turn", "time_zone": "Time zone"}
         widgets = {"notify": forms.RadioSelect}
@@ -157,6 +172,19 @@ class ProfileForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if not self.is_bound and self.instance.time_zone == User._meta.get_field("time_zone").default:
             guess_time_zone(self)
+        if not self.is_bound:
+            self.initial["standing_plan"] = standing_plan_words(self.instance.standing_plan or [])
+
+    def clean_standing_plan(self):
+        if self.add_prefix("standing_plan") not in self.data:  # not sent: unchanged
+            return self.instance.standing_plan
+        words = self.cleaned_data["standing_plan"].strip()
+        if words.lower().startswith("plan "):
+            words = words[5:]
+        try:
+            return read_standing_plan(words) if words else []
+        except PlanProblem as problem:
+            raise forms.ValidationError(problem.reason) from None
 
     def clean(self):
         cleaned = super().clean()

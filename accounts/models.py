@@ -81,6 +81,14 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=True,
         help_text="Your games, results, ratings and show figures on your player page. Off: it shows only your name.",
     )
+    # A pegging plan for every hand (games.cribbage.plans: rules that name no card, e.g.
+    # [{"rule": "score_first"}, {"rule": "low_first"}]), set for each seat at each deal.
+    standing_plan = models.JSONField(
+        "my plan for every hand",
+        default=list,
+        blank=True,
+        help_text="Rules that play your cards in every hand's play; a hand's own plan replaces it for that hand.",
+    )
     # Night hours (the clock may stop then, if a game says so) and vacation (see games/vacation.py).
     night_start_hour = models.PositiveSmallIntegerField(
         default=23, help_text="Your night starts at this hour (your time zone)."

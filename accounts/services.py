@@ -26,6 +26,7 @@ PROFILE_FIELDS = (
     "profile_public",
     "night_start_hour",
     "night_end_hour",
+    "standing_plan",
 )
 
 

@@ -51,10 +51,10 @@ PLAN_WORDS: dict[str, Callable[..., str]] = {
     "plan_too_late": lambda: "The play of this hand is over: a plan is for the hand being played",
     "plan_empty": lambda: 'Name the cards of your plan, e.g. "plan 7C 8D 5H KS", or say "plan clear"',
     "plan_unknown_word": lambda word="": (
-        f'"{word}" is neither a card nor a word of plans (ask, score first, on <rank> play <card>, clear)'
+        f'"{word}" is neither a card nor a word of plans (ask, score first, low first, high first, on <rank> play <card>, clear)'
     ),
     "plan_unknown_rule": lambda words="", rule="": (
-        f'"{words or rule}" is not a rule of plans: say "score first" or "on 5 play TH"'
+        f'"{words or rule}" is not a rule of plans: say "score first", "low first", "high first" or "on 5 play TH"'
     ),
     "not_the_plans_card": lambda card: f"Your plan does not play {card} now",
 }

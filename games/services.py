@@ -5,6 +5,7 @@ snapshot in one transaction under a row lock on the game, and fires follow-ups
 (notifications, the computer's reply, ladder results) only after commit.
 """
 
+import logging
 import random
 from dataclasses import dataclass, field
 
@@ -13,6 +14,8 @@ from django.utils import timezone
 
 from games import cribbage, refusals, signals
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
+
+log = logging.getLogger(__name__)
 
 # Shuffles must be unpredictable to players; the deck is then stored in the event.
 _shuffler = random.SystemRandom()
@@ -241,6 +244,8 @@ def _append(game, seats, state, events, *, rng=None):
         state = cribbage.apply(state, data)
         source = Event.Source.SYSTEM if chance else Event.Source.PLAN if data.get("plan") else Event.Source.FORCED
         events.append(new_event(game, data, data.get("seat"), source))
+        if chance == "deal":
+            state = _standing_plans(game, seats, state, events)
 
     now = timezone.now()
     for offset, event in enumerate(events, start=1):
@@ -275,6 +280,24 @@ def _append(game, seats, state, events, *, rng=None):
     _end_stand_ins(seats, events)
     signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events
+
+
+def _standing_plans(game, seats, state, events):
+    """At each deal, each player's plan for every hand (User.standing_plan) becomes this hand's
+    plan, a plan event in the log like one said by reply; a plan the player gives for the hand
+    replaces it. A stored plan the engine refuses is left out, never failing the move."""
+    for number, seat in sorted(seats.items()):
+        rules = [] if seat.is_computer or seat.player is None else seat.player.standing_plan
+        if not rules or cribbage.plan_of(state, number) is not None:
+            continue
+        data = {"kind": "plan", "seat": number, "order": [], "rules": list(rules)}
+        try:
+            state = cribbage.apply(state, data)
+        except cribbage.IllegalMove:
+            log.warning("The standing plan of seat %s in game %s was refused: %r.", number, game.pk, rules)
+            continue
+        events.append(new_event(game, data, number, Event.Source.PLAN))
+    return state
 
 
 def _note_seen(game, seats, events):

@@ -55,6 +55,8 @@ _KEYWORDS = {
     "review": "review",
     "standings": "standings",  # answered by the event's app (ladders.replies), or refused
 }
+# Words that are an instruction only alone on their line ("Back on Monday!" is no "back").
+_LINE_WORDS = {"games": "games", "back": "back"}
 # Words followed by the player's own text, never read as a move: a private note, table talk.
 _FREE_TEXT_WORDS = ("note", "say")
 _TRIM = notation.TRIM
@@ -155,6 +157,12 @@ def read_line_all(line):
         return [Command(head, words, extra={"text": first[1].strip() if len(first) > 1 else ""})]
     kind = _KEYWORDS.get(head)
     rest = tokens[1:]
+    if head in _LINE_WORDS and not rest:
+        return Command(_LINE_WORDS[head], words)
+    if head == "plan" and rest and rest[0].lower() == "always":  # a plan for every hand
+        return Command("standing_plan", words, extra={"text": " ".join(rest[1:])})
+    if head == "vacation" and (not rest or notation.read_number(rest[0]) is not None):  # "vacation 3 days"
+        return Command("vacation", words, number=notation.read_number(rest[0]) if rest else None)
     if head == "more" and rest and rest[0].lower().strip(_TRIM) == "time":  # "more time 2"
         kind, rest = "more_time", rest[1:]
     if kind == "more_time":  # "more time 2", "extend 2", "extend 2 days"

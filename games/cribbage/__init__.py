@@ -20,7 +20,7 @@ from .moves import (
 )
 from .notation import INVALID, InvalidMove
 from .notation import write as move_text
-from .plans import PlanProblem, plan_words, read_plan
+from .plans import PlanProblem, plan_words, read_plan, read_standing_plan, standing_plan_words
 from .rules import FULL_GAME, SHORT_GAME, TARGETS, VARIANTS, Rules, rules_for, skunk_lines
 from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, score_pegging
 from .snapshots import state_from_json, state_to_json
@@ -76,6 +76,8 @@ __all__ = [
     "plan_of",
     "table_result_problem",
     "read_plan",
+    "read_standing_plan",
+    "standing_plan_words",
     "plan_words",
     "PlanProblem",
     "ShowTally",

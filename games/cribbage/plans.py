@@ -11,7 +11,9 @@ the play, `choose` reads the plan literally, with no judgement of its own:
 1. the rules, in the order given: "score first" plays the legal card that pegs
    most now, if any pegs (ties go to the order, then to the hand); "on 5 play
    TH" plays TH when the card laid just before (in this count) is a 5 and TH is
-   legal;
+   legal; "low first" plays the legal card of lowest rank, "high first" the
+   highest (ties go to the order, then to the hand): either answers every
+   turn where a card can be laid, so a plan of rules alone plays a whole hand;
 2. then the order: the first named card still held that is legal (a card that
    would pass 31 waits); "ask" in the order stops the plan there;
 3. nothing chosen: the plan does not answer and the player is asked.
@@ -22,6 +24,7 @@ The words (`read_plan`) are the same on every channel:
     plan 7C 8D ask               lead 7C, then 8D, then ask me
     plan score first, 7C 8D      a rule, then the order (commas optional)
     plan on 5 play TH, 7C 8D     answer a 5 with TH
+    plan score first, low first  rules alone: score when a card pegs, else the lowest
     plan ask                     no plan: ask me at every turn
     plan clear                   drop the plan
 """
@@ -46,10 +49,20 @@ __all__ = [
     "plan_words",
     "choose",
     "RULE_WORDS",
+    "CARDLESS_RULES",
+    "read_standing_plan",
+    "standing_plan_words",
 ]
 
 ASK = "ask"
-RULE_WORDS = {"score_first": "score first", "on": "on <rank> play <card>"}
+RULE_WORDS = {
+    "score_first": "score first",
+    "low_first": "low first",
+    "high_first": "high first",
+    "on": "on <rank> play <card>",
+}
+# The rules that name no card: a standing plan (one for every hand) is made of these alone.
+CARDLESS_RULES = ("score_first", "low_first", "high_first")
 _RANKS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(r): r for r in range(2, 10)}}
 _RANK_CODES = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -66,7 +79,7 @@ class PlanProblem(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class PlanRule:
-    rule: str  # "score_first" or "on"
+    rule: str  # "score_first", "low_first", "high_first" or "on"
     rank: int | None = None  # "on": the rank laid just before
     card: Card | None = None  # "on": the card that answers it
 
@@ -105,12 +118,12 @@ def read_plan(text: str) -> dict:
         elif word == ASK:
             order.append(ASK)
             i += 1
-        elif word == "score":
+        elif word in ("score", "low", "high"):
             if i + 1 < len(tokens) and tokens[i + 1].lower().strip(".!") == "first":
-                rules.append({"rule": "score_first"})
+                rules.append({"rule": f"{word}_first"})
                 i += 2
             else:
-                raise PlanProblem("plan_unknown_rule", 'Did you mean "score first"?', words="score")
+                raise PlanProblem("plan_unknown_rule", f'Did you mean "{word} first"?', words=word)
         elif word == "on":
             rank, card = _on_rule(tokens[i + 1 : i + 4])
             rules.append({"rule": "on", "rank": rank, "card": card})
@@ -122,11 +135,31 @@ def read_plan(text: str) -> dict:
                 raise PlanProblem(
                     "plan_unknown_word",
                     f'"{tokens[i]}" is neither a card nor a word of '
-                    "plans (ask, score first, on <rank> play <card>, clear).",
+                    "plans (ask, score first, low first, high first, on <rank> play <card>, clear).",
                     word=tokens[i],
                 ) from None
             i += 1
     return {"kind": "plan", "order": order, "rules": rules}
+
+
+def read_standing_plan(text: str) -> list[dict]:
+    """The rules of a standing plan (one for every hand) that the words name; [] for "clear".
+
+    Only rules that name no card (CARDLESS_RULES) can stand for every hand: the cards change.
+    """
+    move = read_plan(text)
+    if move["order"] or any(r["rule"] not in CARDLESS_RULES for r in move["rules"]):
+        raise PlanProblem(
+            "plan_standing_cards",
+            "A plan for every hand names no cards (they change every hand): use the rules "
+            '"score first", "low first" and "high first", e.g. "plan always score first, low first".',
+        )
+    return move["rules"]
+
+
+def standing_plan_words(rules: Sequence[dict]) -> str:
+    """The words of a standing plan's rules ("score first, low first"); "" for none."""
+    return ", ".join(_rule_words(r) for r in rules)
 
 
 def _on_rule(words: Sequence[str]) -> tuple[int, str]:
@@ -154,7 +187,7 @@ def plan_words(event: dict) -> str:
 def _rule_words(rule: dict) -> str:
     if rule.get("rule") == "on":
         return f"on {rank_code(rule['rank'])} play {rule['card']}"
-    return "score first"
+    return RULE_WORDS.get(rule.get("rule"), "score first")
 
 
 # --- Event -> Plan, checked against the seat's cards ---------------------------------
@@ -177,8 +210,8 @@ def plan_from_event(event: dict, held: Sequence[Card], thrown: Sequence[Card], p
     rules: list[PlanRule] = []
     for rule in rules_in:
         kind = rule.get("rule") if isinstance(rule, dict) else None
-        if kind == "score_first":
-            rules.append(PlanRule("score_first"))
+        if kind in CARDLESS_RULES:
+            rules.append(PlanRule(kind))
         elif kind == "on" and type(rule.get("rank")) is int and 1 <= rule["rank"] <= 13:
             card = _card(rule.get("card"))
             rules.append(PlanRule("on", rule["rank"], card))
@@ -242,7 +275,7 @@ def plan_json(plan: Plan | None) -> dict | None:
         "order": [c if isinstance(c, str) else c.code for c in plan.order],
         "rules": [
             {"rule": r.rule}
-            if r.rule == "score_first"
+            if r.rule in CARDLESS_RULES
             else {"rule": "on", "rank": r.rank, "card": cast(Card, r.card).code}
             for r in plan.rules
         ],
@@ -270,6 +303,10 @@ def choose(
             best = max(ranked, key=lambda c: points[c])
             if points[best] > 0:
                 return best
+        elif rule.rule in ("low_first", "high_first"):
+            # max() and min() keep the first of a tie: the order, then the hand.
+            pick = min if rule.rule == "low_first" else max
+            return pick(_in_order(plan, legal), key=lambda c: c.rank)
         elif rule.rule == "on" and last_laid is not None and last_laid.rank == rule.rank and rule.card in legal:
             return rule.card
     for item in plan.order:

@@ -15,6 +15,7 @@ from games.cribbage import (
     plan_of,
     planned_move,
     read_plan,
+    read_standing_plan,
     replay,
     rules_for,
     score_hand,
@@ -49,6 +50,8 @@ def a_play_state():
         ("on 5 play TH; 7C", ["7C"], [{"rule": "on", "rank": 5, "card": "TH"}]),
         ("on k play 5h score first", [], [{"rule": "on", "rank": 13, "card": "5H"}, {"rule": "score_first"}]),
         ("clear", [], []),
+        ("score first, low first", [], [{"rule": "score_first"}, {"rule": "low_first"}]),
+        ("high first 7C", ["7C"], [{"rule": "high_first"}]),
     ],
 )
 def test_the_words_of_a_plan(words, order, rules):
@@ -63,6 +66,7 @@ def test_the_words_of_a_plan(words, order, rules):
         ("7C 8X", "plan_unknown_word"),
         ("7C please", "plan_unknown_word"),
         ("score", "plan_unknown_rule"),
+        ("low", "plan_unknown_rule"),
         ("on 5 TH", "plan_unknown_rule"),
         ("on 11 play TH", "plan_unknown_rule"),
         ("on 5 play 1X", "plan_unknown_word"),
@@ -155,6 +159,41 @@ def test_score_first_ties_go_to_the_order_then_the_hand():
     assert planned_move(s)["card"] == "5D"  # 5D and 5S make 15 alike, TC a pair: the order says 5D
     s = run(s, plan(0, "score first, 4H"))
     assert planned_move(s)["card"] == "5S"  # none of them named: as held
+
+
+def test_low_first_and_high_first_play_the_lowest_and_highest_legal_card_and_answer_every_turn():
+    s = run(a_play_state(), plan(1, "low first"))  # pone holds KH QD 5C 2D
+    assert planned_move(s)["card"] == "2D"
+    s = run(a_play_state(), plan(1, "high first"))
+    assert planned_move(s)["card"] == "KH"
+    s = run(s, play(1, "KH"), play(0, "KC"))  # 20
+    assert planned_move(s)["card"] == "QD"
+    s = run(s, play(1, "QD"), play(0, "AS"))  # 31: a new count, the pone leads
+    assert planned_move(s)["card"] == "5C"
+
+
+def test_high_first_passes_over_a_card_that_would_pass_31():
+    s = run(a_play_state(), plan(1, "high first"), play(1, "QD"), play(0, "KC"), play(1, "5C"), play(0, "AS"))
+    assert s.count == 26 and planned_move(s)["card"] == "2D"  # KH waits
+
+
+def test_rules_come_in_their_order_score_first_before_low_first():
+    s = run(a_play_state(), plan(1, "score first, low first"))
+    assert planned_move(s)["card"] == "2D"  # nothing pegs on the lead: the lowest
+    s = run(s, play(1, "2D"), play(0, "3H"))  # 5: a ten-card makes 15
+    assert planned_move(s)["card"] == "KH"
+    s = run(a_play_state(), plan(1, "low first, score first"))
+    s = run(s, play(1, "2D"), play(0, "3H"))
+    assert planned_move(s)["card"] == "5C"
+
+
+def test_a_standing_plan_is_made_of_rules_that_name_no_card():
+    assert read_standing_plan("score first, low first") == [{"rule": "score_first"}, {"rule": "low_first"}]
+    assert read_standing_plan("clear") == []
+    for words in ("7C 8D", "on 5 play TH", "score first, KH"):
+        with pytest.raises(PlanProblem) as refused:
+            read_standing_plan(words)
+        assert refused.value.code == "plan_standing_cards"
 
 
 def test_on_a_rank_play_a_card():
