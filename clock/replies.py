@@ -1,11 +1,12 @@
-"""The clock's reply words: "more time N" / "extend N" and "claim", answered for mail's reply reader."""
+"""The clock's reply words: "more time N" / "extend N" and "claim", answered for mail's reply reader;
+"vacation N" and "back", in reply to any game's email or to the service's address."""
 
-from games import cribbage
+from games import cribbage, times
 from games.models import Event, Seat
 from mail.game_replies import answer_word
 from mail.models import InboundEmail
 
-from . import timeouts
+from . import timeouts, vacation
 from .events import ClockError
 
 
@@ -47,5 +48,51 @@ def _more_time_seat(game, number):
     raise ClockError('None of your opponents is to move now: say "more time N" when one of them is.')
 
 
+def start_vacation(user, days, source=Event.Source.EMAIL):
+    """Start a vacation of `days` for `user` by email: what was done, in words. Raises ClockError."""
+    if days is None:
+        raise vacation.VacationError(
+            f'Say how many days, e.g. "vacation 3": you hold {vacation.whole_days_left(user)} whole vacation days.'
+        )
+    away, paused = vacation.start_vacation(user, days, source=source)
+    user.refresh_from_db()
+    said = (
+        f"Your vacation has started: {days} day{'s' if days != 1 else ''}, until "
+        f"{times.deadline_text(away.ends_at, user)}. The clock stopped in {len(paused)} game"
+        f"{'s' if len(paused) != 1 else ''} where it was your turn, and stays stopped in every turn that "
+        f"starts while you are away; your opponents are told. You hold {vacation.whole_days_left(user)} "
+        'whole days now. Write "back" to end it early: the days not used come back.'
+    )
+    running = vacation.turns_running_on(user, paused)
+    if running:
+        said += f" These games allow no (more) vacation and their clocks run: {', '.join(map(str, running))}."
+    return said
+
+
+def end_vacation(user, source=Event.Source.EMAIL):
+    """End `user`'s vacation by email: what was done, in words. Raises ClockError."""
+    away = vacation.end_vacation(user, source=source)
+    if away is None:
+        raise vacation.VacationError('You are not on vacation. To start one, write "vacation 3" (the days).')
+    user.refresh_from_db()
+    return (
+        f"Welcome back: your vacation has ended and your clocks run again. You hold "
+        f"{vacation.whole_days_left(user)} whole vacation days."
+    )
+
+
+def vacation_word(game, number, player, command, answer):
+    """ "vacation N" / "back" in reply to a game's email: the vacation covers all the player's games."""
+    try:
+        said = start_vacation(player, command.number) if command.kind == "vacation" else end_vacation(player)
+    except ClockError as exc:
+        answer(game, number, player, "vacation", words=command.words, include_state=False, problem=exc.message)
+        return InboundEmail.Status.ANSWERED, f"{command.kind}: {exc.message}"
+    answer(game, number, player, "vacation", words=command.words, include_state=False, problem=said)
+    return InboundEmail.Status.APPLIED, command.kind
+
+
 answer_word("more_time", clock_word)
+answer_word("vacation", vacation_word)
+answer_word("back", vacation_word)
 answer_word("claim", clock_word)

@@ -11,7 +11,12 @@ class MailConfig(AppConfig):
 
     def ready(self):
         from . import announcements, checks, composers, kinds, receivers  # noqa: F401  (registers the webhook checks; connects the signals)
+        from .game_replies import answer_word
         from .models import OutboundEmail
+        from .my_games import games_word, standing_plan_word
+
+        answer_word("standing_plan", standing_plan_word)
+        answer_word("games", games_word)
 
         kinds.register(OutboundEmail.Kind.TURN, composers.turn, needed=composers.turn_needed)
         kinds.register(OutboundEmail.Kind.RESULT, composers.result)

@@ -33,7 +33,11 @@ if one is refused, those above it stand and none below it is applied.
                  "score first" plays the card that pegs most now, if one pegs (ties: your order);
                  "on 5 play TH" plays TH when the card laid just before yours is a 5;
                  "ask" stops the plan there and sends you a turn email
+  plan score first, low first   rules alone: "low first" / "high first" play the lowest / highest
+                 card that fits, so these two play every card of the hand for you
   plan clear     drop the plan (a new plan replaces the old; a plan ends with the hand's play)
+  plan always score first, low first   a plan for every hand, in all your games (set at each
+                 deal; a plan for one hand replaces it for that hand); "plan always clear" drops it
                  Nobody else sees your plan, not even a partner. Under muggins a planned card
                  claims what it pegs.
   play 7C claim 2   under muggins: play a card and say what you peg for it
@@ -45,6 +49,8 @@ if one is refused, those above it stand and none below it is applied.
   more time 2    give your opponent 2 more days for their move (or "extend 2"; 1 to 14 days)
   claim          win the game of an opponent who ran out of time, when the game lets you choose
   status         the game as it stands, and your moves
+  games          every game of yours: whose turn, the deadlines, each game's reply address
+  vacation 3     start a vacation of 3 days: the clocks of all your games stop; "back" ends it early
   say Good luck! a word to the other players (at the top of their next email; never a move)
   note ...       your private note on this game (nobody else sees it; "note" alone deletes it)
   rematch        (to the game-over email) challenge the same players to a new game, same settings
