@@ -48,8 +48,15 @@ check: install
 	DEBUG=true $(PY) manage.py makemigrations --check --dry-run
 	$(PY) .ci/check_deploy.py
 
+# `make bench plans`: the words after "bench" pick the modules (as `python -m bench plans`).
+BENCH_ONLY := $(filter-out bench,$(MAKECMDGOALS))
 bench: install
-	LOG_LEVEL=WARNING $(PY) -m bench
+	LOG_LEVEL=WARNING $(PY) -m bench $(BENCH_ONLY)
+
+ifeq (bench,$(firstword $(MAKECMDGOALS)))
+$(BENCH_ONLY):
+	@:
+endif
 
 clean:
 	rm -rf $(VENV) var db.sqlite3

@@ -12,7 +12,9 @@ says the count of their hand ahead in any play reply (once the starter is turned
 
 Plans: "none" (one card a reply), "full" (the discard reply also plans the
 kept cards, in a random order), "score first" (the discard reply plans
-"score first" alone: the other turns ask). BENCH_PLAN_GAMES games of each
+"score first" alone: the other turns ask), "standing" (every player keeps a plan for every
+hand, "score first, low first", User.standing_plan: the discard reply is the discard alone).
+BENCH_PLAN_GAMES games of each
 (200 unless set); BENCH_PLAN_ONLY=muggins,three runs only the variants whose
 label holds one of the words. Prints figures; asserts nothing.
 """
@@ -33,7 +35,8 @@ VARIANTS = [
     ("four, partnerships", {"variant": "four"}),
     ("five-card", {"variant": "five_card"}),
 ]
-PLANS = ["none", "full", "score first"]
+PLANS = ["none", "full", "score first", "standing"]
+STANDING = [{"rule": "score_first"}, {"rule": "low_first"}]
 
 
 def main():
@@ -76,6 +79,9 @@ def _run():
         if only and not any(word in label for word in only.split(",")):
             continue
         for plans in PLANS:
+            for user in users:
+                user.standing_plan = STANDING if plans == "standing" else []
+                user.save(update_fields=["standing_plan"])
             decisions, replies, per_hand, hand_counts = [], [], [], []
             for seed in range(GAMES):
                 d, r, e = _play(settings, plans, random.Random(f"{label}/{seed}"), users)

@@ -24,7 +24,9 @@ def games_lines(user):
         seat = selectors.seat_of(game, user)
         others = " v ".join(str(s) for s in selectors.seats_with_players(game) if s.number != seat.number)
         if seat.to_act:
-            when = f"by {times.deadline_text(seat.deadline, user)}" if seat.deadline and not game.practice else "no clock"
+            when = (
+                f"by {times.deadline_text(seat.deadline, user)}" if seat.deadline and not game.practice else "no clock"
+            )
             turn = f"your turn ({when})"
         else:
             waiting = [str(s) for s in selectors.seats_with_players(game) if s.to_act]
@@ -33,7 +35,7 @@ def games_lines(user):
     if not lines:
         lines.append("You have no game under way.")
     if finished:
-        lines.append(f"Finished: {finished} (on the site: {links.absolute('/games/')}).")
+        lines.append(f"Finished: {finished} (on the site: {links.absolute(reverse('games:my_games'))}).")
     return lines
 
 
@@ -79,5 +81,7 @@ def standing_plan_word(game, number, player, command, answer):
 
 def games_word(game, number, player, command, answer):
     """ "games": every game of mine."""
-    answer(game, number, player, "games", words=command.words, include_state=False, problem="\n".join(games_lines(player)))
+    answer(
+        game, number, player, "games", words=command.words, include_state=False, problem="\n".join(games_lines(player))
+    )
     return InboundEmail.Status.ANSWERED, "games listed"
