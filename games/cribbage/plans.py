@@ -187,7 +187,7 @@ def plan_words(event: dict) -> str:
 def _rule_words(rule: dict) -> str:
     if rule.get("rule") == "on":
         return f"on {rank_code(rule['rank'])} play {rule['card']}"
-    return RULE_WORDS.get(rule.get("rule"), "score first")
+    return RULE_WORDS.get(str(rule.get("rule")), "score first")
 
 
 # --- Event -> Plan, checked against the seat's cards ---------------------------------
