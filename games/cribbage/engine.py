@@ -72,10 +72,16 @@ def _start(state: State, dealer: int) -> State:
 
 
 def _peg(state: State, seat: int, phase: str, points: int, items: Iterable[ScoreItem], missed: int = 0) -> State:
-    """Add a score record; the game ends the moment a side reaches the target."""
+    """Add a score record; the game ends the moment a side reaches the target.
+
+    As at a board, the winner's peg stops in the game hole: points past the target are not
+    pegged (the record keeps them as `past_target`, its items what the cards made)."""
     rules = state.rules
     side = rules.side_of(seat)
-    record = ScoreRecord(seat, side, phase, points, tuple(items), missed)
+    room = rules.target - state.scores[side]
+    past = max(0, points - room)
+    points -= past
+    record = ScoreRecord(seat, side, phase, points, tuple(items), missed, past)
     scores, prev = state.scores, state.prev_scores
     if points:
         prev = prev[:side] + (scores[side],) + prev[side + 1 :]

@@ -83,6 +83,7 @@ class ScoreRecord:
     """Points pegged: phase is 'start' (five-card bonus), 'heels', 'play', 'show' or 'muggins'.
 
     Under muggins, `points` is what was claimed and `missed` what the claim left out.
+    `past_target`: the points the cards made beyond the target, not pegged (the game ended).
     """
 
     seat: int
@@ -91,6 +92,7 @@ class ScoreRecord:
     points: int
     items: tuple[ScoreItem, ...]
     missed: int = 0
+    past_target: int = 0
 
 
 @dataclass(frozen=True, slots=True)

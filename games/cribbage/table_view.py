@@ -33,6 +33,8 @@ def _record_view(rec: ScoreRecord, hidden: bool) -> dict:
     if not hidden:
         d["items"] = [item_json(i) for i in rec.items]
         d["missed"] = rec.missed
+        if rec.past_target:
+            d["past_target"] = rec.past_target
         if rec.phase != "muggins":
             d["text"] = describe(Score(rec.points, rec.items)) if not rec.missed else None
     return d

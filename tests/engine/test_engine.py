@@ -226,9 +226,34 @@ def test_heels_pegs_at_once_and_can_win():
 def test_game_ends_the_moment_pone_reaches_target_in_the_show():
     s = dataclasses.replace(new_game(TWO, first_dealer=0), scores=(110, 117))
     s = run(s, A_DEAL, *A_DISCARDS, *A_PLAY)
-    # pegging: dealer 115, pone 119; pone shows 4 first and wins before the dealer's hand
-    assert is_over(s) and s.scores == (115, 123) and len(s.shows) == 1
+    # pegging: dealer 115, pone 119; pone shows 4 first and wins before the dealer's hand,
+    # its peg stopping in the game hole
+    assert is_over(s) and s.scores == (115, 121) and len(s.shows) == 1
     assert result(s)["winner"] == 1 and result(s)["skunk"] is None
+    assert (s.records[-1].points, s.records[-1].past_target) == (2, 2)
+
+
+def _play_out(s):
+    while s.phase == "play":
+        seat = to_act(s)[0]
+        s = apply(s, legal_moves(s, seat)[0])
+    return s
+
+
+def test_a_show_of_twenty_from_116_ends_the_game_at_121():
+    hands = ["KC 8S 3H AS 7D 7C", "5H 5D TD JC 9S 9H"]  # pone keeps 5 5 T J: twenty with the 5 turned
+    dealt = [deal(TWO, 0, hands, starter="5S"), discard(1, "9S 9H"), discard(0, "7D 7C")]
+    pegged = _play_out(run(new_game(TWO, first_dealer=0), *dealt)).records
+    pone_pegged = sum(r.points for r in pegged if r.seat == 1 and r.phase == "play")
+    s = dataclasses.replace(new_game(TWO, first_dealer=0), scores=(100, 116 - pone_pegged))
+    s = _play_out(run(s, *dealt))
+    dealer_pegged = sum(r.points for r in pegged if r.seat == 0 and r.phase == "play")
+    assert is_over(s) and s.scores == (100 + dealer_pegged, 121) and len(s.shows) == 1
+    show = s.records[-1]
+    assert (show.phase, show.points, show.past_target, sum(i.points for i in show.items)) == ("show", 5, 15, 20)
+    assert s.shows[-1].score.total == 20  # the hand made 20; 5 were pegged
+    assert result(s)["scores"] == [s.scores[0], 121]
+    assert state_from_json(json.loads(json.dumps(state_to_json(s)))) == s
 
 
 def test_game_ends_during_the_play():

@@ -1,4 +1,5 @@
-"""show_tallies: each seat's shows, summed from the log, agree with the show points pegged."""
+"""show_tallies: each seat's shows, summed from the log, agree with what the shows made (the
+points pegged, and those past the target that the game's end left unpegged)."""
 
 import random
 
@@ -23,7 +24,7 @@ def _random_game(seed, variant="two"):
         if move["kind"] != "deal":
             for record in state.records[before:]:
                 if record.phase == "show":
-                    show_points[record.seat] += record.points
+                    show_points[record.seat] += record.points + record.past_target
         moves.append(move)
     return rules, moves, show_points
 
