@@ -10,9 +10,9 @@ import time
 from fractions import Fraction
 from itertools import combinations
 
-from games.cribbage.analysis import discard_options, throw_count
 from games.cribbage.cards import FULL_DECK, parse_cards
 from games.cribbage.scoring import score_hand
+from games.cribbage.strategy.analysis import discard_options, throw_count
 
 CASES = [  # (hand, is_dealer, players)
     ("5H 5D JH 4S 6C KH", True, 2),

@@ -6,9 +6,9 @@ Run alone: `python -m bench scoring` (or `python -m bench.bench_scoring`).
 import random
 import time
 
-from games.cribbage import stats
 from games.cribbage.cards import FULL_DECK
 from games.cribbage.scoring import score_hand
+from games.cribbage.strategy import stats
 
 ALL_HANDS = 12_994_800  # C(52, 4) * 48
 SAMPLE = 50_000

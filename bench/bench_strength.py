@@ -24,8 +24,9 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from bench import baseline
-from games.cribbage import apply, deal_event, is_over, new_game, players, result, rules_for, to_act
-from games.cribbage.players import EXPERT_PIECES, choose_move
+from games.cribbage import apply, deal_event, is_over, new_game, result, rules_for, to_act
+from games.cribbage.strategy import players
+from games.cribbage.strategy.players import EXPERT_PIECES, choose_move
 
 PAIRS = int(os.environ.get("PAIRS", 150))
 OTHER_PAIRS = int(os.environ.get("OTHER_PAIRS", PAIRS))  # for every match but the first

@@ -33,7 +33,7 @@ from clock import deadlines, notices, seatclock, vacation
 from clock.events import ClockError, record_clock_event
 from games import computer as computer_player
 from games import cribbage, services, times
-from games.cribbage import players
+from games.cribbage.strategy import choose_move
 from games.models import Event, Game, Seat
 
 log = logging.getLogger(__name__)
@@ -178,7 +178,7 @@ def _simple_turn(game, seat):
 
 def stand_in_move(state, number):
     """The move the computer makes for an absent player (from what that seat could see)."""
-    return players.choose_move(state, number, level="standard")
+    return choose_move(state, number, level="standard")
 
 
 def _stand_in(game, seat, now):

@@ -3,7 +3,7 @@
 * ``game_chances(game, seat)``: for the review of a finished game, the seat's
   chance before every deal drawn as an SVG chart, the decisions that cost the
   most chance in words, and every throw and play's cost in points and in
-  chance, by hand (``cribbage.win_review.chance_review``).
+  chance, by hand (``cribbage.coach.chance_review``).
 * ``hand_chances(game, seat, hands)``: the same costs for some hands only and
   the chance now, for the coach during a game where help is allowed.
 
@@ -16,9 +16,8 @@ elsewhere). Costs and chances are floats in 0..1 (the pages show per cent).
 from django.core.cache import cache
 
 from games import cribbage
-from games.cribbage.coach import COSTLY_FROM
-from games.cribbage.win_chance import has_table
-from games.cribbage.win_review import ChanceReview, Decision, chance_chart_svg, chance_review
+from games.cribbage.coach import COSTLY_FROM, ChanceReview, Decision, chance_chart_svg, chance_review
+from games.cribbage.strategy import has_table
 from games.presentation import cards_text
 
 __all__ = ["game_chances", "hand_chances", "add_to_notes", "reviewed_hand", "decision_json", "swing_words", "SWINGS"]

@@ -17,10 +17,9 @@ codes (with labels), expectations as floats rounded to 2 decimals.
 from django.core.cache import cache
 
 from games import chances, cribbage
-from games.cribbage import coach, luck
-from games.cribbage.analysis import discard_options
+from games.cribbage import coach
 from games.cribbage.cards import card_from_code
-from games.cribbage.players import evaluate_plays, table_from_plays
+from games.cribbage.strategy import discard_options, evaluate_plays, table_from_plays
 from games.models import Event
 from games.selectors import seats_with_players, view_for
 
@@ -265,7 +264,7 @@ def luck_and_skill(game):
     def work_out():
         rules = cribbage.Rules.from_json(game.rules)
         records = {seat: hand_records(game, seat) for seat in range(rules.players)}
-        found = luck.luck_and_skill(
+        found = coach.luck_and_skill(
             records, [rules.side_of(s) for s in range(rules.players)], _points_by_hand(game, rules)
         )
         return {

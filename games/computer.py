@@ -4,7 +4,7 @@ import logging
 from datetime import timedelta
 
 from games import services
-from games.cribbage import players
+from games.cribbage.strategy import choose_move
 from games.models import Event, Game
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ def play_turn(game_id, seq):
         return None
     state = services.engine_state(game)
     for seat in game.seats.filter(to_act=True, player__isnull=True):
-        move = players.choose_move(state, seat.number, level=seat.computer_level)
+        move = choose_move(state, seat.number, level=seat.computer_level)
         try:
             return services.submit_move(game, seat.number, move, expected_seq=seq, source=Event.Source.COMPUTER)
         except services.StaleMove:

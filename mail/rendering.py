@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games import coaching, talk, times
 from games.cribbage import card_from_code, notation
-from games.cribbage.analysis import discard_options
+from games.cribbage.strategy import discard_options
 from games.presentation import cards_text, clock_text, help_text, won_text
 from games.selectors import view_for
 

@@ -38,7 +38,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from games.cribbage.cards import Card
-from games.cribbage.stats import INDEX_WEIGHT, RANK_WEIGHT, SUITLESS
+from games.cribbage.strategy.stats import INDEX_WEIGHT, RANK_WEIGHT, SUITLESS
 
 __all__ = ["DiscardOption", "discard_options", "best_discard", "hand_ev", "crib_ev", "throw_count"]
 

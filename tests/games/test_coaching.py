@@ -8,8 +8,8 @@ from django.test.utils import CaptureQueriesContext
 
 from games import cribbage, services
 from games.coaching import advice_before, coach_notes, hand_records
-from games.cribbage.analysis import discard_options
 from games.cribbage.cards import card_from_code
+from games.cribbage.strategy.analysis import discard_options
 from tests.factories import make_user, play_random_move, start_two_player_game
 
 pytestmark = pytest.mark.django_db

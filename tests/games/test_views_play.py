@@ -536,7 +536,7 @@ def test_the_coach_judges_a_discard_after_it_and_advises_before_only_in_practice
     import random
 
     from games import cribbage, services
-    from games.cribbage.analysis import discard_options
+    from games.cribbage.strategy.analysis import discard_options
     from tests.factories import make_user, start_two_player_game
 
     me = make_user()

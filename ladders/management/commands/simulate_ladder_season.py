@@ -23,7 +23,7 @@ from ratings.selectors import family_of, ratings_of
 
 def _chooser(rng):
     try:
-        from games.cribbage.players import choose_move
+        from games.cribbage.strategy import choose_move
     except ImportError:  # the computer player is not there yet: random legal moves
         choose_move = None
 

@@ -20,7 +20,7 @@ from django.utils.crypto import get_random_string
 from accounts.models import User
 from games import cribbage
 from games import services as game_services
-from games.cribbage.players import choose_move
+from games.cribbage.strategy import choose_move
 from games.models import Game
 from ratings.models import Rating
 from tournaments import selectors, services
