@@ -53,6 +53,15 @@ def compose(*, sender, to, subject, text, message_id=None, headers=None):
     return message
 
 
+def bodies(message):
+    """(text, html) of a message: its plain and HTML parts, decoded ("" for a part it lacks)."""
+    if not message.is_multipart():
+        content = message.get_content()
+        return ("", content) if message.get_content_type() == "text/html" else (content, "")
+    text, html = message.get_body(("plain",)), message.get_body(("html",))
+    return (text.get_content() if text else "", html.get_content() if html else "")
+
+
 def _full(address):
     name, email = parseaddr(address)
     local = email.partition("@")[0]
@@ -87,8 +96,8 @@ def postmark(message, *, stripped_text=None, envelope_sender=None):
         "ReplyTo": "",
         "MailboxHash": to[0]["MailboxHash"],
         "Date": message["Date"],
-        "TextBody": message.get_content(),
-        "HtmlBody": "",
+        "TextBody": bodies(message)[0],
+        "HtmlBody": bodies(message)[1],
         "StrippedTextReply": stripped_text or "",
         "Tag": "",
         "Headers": headers,
@@ -201,8 +210,8 @@ def brevo(message, *, stripped_text=None, envelope_sender=None):
         "SpamScore": 0.2,
         "ExtractedMarkdownMessage": stripped_text or "",
         "ExtractedMarkdownSignature": None,
-        "RawHtmlBody": "",
-        "RawTextBody": message.get_content(),
+        "RawHtmlBody": bodies(message)[1],
+        "RawTextBody": bodies(message)[0],
     }
     return json.dumps({"items": [item]}), "application/json", {}
 

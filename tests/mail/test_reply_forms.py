@@ -1,0 +1,162 @@
+"""How people write replies: a plan on the discard's line, two cards on a play line, invisible
+characters, a reply below the quote, a move in the Subject, an automatic reply's subject, a very
+large HTML-only reply. Each is read, or refused in words; nothing is dropped silently."""
+
+import base64
+
+import pytest
+from anymail.inbound import AnymailInboundMessage
+from django.core import mail
+
+from games.models import Event
+from games.selectors import view_for
+from mail import links
+from mail.models import InboundEmail
+
+from .conftest import reply
+from .test_inbound import deliver, to_play_phase
+
+WROTE = "On Mon, Jun 2, 2025 at 10:00 AM Cribbage by mail <cribbage@localhost> wrote:"
+
+
+def moves(game):
+    return list(Event.objects.filter(game=game, source=Event.Source.EMAIL).values_list("kind", flat=True))
+
+
+def discards(game, seat=0):
+    game.refresh_from_db()
+    return view_for(game, seat)["my_discards"]
+
+
+def answer_to(address):
+    [answer] = [m for m in mail.outbox if m.to == [address]]
+    return answer.body
+
+
+def message(game, seat, *, text=None, html=None, subject=None):
+    player = game.seats.get(number=seat).player
+    return AnymailInboundMessage.construct(
+        from_email=player.email,
+        to=links.reply_address(game.pk, seat),
+        subject=subject if subject is not None else f"Re: Your move: Alice v Bob (game {game.pk})",
+        text=text,
+        html=html,
+    )
+
+
+@pytest.mark.parametrize("joint", [" ", ", ", "; "])
+def test_a_plan_on_the_discards_line_is_read_as_a_plan(game, on_commit, joint):
+    view = view_for(game, 0)
+    thrown, kept = view["hand"][:2], view["hand"][2:]
+    row = deliver(reply(game, 0, f"crib {' '.join(thrown)}{joint}plan {' '.join(kept)}"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard", "plan"]
+    assert discards(game) == thrown and view_for(game, 0)["plan"]["order"] == kept
+
+
+def test_two_cards_on_a_play_line_play_nothing_and_say_which_was_not_understood(game, on_commit):
+    turn = to_play_phase(game)
+    hand = view_for(game, turn)["hand"]
+    mail.outbox.clear()
+    row = deliver(reply(game, turn, f"play {hand[0]} {hand[1]}"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
+    assert view_for(game, turn)["hand"] == hand
+    assert "so nothing on that line was played" in answer_to(game.seats.get(number=turn).player.email)
+
+
+def test_a_second_instruction_after_a_move_refuses_the_line(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    mail.outbox.clear()
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]} count 12"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
+    assert 'We could not read "count 12" after the move on that line' in answer_to("alice@example.com")
+
+
+@pytest.mark.parametrize("mark", ["\u200b", "\u200c", "\u200d", "\ufeff", "\u00ad", "\u2060"])
+def test_invisible_characters_after_a_card_are_ignored(game, on_commit, mark):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"{mark}crib {hand[0]}{mark} {hand[1]}{mark}"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    assert discards(game) == hand[:2]
+
+
+def test_a_bottom_posted_reply_is_read_below_the_quote(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    text = f"{WROTE}\n> crib {hand[2]} {hand[3]}\n> Your hand: ...\n\ncrib {hand[0]} {hand[1]}\n\n-- \nAlice\n"
+    row = deliver(message(game, 0, text=text), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    assert discards(game) == hand[:2]
+
+
+def test_a_bottom_posted_html_reply_is_read_below_the_blockquote(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    html = (
+        f'<div class="moz-cite-prefix">{WROTE}</div><blockquote type="cite">crib {hand[2]} {hand[3]}'
+        f"</blockquote><p>crib {hand[0]} {hand[1]}</p>"
+    )
+    row = deliver(message(game, 0, html=html), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    assert discards(game) == hand[:2]
+
+
+def test_below_an_unquoted_original_nothing_is_read(game, on_commit):
+    # Outlook's header block quotes nothing with ">": what follows is the original to the end.
+    hand = view_for(game, 0)["hand"]
+    text = f"Thanks\n\n-----Original Message-----\nFrom: Cribbage <c@localhost>\nSent: Monday\n\ncrib {hand[0]} {hand[1]}\n"
+    row = deliver(message(game, 0, text=text), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
+
+
+@pytest.mark.parametrize("body", ["", "\n\n", "Sent from my iPhone\n", f"\n{WROTE}\n> old\n"])
+def test_a_move_in_the_subject_of_an_empty_reply_is_read(game, on_commit, body):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(message(game, 0, text=body or " ", subject=f"Re: crib {hand[0]} {hand[1]}"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    assert discards(game) == hand[:2]
+
+
+def test_the_subject_is_not_read_when_the_body_has_words(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    row = deliver(message(game, 0, text="Thinking about it.", subject=f"crib {hand[0]} {hand[1]}"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
+
+
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Re: Your move [Out of Office]",
+        "Automatic reply: Re: Your move",
+        "Autosvar: Re: Your move",
+        "Abwesend: Re: Your move",
+        "Absence : Re: Your move",
+        "Fuera de la oficina: Re: Your move",
+        "Risposta automatica: Re: Your move",
+        "Réponse automatique : Re: Your move",
+        "Automatisch antwoord: Re: Your move",
+        "Re: Your move (Out of office until Monday)",
+    ],
+)
+def test_an_automatic_replys_subject_anywhere_means_no_answer(game, on_commit, subject):
+    hand = view_for(game, 0)["hand"]
+    mail.outbox.clear()
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", subject=subject), on_commit)
+    assert row.status == InboundEmail.Status.IGNORED and moves(game) == [] and mail.outbox == []
+
+
+def test_a_very_large_html_only_reply_is_read(game, on_commit):
+    hand = view_for(game, 0)["hand"]
+    filler = "<p>Old thread &nbsp; with <b>lots</b> of <span style='color:red'>markup</span></p>\n" * 11_000
+    html = f"<html><body><div>crib {hand[0]} {hand[1]}</div><hr><div>{filler}</div></body></html>"
+    assert len(html) > 800_000
+    row = deliver(message(game, 0, html=html), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED
+    assert discards(game) == hand[:2]
+
+
+def test_an_answer_never_quotes_encoded_text_back(game, on_commit):
+    encoded = base64.b64encode(("<div>nothing to read here</div>" * 40).encode()).decode()
+    lines = "\n".join(encoded[i : i + 76] for i in range(0, len(encoded), 76))
+    mail.outbox.clear()
+    row = deliver(message(game, 0, text=lines), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED
+    body = answer_to("alice@example.com")
+    assert encoded[:76] not in body and "You wrote:" not in body
