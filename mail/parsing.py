@@ -158,11 +158,11 @@ def read_line_all(line):
     kind = _KEYWORDS.get(head)
     rest = tokens[1:]
     if head in _LINE_WORDS and not rest:
-        return Command(_LINE_WORDS[head], words)
+        return [Command(_LINE_WORDS[head], words)]
     if head == "plan" and rest and rest[0].lower() == "always":  # a plan for every hand
-        return Command("standing_plan", words, extra={"text": " ".join(rest[1:])})
+        return [Command("standing_plan", words, extra={"text": " ".join(rest[1:])})]
     if head == "vacation" and (not rest or notation.read_number(rest[0]) is not None):  # "vacation 3 days"
-        return Command("vacation", words, number=notation.read_number(rest[0]) if rest else None)
+        return [Command("vacation", words, number=notation.read_number(rest[0]) if rest else None)]
     if head == "more" and rest and rest[0].lower().strip(_TRIM) == "time":  # "more time 2"
         kind, rest = "more_time", rest[1:]
     if kind == "more_time":  # "more time 2", "extend 2", "extend 2 days"
