@@ -2,9 +2,11 @@
 "vacation N" and "back", in reply to any game's email or to the service's address."""
 
 from games import cribbage, times
+from games.cribbage.notation import read_number
 from games.models import Event, Seat
 from mail.game_replies import answer_word
 from mail.models import InboundEmail
+from mail.service_replies import answer_service_word
 
 from . import timeouts, vacation
 from .events import ClockError
@@ -92,7 +94,28 @@ def vacation_word(game, number, player, command, answer):
     return InboundEmail.Status.APPLIED, command.kind
 
 
+def vacation_to_service(user, rest, line):
+    """ "vacation N" to the service's address (mail.service_replies): (applied, [words])."""
+    days = read_number(rest.split()[0]) if rest.split() else None
+    try:
+        return True, [start_vacation(user, days)]
+    except ClockError as exc:
+        return False, [f"{exc.message} Nothing was done."]
+
+
+def back_to_service(user, rest, line):
+    """ "back" to the service's address: (applied, [words])."""
+    if rest:
+        return False, ['To end your vacation, write "back" alone on the first line. Nothing was done.']
+    try:
+        return True, [end_vacation(user)]
+    except ClockError as exc:
+        return False, [exc.message]
+
+
 answer_word("more_time", clock_word)
+answer_service_word("vacation", vacation_to_service)
+answer_service_word("back", back_to_service)
 answer_word("vacation", vacation_word)
 answer_word("back", vacation_word)
 answer_word("claim", clock_word)

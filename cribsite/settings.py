@@ -191,6 +191,8 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Cribbage by mail <cribbage@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 REPLY_DOMAIN = env("REPLY_DOMAIN", "reply.localhost")
+# The service's own address: "new game", "games", "vacation 3", "enter EVENT", "help" (mail.service_replies).
+MAIL_SERVICE_ADDRESS = env("MAIL_SERVICE_ADDRESS", "")  # play@REPLY_DOMAIN when unset
 EMAIL_HOST = env("EMAIL_HOST")
 EMAIL_PORT = int(env("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")

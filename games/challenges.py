@@ -32,6 +32,8 @@ Choices made here (documented so the pages and emails can say them):
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -376,6 +378,42 @@ def start_practice(user, level=ComputerLevel.STANDARD, variant=Variant.TWO, targ
         days_per_move=PRACTICE_DAYS_PER_MOVE,
         computer_level=level,
         practice=True,
+    )
+
+
+# A game against the computer by email: how long the computer may be asked to wait.
+MAX_COMPUTER_DELAY = timedelta(days=7)
+
+
+def start_computer_game(
+    user,
+    level=ComputerLevel.STANDARD,
+    *,
+    delay=None,
+    variant=Variant.TWO,
+    target=cribbage.FULL_GAME,
+    muggins=False,
+    days_per_move=7,
+):
+    """A slow game against the computer, played by email like any game (turn emails, the clock),
+    with the coach on (help as in practice); the computer answers `delay` after each move (at
+    once for none), its turn kept in the game's row for the sweeper. Raises ChallengeError."""
+    _check_settings(variant, target, days_per_move)
+    if level not in ComputerLevel.values:
+        raise ChallengeError(f"Unknown level {level!r}: choose easy, standard or expert.")
+    delay = delay or timedelta(0)
+    if not timedelta(0) <= delay <= MAX_COMPUTER_DELAY:
+        raise ChallengeError("The computer waits from no time at all to 7 days.")
+    players = [user] + [None] * others_needed(variant)
+    return services.start_game(
+        players=players,
+        variant=variant,
+        target=target,
+        muggins=muggins,
+        days_per_move=days_per_move,
+        computer_level=level,
+        computer_delay=delay,
+        help_on=True,
     )
 
 

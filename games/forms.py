@@ -210,6 +210,21 @@ class PracticeForm(forms.Form):
     variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO)
     target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=FULL_GAME)
     muggins = forms.BooleanField(label="Muggins: count your own points (the computer calls muggins)", required=False)
+    by_email = forms.TypedChoiceField(
+        label="How to play",
+        choices=[
+            ("", "On this site, the computer answering at once (no emails)"),
+            ("0", "By email: turn emails as in any game, the computer answering at once"),
+            ("3600", "By email, the computer answering an hour after your move"),
+            ("7200", "By email, the computer answering 2 hours after your move"),
+            ("86400", "By email, the computer answering a day after your move"),
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text="A game by email is slow like any game (7 days a move) with the coach on; or write "
+        '"new game computer expert delay 2h" to the service\'s address.',
+    )
 
 
 class MoveForm(forms.Form):

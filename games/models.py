@@ -4,6 +4,8 @@
 so reading a game never replays its log; `verify_games` checks the two agree.
 """
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -59,6 +61,11 @@ class Game(models.Model):
     muggins = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     practice = models.BooleanField(default=False, help_text="Against the computer, with no turn emails.")
+    # A game against the computer by email: the computer answers this long after the move it
+    # answers (the sweeper plays it when due: games.computer.stalled_turns), 0 at once.
+    computer_delay = models.DurationField(
+        default=timedelta(0), help_text="How long the computer waits before its move (a game by email)."
+    )
     # Counts for the players' ratings when it ends between people (ratings.counting): set by
     # ladders and tournaments for their games, and for a casual game both players made rated.
     rated = models.BooleanField(default=False, help_text="The result counts for the players' ratings.")

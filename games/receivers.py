@@ -10,5 +10,7 @@ from games.models import Game
 def follow_up(sender, game, seats, state, **kwargs):
     # A finished game (its ladder result) and a computer's turn call for a task after
     # commit; a move between people needs nothing beyond what the other receivers write.
-    if game.is_finished or any(seats[n].is_computer for n in cribbage.to_act(state)):
+    # A computer that waits (Game.computer_delay) is played by the sweeper when its wait is over.
+    computer = any(seats[n].is_computer for n in cribbage.to_act(state)) and not game.computer_delay
+    if game.is_finished or computer:
         follow_ups.enqueue_on_commit(tasks.game_moved, game.pk, game.seq)

@@ -8,6 +8,7 @@ snapshot in one transaction under a row lock on the game, and fires follow-ups
 import logging
 import random
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -84,6 +85,7 @@ def start_game(
     muggins=False,
     days_per_move=3,
     computer_level="",
+    computer_delay=None,
     practice=False,
     help_on=None,
     rated=False,
@@ -124,6 +126,7 @@ def start_game(
             muggins=muggins,
             days_per_move=days_per_move,
             practice=practice,
+            computer_delay=computer_delay or timedelta(0),
             rules=rules.to_json(),
             first_dealer=first_dealer,
             deal_seed=deal_seed,

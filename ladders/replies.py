@@ -10,8 +10,9 @@ from django.utils import timezone
 from mail import event_replies, links
 from mail.game_replies import answer_word
 from mail.models import InboundEmail
+from mail.service_replies import answer_service_word
 
-from . import challenges, notices, seasons, services
+from . import challenges, membership, notices, seasons, services
 from .models import Challenge, Entrant, Ladder
 
 WORDS = {
@@ -22,6 +23,8 @@ WORDS = {
     "accept": "accept",
     "decline": "decline",
     "withdraw": "withdraw",
+    "join": "join",
+    "enter": "join",
     "help": "help",
     "?": "help",
 }
@@ -32,6 +35,7 @@ HELP = """What you can write to this ladder, one word on the first line (a reply
   accept           accept the challenge you were sent (or "accept NAME" when you have several)
   decline          decline it: it counts as a forfeit, so the challenger takes your place
   withdraw         withdraw the challenge you made (or "withdraw NAME")
+  join             join the ladder at the bottom, while it is open (or "enter")
   help             this help"""
 
 
@@ -56,6 +60,10 @@ def ladder_reply(row, slug, user, texts, subject):
     if word == "standings":
         _answer(user, ladder, "standings", line, [], rows=seasons.standings(ladder))
         return InboundEmail.Status.ANSWERED, "standings"
+    if word == "join":
+        applied, said = join(ladder, user)
+        _answer(user, ladder, word, line, said, help=not applied)
+        return (InboundEmail.Status.APPLIED if applied else InboundEmail.Status.ANSWERED), f"join: {said[0]}"
     me = Entrant.objects.filter(ladder=ladder, player=user, active=True).select_related("player").first()
     try:
         if me is None:
@@ -66,6 +74,26 @@ def ladder_reply(row, slug, user, texts, subject):
         return InboundEmail.Status.ANSWERED, f"{word} refused: {exc.message}"
     _answer(user, ladder, word, line, [said])
     return InboundEmail.Status.APPLIED, f"{word}: {said}"
+
+
+def join(ladder, user):
+    """Join `ladder` by email, by the ladder's own rules (membership.join): (joined, [words])."""
+    try:
+        entrant = membership.join(ladder, user)
+    except services.LadderError as exc:
+        return False, [f"{exc.message} Nothing was done."]
+    return True, [
+        f'You are on {ladder}, at position {entrant.position}. Write "challenge NAME" to '
+        f"{notices.ladder_address(ladder)} to challenge a player above you."
+    ]
+
+
+def join_by_name(user, rest, line):
+    """ "enter NAME" to the service's address (mail.service_replies): the ladder of that name or
+    slug joined; None when no ladder is called so (an event may be)."""
+    said = " ".join(rest.split()).strip(".!")
+    ladder = Ladder.objects.filter(slug=said.lower()).first() or Ladder.objects.filter(name__iexact=said).first()
+    return None if ladder is None or not said else join(ladder, user)
 
 
 # --- The actions: each returns what was done, in words, or raises LadderError -----------------
@@ -183,3 +211,4 @@ def standings_word(game, number, player, command, answer):
 
 event_replies.answer_address("ladder", ladder_reply)
 answer_word("standings", standings_word)
+answer_service_word("enter", join_by_name, spellings=("join",))

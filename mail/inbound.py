@@ -8,8 +8,9 @@ this order:
    (mail.classify tells it);
 2. the recipient must be one of our addresses: a seat's signed reply address
    (mail.game_replies acts), a challenge's (mail.challenge_replies) or an
-   event's (mail.event_replies); else the message is dropped and logged: no
-   answer (no backscatter);
+   event's (mail.event_replies), or the service's own address
+   (mail.service_replies: new games, the list of games, vacations, entries); else
+   the message is dropped and logged: no answer (no backscatter);
 3. to a seat: the sender must be that seat's player, and pass the provider's
    SPF/DKIM/DMARC checks (mail.authentication); otherwise it is refused and the
    player (not the sender) is told, at most once per window;
@@ -19,6 +20,7 @@ this order:
 """
 
 import logging
+from email.utils import parseaddr
 
 from anymail.inbound import AnymailInboundMessage
 from django.db import InterfaceError, OperationalError
@@ -26,7 +28,7 @@ from django.utils import timezone
 
 from games.models import Seat
 
-from . import challenge_replies, classify, event_replies, game_replies, parsing, services
+from . import challenge_replies, classify, event_replies, game_replies, parsing, service_replies, services
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,10 @@ def _process(row):
     if event is not None:  # an event's own address (a ladder's): its app reads the words
         texts = parsing.reply_texts(row.stripped_text, classify.body_text(message))
         return event_replies.act(row, event, classify.sender_of(message), texts, str(message.get("Subject") or ""))
+    if found is None and service_replies.is_service_address(classify.recipients(message, row)):
+        texts = parsing.reply_texts(row.stripped_text, classify.body_text(message))
+        name = parseaddr(str(message.get("From") or ""))[0]
+        return service_replies.act(row, classify.sender_of(message), name, texts, str(message.get("Subject") or ""))
     if found is None:
         log.warning("Inbound %s dropped: not sent to a valid reply address.", row.message_id)
         return InboundEmail.Status.DROPPED, "no valid reply address"

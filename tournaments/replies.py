@@ -1,5 +1,6 @@
 """An event by email: mail to ``event+<slug>@REPLY_DOMAIN`` read for its words, "standings",
-"withdraw" (an entry, before the event starts) and "help"; registered with mail in
+"enter" and "withdraw" (an entry, before the event starts) and "help"; "enter NAME" and "withdraw
+NAME" to the service's address too (mail.service_replies); registered with mail in
 TournamentsConfig.ready(), as ladders register theirs (mail has checked the sender:
 mail.event_replies). Every message is answered with what was done, or what is wrong and what
 can be sent.
@@ -9,15 +10,18 @@ from django.utils import timezone
 
 from mail import event_replies, links
 from mail.models import InboundEmail
+from mail.service_replies import answer_service_word
 
 from . import selectors, services
 from .models import Entrant, Tournament
 
 WORDS = {"standings": "standings", "standing": "standings", "table": "standings", "withdraw": "withdraw"}
+WORDS.update({"enter": "enter", "join": "enter"})
 WORDS.update({"help": "help", "?": "help"})
 HELP = """What you can write to this event, one word on the first line:
 
   standings   the event's table, top first
+  enter       enter the event, while it takes entries (before it starts)
   withdraw    take your entry back (before the event starts)
   help        this help"""
 
@@ -43,16 +47,51 @@ def event_reply(row, slug, user, texts, subject):
     if word == "standings":
         _answer(user, event, "standings", line, [], rows=selectors.table(event))
         return InboundEmail.Status.ANSWERED, "standings"
+    applied, said = (enter if word == "enter" else withdraw)(event, user)
+    _answer(user, event, word, line, said, help=not applied)
+    return (InboundEmail.Status.APPLIED if applied else InboundEmail.Status.ANSWERED), f"{word}: {said[0]}"
+
+
+def enter(event, user):
+    """Enter `event` by email, while it takes entries (services.enter): (entered, [words])."""
+    try:
+        if Entrant.objects.filter(tournament=event, player=user).exists():
+            raise services.TournamentError(f"You are entered in {event} already.")
+        services.enter(event, user, actor=user)
+    except services.TournamentError as exc:
+        return False, [f"{exc.message} Nothing was done."]
+    return True, [f'You are entered in {event}. Write "withdraw" to {address(event)} before it starts to take it back.']
+
+
+def withdraw(event, user):
+    """Take `user`'s entry in `event` back, before it starts: (withdrawn, [words])."""
     entry = Entrant.objects.filter(tournament=event, player=user).first()
     try:
         if entry is None:
             raise services.TournamentError(f"You are not entered in {event}.")
         services.withdraw_entrant(entry, actor=user)
     except services.TournamentError as exc:
-        _answer(user, event, "withdraw", line, [f"{exc.message} Nothing was done."], help=True)
-        return InboundEmail.Status.ANSWERED, f"withdraw refused: {exc.message}"
-    _answer(user, event, "withdraw", line, [f"Your entry in {event} is withdrawn."])
-    return InboundEmail.Status.APPLIED, "withdrawn"
+        return False, [f"{exc.message} Nothing was done."]
+    return True, [f"Your entry in {event} is withdrawn."]
+
+
+def _by_name(rest):
+    said = " ".join(rest.split()).strip(".!")
+    if not said:
+        return None
+    return Tournament.objects.filter(slug=said.lower()).first() or Tournament.objects.filter(name__iexact=said).first()
+
+
+def enter_by_name(user, rest, line):
+    """ "enter NAME" to the service's address: the event of that name or slug; None if none is."""
+    event = _by_name(rest)
+    return None if event is None else enter(event, user)
+
+
+def withdraw_by_name(user, rest, line):
+    """ "withdraw NAME" to the service's address: None if no event is called so."""
+    event = _by_name(rest)
+    return None if event is None else withdraw(event, user)
 
 
 def _answer(user, event, kind, line, said, *, help=False, rows=None):
@@ -70,3 +109,5 @@ def _answer(user, event, kind, line, said, *, help=False, rows=None):
 
 
 event_replies.answer_address("event", event_reply)
+answer_service_word("enter", enter_by_name, spellings=("join",))
+answer_service_word("withdraw", withdraw_by_name)

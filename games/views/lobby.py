@@ -1,5 +1,7 @@
 """My games and practice against the computer."""
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -58,9 +60,19 @@ def practice(request):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                game = challenges.start_practice(
-                    request.user, data["level"], data["variant"], data["target"], data["muggins"]
-                )
+                if data.get("by_email") is None:
+                    game = challenges.start_practice(
+                        request.user, data["level"], data["variant"], data["target"], data["muggins"]
+                    )
+                else:
+                    game = challenges.start_computer_game(
+                        request.user,
+                        data["level"],
+                        delay=timedelta(seconds=data["by_email"]),
+                        variant=data["variant"],
+                        target=data["target"],
+                        muggins=data["muggins"],
+                    )
             except challenges.ChallengeError as error:
                 form.add_error(None, error.message)
             else:

@@ -16,7 +16,18 @@ from clock import digest, notices, reminders
 from games import challenges
 from ladders import notices as ladder_notices
 from ladders.models import Ladder
-from mail import announcements, event_replies, inbound, kinds, links, messages, reception, rendering, review
+from mail import (
+    announcements,
+    event_replies,
+    inbound,
+    kinds,
+    links,
+    messages,
+    reception,
+    rendering,
+    review,
+    service_replies,
+)
 from mail.models import OutboundEmail
 from tests.factories import at, committed, finish_game, make_user, start_two_player_game
 from tournaments.models import Tournament
@@ -193,6 +204,22 @@ def event_answer():
     )
 
 
+def service_answer():
+    player = make_user(display_name="Ann")
+    inbound.process(
+        reception.receive(
+            AnymailInboundMessage.construct(
+                from_email=player.email,
+                to=service_replies.service_address(),
+                subject="Hello",
+                text="help\n",
+                headers={"Message-ID": "<service-help@mail.example.com>"},
+            ),
+            esp_name="test",
+        ).pk
+    )
+
+
 def event_refused():
     to_the_ladder("withdraw", **{"Authentication-Results": "mx.example.net; dmarc=fail"})
 
@@ -257,6 +284,7 @@ EMAILS = [
     ("ladder_answer", ladder_answer, None),
     ("event_answer", event_answer, None),
     ("event_refused", event_refused, None),
+    ("service_answer", service_answer, None),
     ("announcement", announcement, Kind.ANNOUNCEMENT),
     ("confirm", confirm, None),
     ("login_link", login_link, None),
