@@ -34,14 +34,14 @@ def _post(client, *, sender, to, subject, text, headers=None):
     assert payloads.post(client, "postmark", message).status_code == 200
 
 
-def _mail_to(smtp, address, *, containing):
+def _mail_to(sink, address, *, containing):
     """The next email to `address` whose text holds `containing` (or one of them, a tuple); others
     to anyone are passed over."""
     wanted = containing if isinstance(containing, tuple) else (containing,)
     deadline, passed = time.monotonic() + WAIT, []
     while time.monotonic() < deadline:
         try:
-            _, rcpt_tos, message = smtp.next(timeout=0.5)
+            _, rcpt_tos, message = sink.next(timeout=0.5)
         except queue.Empty:
             continue
         if rcpt_tos == [address] and any(w in text_part(message) for w in wanted):
