@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from games.cribbage import SHORT_GAME, describe, parse_cards, rules_for, score_hand, score_pegging
 from ladders import replies as ladder_replies
-from mail import game_replies
+from mail import game_replies, links, service_replies
 from tournaments import replies as event_replies
 
 
@@ -84,4 +84,6 @@ def context():
         "game_words": game_replies.HELP,
         "ladder_words": ladder_replies.HELP,
         "event_words": event_replies.HELP,
+        "service_words": service_replies.HELP,
+        "service_address": links.service_address(),
     }

@@ -168,3 +168,9 @@ def events_unsubscribe_url(user):
 
 def absolute(path):
     return f"{settings.SITE_URL}{path}"
+
+
+def service_address():
+    """The service's own address (mail.service_replies reads it): settings.MAIL_SERVICE_ADDRESS,
+    else play@ the reply domain."""
+    return settings.MAIL_SERVICE_ADDRESS or f"play@{settings.REPLY_DOMAIN}"

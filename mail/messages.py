@@ -43,7 +43,7 @@ def render(name, context):
 
     Every email ends with the address of the rules and help page (the HTML's in the base's footer)."""
     help_url = links.absolute(reverse("help"))
-    context = {"help_url": help_url, **context}
+    context = {"help_url": help_url, "service_address": links.service_address(), **context}
     subject = " ".join(render_to_string(f"{name}.subject.txt", context).split())
     text = render_to_string(f"{name}.txt", context).rstrip("\n") + f"\n\nRules and help: {help_url}\n"
     html = _inliner.inline(render_to_string(f"{name}.html", context))

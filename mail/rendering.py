@@ -38,6 +38,8 @@ OTHER_WORDS = [
     ("more time N", f'give your opponent N more days for their move (1 to {times.MAX_MORE_DAYS}; or "extend N")'),
     ("say ...", "a word to the other players, shown at the top of their next email"),
     ("note ...", "your private note on this game"),
+    ("games", "every game of yours: whose turn, the deadlines, each game's reply address"),
+    ("vacation N", 'stop the clocks of all your games for N days ("back" ends it early)'),
 ]
 
 
@@ -81,8 +83,9 @@ def plan_words(view):
         (
             f"plan {' '.join(hand)}",
             "play your cards in this order at your turns, without an email for each "
-            f'(rules too: "score first", "on 5 play {hand[0]}", "ask"; "plan clear" drops it; '
-            'reply "help"). On its own line, under your discard if you like',
+            f'(rules too: "score first", "low first", "on 5 play {hand[0]}", "ask"; "plan clear" drops it; '
+            '"plan always score first, low first" plays every hand of all your games; reply "help"). '
+            "On its own line, under your discard if you like",
         )
     ]
 

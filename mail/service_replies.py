@@ -20,8 +20,6 @@ from collections.abc import Callable
 from datetime import timedelta
 from email.utils import parseaddr
 
-from django.conf import settings
-
 from accounts import directory
 from accounts import services as accounts
 from accounts.models import User
@@ -72,8 +70,7 @@ def answer_service_word(word, handler, spellings=()):
         _SPELLINGS[spelling] = word
 
 
-def service_address():
-    return settings.MAIL_SERVICE_ADDRESS or f"play@{settings.REPLY_DOMAIN}"
+service_address = links.service_address
 
 
 def is_service_address(addresses):
