@@ -21,8 +21,9 @@ from .rendering import answer_message, done_words
 log = logging.getLogger(__name__)
 
 HELP = """How to play by replying: write your move on the first line of your reply, above the quoted email.
-Several instructions go one a line, applied in order ("crib 9S QC", then "plan 7C 8S 6D 7H" below it);
-if one is refused, those above it stand and none below it is applied.
+Several instructions go one a line, applied in order ("crib 9S QC", then "plan 7C 8S 6D 7H" below it,
+or on the discard's line: "crib 9S QC plan 7C 8S 6D 7H"); if one is refused, those above it stand and
+none below it is applied. Nothing in the quoted email is read.
 
   crib 5H JD     lay these cards away to the crib (or "discard 5H JD", or just "5H JD")
   play 7C        play this card (or just "7C")

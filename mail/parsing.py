@@ -88,8 +88,12 @@ def own_words(stripped_text, text):
     standing for the top when given."""
     reply = quotes.split(text)
     if stripped_text and stripped_text.strip():
+        stripped = quotes.split(stripped_text)
         return quotes.Reply(
-            above=quotes.split(stripped_text).above, below=reply.below, quoted=reply.quoted, cut=reply.cut
+            above=stripped.above,
+            below=reply.below,
+            quoted=f"{stripped.quoted}\n{reply.quoted}",
+            cut=reply.cut or stripped.cut,
         )
     return reply
 

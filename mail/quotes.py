@@ -34,7 +34,7 @@ WRAP = 3  # lines a wrapped quote header may take
 _VERBS = (
     r"\b(wrote|writes|schrieb|a\s+[ée]crit|[ée]crit|napisa[łl](\(a\)|a)?|nadesła[łl]|napsal(\(a\))?|kirjoitti|"
     r"ha\s+scritto|scrisse|escribi[óo]|escreveu|skrev|schreef|написал(\(а\)|а)?|пишет|írta|yazdı|έγραψε)|"
-    r"写道|寫道|書きました"
+    r"写道|寫道|書きました|님이 작성하였습니다|님이 작성했습니다"
 )
 _ADDRESS = r"[^\s<>()\[\]]+@[^\s<>()\[\]]+"
 # Lines that head a quote, alone or as the end of a header wrapped over a few lines.

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mail.parsing import read_command, read_line, reply_texts
+from mail.parsing import read_command, read_line, read_reply, reply_texts
 
 TURN = """Player 1, it is your turn to play a card in game 3 (Alice v Bob).
 
@@ -139,3 +139,56 @@ def test_chatter_is_not_a_command(line):
 
 def test_the_first_command_wins_over_later_lines():
     assert read_command(["Hello,\nplay 7C\ncrib 5H JD\n"]).kind == "play"
+
+
+# Quote headers in general form, each as the issue met them: the words above are read, the
+# instruction below never (it is only told to the player).
+HEADERS = {
+    "date-name": '30.09.2017, 18.30, "Cribbage" <cribbage@example.com>:',
+    "iso-date-name": "2017-11-24 16:32 GMT+01:00 Cribbage <cribbage@example.com>:",
+    "russian": "ср, 30 апр. 2025 г. в 15:19, Cribbage <cribbage@example.com>:",
+    "from-address": "Quoting Cribbage from cribbage@example.com:",
+    "wrote-no-colon": "On Mon, Jun 2, 2025 at 10:00 AM Cribbage <cribbage@example.com> wrote",
+    "polish-w-dniu": "W dniu 2.06.2025 o 10:00, Cribbage pisze, napisał:",
+    "polish-dnia": "Dnia 2 czerwca 2025 10:00 Cribbage <cribbage@example.com> napisał(a):",
+    "finnish": "ma 2.6.2025 klo 10.00 Cribbage (cribbage@example.com) kirjoitti:",
+    "italian": "Il giorno lun 2 giu 2025 alle ore 10:00 Cribbage ha scritto:",
+    "danish-original": "-----Oprindelig meddelelse-----",
+    "french-original": "-------- Message d'origine --------",
+    "rule-then-bold-from": "----\n*From:* Cribbage <cribbage@example.com>\n*Sent:* Monday, June 2, 2025",
+    "equals-then-de": "==========\nDe : Cribbage\nEnvoyé : lundi 2 juin 2025 10:00",
+    "dutch-block": "Van: Cribbage\nVerzonden: maandag 2 juni 2025 10:00\nAan: Bob",
+    "polish-block": "Od: Cribbage\nWysłano: poniedziałek, 2 czerwca 2025 10:00\nDo: Bob",
+    "danish-block": "Fra: Cribbage\nSendt: 2. juni 2025 10:00\nTil: Bob",
+    "italian-block": "Da: Cribbage\nInviato: lunedì 2 giugno 2025 10:00\nA: Bob",
+    "japanese-block": "差出人: Cribbage\n送信日時: 2025年6月2日 10:00\n宛先: Bob",
+    "chinese-block": "发件人: Cribbage\n发送时间: 2025年6月2日 10:00\n收件人: Bob",
+    "korean-block-library-only": "보낸 사람: Cribbage\n보낸 날짜: 2025년 6월 2일 월요일 오전 10:00\n받는 사람: Bob",
+    "gmail-wrapped-no-address": "On Mon, Jun 2, 2025 at 10:00 AM Cribbage by mail, the service\nwrote:",
+}
+
+
+@pytest.mark.parametrize("header", HEADERS.values(), ids=HEADERS.keys())
+def test_every_quote_header_cuts_the_reply(header):
+    body = f"Thanks, sounds good.\n\n{header}\n\nplay 7C\n\n{TURN}"
+    said = read_reply("", body)
+    assert said.commands == [] and said.only_quoted and said.words == "Thanks, sounds good."
+    said = read_reply("", f"play 9D\n\n{header}\n\nplay 7C\n")
+    assert [c.words for c in said.commands] == ["play 9D"]
+
+
+def test_a_quoted_instruction_alone_is_only_told():
+    body = f"Thanks\n\nOn Mon, Jun 2, 2025 at 10:00 AM Bob <b@example.com> wrote:\n{quoted('play 7C')}\n"
+    said = read_reply("", body)
+    assert said.commands == [] and said.only_quoted
+
+
+def test_our_own_quoted_turn_email_is_no_instruction_of_the_players():
+    said = read_reply("", f"Thanks\n\nOn Mon, Jun 2, 2025 at 10:00 AM Bot <c@example.com> wrote:\n{quoted(TURN)}\n")
+    assert said.commands == [] and not said.only_quoted
+
+
+def test_the_providers_stripped_reply_is_cut_too():
+    # A provider that left the quote in its "stripped" text gains nothing from it.
+    said = read_reply("Thanks\n\nOn Mon, Jun 2, 2025 at 10:00 AM Bob <b@example.com> wrote:\n> play 7C\n", GMAIL)
+    assert said.commands == [] and said.only_quoted
