@@ -160,3 +160,18 @@ def test_an_answer_never_quotes_encoded_text_back(game, on_commit):
     assert row.status == InboundEmail.Status.ANSWERED
     body = answer_to("alice@example.com")
     assert encoded[:76] not in body and "You wrote:" not in body
+
+
+@pytest.mark.parametrize("shape", ["outlook", "gmail", "pasted"])
+def test_our_own_turn_email_in_the_reply_is_never_read(game, on_commit, shape):
+    [turn] = [m.body for m in mail.outbox if m.to == ["alice@example.com"] and "it is your turn to" in m.body]
+    quote = {
+        "outlook": "________________________________\nFrom: Cribbage by mail <cribbage@localhost>\n"
+        "Sent: Monday, June 2, 2025 10:00 AM\nTo: Alice\nSubject: Your move\n\n" + turn,
+        "gmail": f"{WROTE}\n" + "\n".join("> " + line for line in turn.splitlines()),
+        "pasted": turn,
+    }[shape]
+    mail.outbox.clear()
+    row = deliver(message(game, 0, text=f"Thanks, sounds good.\n\n{quote}\n"), on_commit)
+    assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
+    assert row.outcome == "unreadable: 'Thanks, sounds good.'"
