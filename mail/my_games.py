@@ -27,7 +27,7 @@ def games_lines(user):
             when = (
                 f"by {times.deadline_text(seat.deadline, user)}" if seat.deadline and not game.practice else "no clock"
             )
-            turn = f"your turn ({when})"
+            turn = f"your turn, {when}"
         else:
             waiting = [str(s) for s in selectors.seats_with_players(game) if s.to_act]
             turn = f"waiting for {' and '.join(waiting) or 'the next deal'}"

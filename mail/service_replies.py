@@ -118,9 +118,9 @@ def _two_words(word, rest):
     """ "new game ..." and "sign up" are two words: (word, the rest), or (None, rest) for "new" alone."""
     first, _, after = rest.partition(" ")
     if word == "new":
-        return ("new game", after.strip()) if first.lower().strip(".,!") == "game" else (None, rest)
+        return ("new game", after.strip()) if first.lower().strip(".,!:") == "game" else (None, rest)
     if word == "sign":
-        return ("signup", after.strip()) if first.lower().strip(".,!") == "up" else (None, rest)
+        return ("signup", after.strip()) if first.lower().strip(".,!:") == "up" else (None, rest)
     return word, rest
 
 

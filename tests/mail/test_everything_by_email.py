@@ -70,7 +70,7 @@ def test_vacation_games_enter_new_game_and_sign_up_by_email(celery_worker_on_red
     turn = _mail_to(smtp, alice.email, containing="it is your turn to")
     write("games")
     listing = text_part(_mail_to(smtp, alice.email, containing="against Bob Smith"))
-    assert f"Game {game.pk}, against Bob Smith: your turn (by " in listing and turn["Reply-To"] in listing
+    assert f"Game {game.pk}, against Bob Smith: your turn, by " in listing and turn["Reply-To"] in listing
 
     write("vacation 3")
     assert "Your vacation has started: 3 days" in text_part(_mail_to(smtp, alice.email, containing="vacation"))

@@ -75,7 +75,7 @@ def test_games_lists_every_game_with_whose_turn_and_its_reply_address(game, on_c
     assert row.status == InboundEmail.Status.ANSWERED
     body = mail.outbox[-1].body
     seat = Seat.objects.get(game=game, number=0)
-    assert f"Game {game.pk}, against Bob: your turn (by " in body
+    assert f"Game {game.pk}, against Bob: your turn, by " in body
     from mail import links
 
     assert links.reply_address(game.pk, seat.number) in body

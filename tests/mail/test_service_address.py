@@ -71,7 +71,7 @@ def test_games_lists_every_game_with_its_reply_address(client, alice):
     game = start_two_player_game(players=[alice, bob])
     send(client, "alice@example.com", "games")
     body = answer_to(alice.email).body
-    assert f"Game {game.pk}, against Bob: your turn (by " in body and links.reply_address(game.pk, 0) in body
+    assert f"Game {game.pk}, against Bob: your turn, by " in body and links.reply_address(game.pk, 0) in body
 
 
 def test_vacation_and_back_to_the_service_address(client, alice):
