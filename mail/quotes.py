@@ -28,8 +28,9 @@ from mailparser_reply.parser import EmailMessage
 
 from games.cribbage.notation import visible
 
-LIBRARY_WINDOW = 200_000  # characters searched for the library's headers: the cut is near the top
+LIBRARY_WINDOW = 100_000  # characters searched for the library's headers (at most SCAN lines)
 WRAP = 3  # lines a wrapped quote header may take
+SCAN = 500  # lines looked through for the cut: a reply's own words are read from the top 12 lines
 
 _VERBS = (
     r"\b(wrote|writes|schrieb|a\s+[ée]crit|[ée]crit|napisa[łl](\(a\)|a)?|nadesła[łl]|napsal(\(a\))?|kirjoitti|"
@@ -154,9 +155,10 @@ def _library_cut(lines):
 
 
 def cut_index(lines):
-    """The index of the first line of the quote (the earliest any method finds), or None."""
-    own = next((i for i in range(len(lines)) if _is_cut(lines, i)), None)
-    library = _library_cut(lines[: own if own is not None else len(lines)])
+    """The index of the first line of the quote (the earliest any method finds, in the first SCAN
+    lines), or None."""
+    own = next((i for i in range(min(len(lines), SCAN)) if _is_cut(lines, i)), None)
+    library = _library_cut(lines[: own if own is not None else SCAN])
     found = [i for i in (own, library) if i is not None]
     return min(found) if found else None
 

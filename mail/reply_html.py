@@ -14,6 +14,8 @@ and it never raises on broken markup.
 import re
 from html.parser import HTMLParser
 
+CHUNK = 16_384  # characters fed at a time
+ENOUGH = 1_000  # lines of text: the reply's words and its quote's start are far above this
 _SKIPPED = {"head", "style", "script", "title", "template"}
 _BLOCKS = {
     "p",
@@ -118,11 +120,17 @@ class _Reader(HTMLParser):
 
 
 def text(html):
-    """The lines of `html`'s text, the quoted ones starting "> "."""
+    """The lines of `html`'s text, the quoted ones starting "> " (the first ENOUGH lines: a very
+    large reply costs no more than a short one)."""
     reader = _Reader()
+    html = html or ""
     try:
-        reader.feed(html or "")
-        reader.close()
+        for start in range(0, len(html), CHUNK):
+            reader.feed(html[start : start + CHUNK])
+            if len(reader.lines) > ENOUGH:
+                break
+        else:
+            reader.close()
     except Exception:  # broken markup: keep what was read
         pass
     reader.newline()
