@@ -213,11 +213,11 @@ class PracticeForm(forms.Form):
     by_email = forms.TypedChoiceField(
         label="How to play",
         choices=[
-            ("", "On this site, the computer answering at once (no emails)"),
-            ("0", "By email: turn emails as in any game, the computer answering at once"),
-            ("3600", "By email, the computer answering an hour after your move"),
-            ("7200", "By email, the computer answering 2 hours after your move"),
-            ("86400", "By email, the computer answering a day after your move"),
+            ("", "On this site (no emails)"),
+            ("0", "By email, the computer at once"),
+            ("3600", "By email, the computer an hour later"),
+            ("7200", "By email, the computer 2 hours later"),
+            ("86400", "By email, the computer a day later"),
         ],
         coerce=int,
         empty_value=None,

@@ -78,3 +78,17 @@ def test_resigning_practice_is_a_plain_loss_but_between_people_concedes_the_boar
     services.submit_move(people, 0, {"kind": "resign"})
     people.refresh_from_db()
     assert people.finish == "resign" and people.skunk == "double_skunk"
+
+
+def test_the_practice_page_starts_a_game_by_email_with_the_computer_waiting(client, me):
+    from games.models import Game
+
+    client.force_login(me)
+    form = {"level": "easy", "variant": "two", "target": "121", "by_email": "3600"}
+    response = client.post(reverse("games:practice"), form)
+    game = Game.objects.get()
+    assert response.status_code == 302 and response.url == game.get_absolute_url()
+    assert (game.practice, game.computer_delay, game.assistance) == (False, timedelta(hours=1), "coach")
+    assert Seat.objects.get(game=game, number=0).deadline is not None  # a clock, as in any game
+    response = client.post(reverse("games:practice"), {**form, "by_email": "999"})
+    assert response.status_code == 400 and Game.objects.count() == 1
