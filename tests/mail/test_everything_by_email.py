@@ -10,6 +10,7 @@ import queue
 import time
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from accounts.models import User
@@ -91,6 +92,12 @@ def test_vacation_games_enter_new_game_and_sign_up_by_email(celery_worker_on_red
     assert alice.away_until is None
 
     write("enter Winter League")
+    _mail_to(smtp, alice.email, containing="You are entered in Winter League")
+    assert Entrant.objects.filter(tournament=event, player=alice).exists()
+    write("withdraw winter-league")
+    _mail_to(smtp, alice.email, containing="Your entry in Winter League is withdrawn")
+    assert not Entrant.objects.filter(tournament=event, player=alice).exists()
+    write("enter", to=f"event+winter-league@{settings.REPLY_DOMAIN}")
     _mail_to(smtp, alice.email, containing="You are entered in Winter League")
     assert Entrant.objects.filter(tournament=event, player=alice).exists()
     write("join", to=notices.ladder_address(ladder))
