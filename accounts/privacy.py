@@ -40,6 +40,7 @@ PROFILE = (
     "acknowledge_replies",
     "night_start_hour",
     "night_end_hour",
+    "standing_plan",
     "date_joined",
     "last_login",
 )
