@@ -31,23 +31,26 @@ from .models import InboundEmail
 
 log = logging.getLogger(__name__)
 
-HELP = """What you can write to this address, on the first line (the subject works too):
+HELP = """What you can write to this address, on the first line (or the subject):
 
-  new game NAME            challenge the member of that name, with the usual settings
-  new game bob@example.com challenge an address (a newcomer gets an invitation)
-  new game open            an open challenge on the board: anyone may take it
-  new game computer expert a slow game against the computer by email (easy, standard or
-                           expert), the coach on; "new game computer expert delay 2h" has it
-                           answer 2 hours after each of your moves (m, h or d; up to 7 days)
-  games                    every game of yours: whose turn, the deadlines, each reply address
-  vacation 3               start a vacation of 3 days: the clocks of all your games stop
-  back                     end your vacation early (the days not used come back)
-  enter NAME               enter the event (or join the ladder) of that name, while it takes entries
-  withdraw NAME            take your entry in an event back, before it starts
-  sign up                  from a new address: an account, with a link to confirm it
-  help                     this help
+  new game NAME         challenge the member of that name (the usual settings)
+  new game ann@x.org    challenge an address (a newcomer is invited)
+  new game open         an open challenge: anyone may take it
+  new game computer expert
+                        a slow game against the computer by email (easy,
+                        standard or expert), the coach on; add "delay 2h"
+                        for it to answer 2 hours after each of your moves
+                        (m, h or d; up to 7 days)
+  games                 every game of yours: whose turn, the deadlines,
+                        each game's reply address
+  vacation 3            a vacation of 3 days: the clocks of all your games stop
+  back                  end your vacation early (unused days come back)
+  enter NAME            enter the event (or join the ladder) of that name
+  withdraw NAME         take your entry in an event back, before it starts
+  sign up               from a new address: an account, and a link to confirm it
+  help                  this help
 
-In reply to a game's email you play that game: reply "help" there for its words."""
+In reply to a game's email you play that game: reply "help" there."""
 
 # Mail's own words, by their spellings; other apps add theirs (answer_service_word).
 _SPELLINGS = {
