@@ -22,7 +22,7 @@ from .match_admin import ChallengeAdmin, MatchAdmin
 from .models import Challenge, Entrant, Ladder, LadderHistory, Match, Season
 from .organiser_pages import AnnouncementPages, OrganisersField
 from .scoped_admin import OrganisedLadderFilter, ScopedAdmin, ScopedInline
-from .views import _csv_response
+from .views import csv_response
 
 
 class EntrantInline(ScopedInline):
@@ -290,7 +290,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
             return None
         ladder = queryset.get()
         self.log_change(request, ladder, "Exported the standings")
-        return _csv_response(ladder, seasons.standings(ladder))
+        return csv_response(ladder, seasons.standings(ladder))
 
     @admin.action(description="Close the season and open the next")
     def close_season(self, request, queryset):

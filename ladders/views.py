@@ -57,10 +57,11 @@ def ladder_detail(request, slug):
 
 def standings_csv(request, slug):
     ladder = get_object_or_404(Ladder, slug=slug)
-    return _csv_response(ladder, seasons.standings(ladder))
+    return csv_response(ladder, seasons.standings(ladder))
 
 
-def _csv_response(ladder, rows, suffix=""):
+def csv_response(ladder, rows, suffix=""):
+    """Standings rows as a CSV download, for the page's link and the admin's action."""
     response = HttpResponse(seasons.standings_csv(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{ladder.slug}{suffix}-standings.csv"'
     return response
@@ -70,7 +71,7 @@ def season(request, slug, number):
     ladder = get_object_or_404(Ladder, slug=slug)
     frozen = get_object_or_404(Season, ladder=ladder, number=number, closed_at__isnull=False)
     if request.GET.get("format") == "csv":
-        return _csv_response(ladder, frozen.standings, suffix=f"-season-{number}")
+        return csv_response(ladder, frozen.standings, suffix=f"-season-{number}")
     return render(
         request, "ladders/season.html", {"ladder": ladder, "season": frozen, "columns": seasons.STANDINGS_COLUMNS}
     )

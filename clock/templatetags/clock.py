@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clock import calendar, deadlines, timeouts, vacation
-from games import times
+from games import cribbage, times
 from games.presentation import clock_text, plural
 from games.selectors import seat_of
 from mail import links
@@ -35,7 +35,7 @@ def clock_rules(game):
 def game_clock(game, user):
     now = timezone.now()
     mine = seat_of(game, user)
-    rules = timeouts._sides(game)
+    rules = cribbage.Rules.from_json(game.rules)
     rows = []
     for seat in game.seats.all():
         opponent = mine is not None and rules.side_of(seat.number) != rules.side_of(mine.number)

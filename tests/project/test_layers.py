@@ -4,6 +4,10 @@ The engine (games.cribbage) <- games <- mail <- clock <- ratings <- ladders <- t
 all of them; cribsite (settings, urls, the Celery app) on top. A lower layer that
 needs a higher one to act sends a signal the higher one connects in its
 AppConfig.ready().
+
+Inside the engine: the rules (the package root) <- strategy <- coach <- tables (the
+generators of data/), and nothing outside tables imports a generator. No module imports
+another's private name (a leading underscore): a name shared is given a public home.
 """
 
 import ast
@@ -40,8 +44,10 @@ def _layer(module):
 
 def _imports(module, path):
     """(imported module, line, inside a function?) for each import of a project module."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    is_package = path.name == "__init__.py"
+    return _imports_in(module, ast.parse(path.read_text(), filename=str(path)), path.name == "__init__.py")
+
+
+def _imports_in(module, tree, is_package):
     found = []
 
     def visit(node, in_function):
@@ -146,3 +152,160 @@ def _find_cycle(graph):
 @pytest.mark.parametrize("graph, has_cycle", [({"a": {"b"}, "b": {"a"}}, True), ({"a": {"b"}, "b": set()}, False)])
 def test_the_cycle_finder_finds_cycles(graph, has_cycle):
     assert (_find_cycle(graph) is not None) is has_cycle
+
+
+# --- Inside the engine ----------------------------------------------------------------
+
+ENGINE = "games.cribbage"
+#: The engine's layers, lowest first: the rules are the package root.
+ENGINE_LAYERS = (ENGINE, f"{ENGINE}.strategy", f"{ENGINE}.coach", f"{ENGINE}.tables")
+GENERATORS = f"{ENGINE}.tables"
+
+
+def _sources():
+    return {module: (path.read_text(), path.name == "__init__.py") for module, path in _modules()}
+
+
+def _engine_layer(module):
+    if module != ENGINE and not module.startswith(ENGINE + "."):
+        return None
+    return max(i for i, name in enumerate(ENGINE_LAYERS) if module == name or module.startswith(name + "."))
+
+
+def _edges(sources):
+    """(importer, imported module, the name imported or None, line) for each project import."""
+    for module, (text, is_package) in sources.items():
+        for target, line, _ in _imports_in(module, ast.parse(text), is_package):
+            name = None
+            while target and target not in sources:
+                target, _, name = target.rpartition(".")
+            if target and target != module:
+                yield module, target, name, line
+
+
+def engine_upward(sources):
+    """Imports inside the engine that point up its layers (rules <- strategy <- coach <- tables)."""
+    return [
+        f"{a}:{line} imports {b}"
+        for a, b, _, line in _edges(sources)
+        if _engine_layer(a) is not None and _engine_layer(b) is not None and _engine_layer(b) > _engine_layer(a)
+    ]
+
+
+def generator_imports(sources):
+    """Imports of a table generator from anywhere but the generators themselves."""
+    inside = lambda m: m == GENERATORS or m.startswith(GENERATORS + ".")  # noqa: E731
+    return [f"{a}:{line} imports {b}" for a, b, _, line in _edges(sources) if inside(b) and not inside(a)]
+
+
+def _private(name):
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_names(sources):
+    """Private names reaching across modules: ``from m import _x``, or ``m._x`` on an imported module."""
+    found = [f"{a}:{line} imports {b}.{name}" for a, b, name, line in _edges(sources) if name and _private(name)]
+    for module, (text, is_package) in sources.items():
+        tree = ast.parse(text)
+        bound = {}  # local name -> the project module it stands for
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in sources:
+                        bound[alias.asname or alias.name.partition(".")[0]] = alias.name
+            elif isinstance(node, ast.ImportFrom):
+                for target, _, _ in _imports_in(module, ast.Module(body=[node], type_ignores=[]), is_package):
+                    if target in sources:
+                        alias = next(a for a in node.names if target.endswith("." + a.name))
+                        bound[alias.asname or alias.name] = target
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in bound
+                and bound[node.value.id] != module
+                and _private(node.attr)
+            ):
+                found.append(f"{module}:{node.lineno} uses {bound[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_the_engine_layers_point_down():
+    assert engine_upward(_sources()) == []
+
+
+def test_only_the_generators_import_a_generator():
+    assert generator_imports(_sources()) == []
+
+
+def test_no_private_name_crosses_a_module():
+    assert private_names(_sources()) == []
+
+
+RULE = "games.cribbage.scoring"
+STRATEGY = "games.cribbage.strategy.players"
+COACH = "games.cribbage.coach.luck"
+GENERATOR = "games.cribbage.tables.peg_table"
+GAMES = "games.computer"
+
+
+def _synthetic(importer, text):
+    """The five modules above, empty but for ``importer``, which holds ``text``."""
+    sources = {m: ("", False) for m in (RULE, STRATEGY, COACH, GENERATOR, GAMES)}
+    sources.update({"games.cribbage.strategy": ("", True), "games.cribbage": ("", True)})
+    sources[importer] = (text, False)
+    return sources
+
+
+@pytest.mark.parametrize(
+    "importer, text",
+    [
+        (RULE, "from games.cribbage.strategy.players import choose_move"),
+        (RULE, "from .coach import luck"),
+        (RULE, "from games.cribbage.strategy import players"),
+        (STRATEGY, "from ..coach.luck import luck_and_skill"),
+        (STRATEGY, "import games.cribbage.tables.peg_table"),
+        (COACH, "from games.cribbage.tables.peg_table import generate"),
+    ],
+)
+def test_an_engine_import_up_its_layers_is_caught(importer, text):
+    assert engine_upward(_synthetic(importer, text)) != []
+
+
+@pytest.mark.parametrize(
+    "importer, text",
+    [
+        (STRATEGY, "from games.cribbage.scoring import score_hand"),
+        (COACH, "from ..strategy.players import choose_move"),
+        (GENERATOR, "from ..strategy.players import choose_move\nfrom ..coach.luck import luck_and_skill"),
+    ],
+)
+def test_an_engine_import_down_its_layers_passes(importer, text):
+    assert engine_upward(_synthetic(importer, text)) == []
+
+
+@pytest.mark.parametrize(
+    "importer, text, caught",
+    [
+        (GAMES, "from games.cribbage.tables.peg_table import generate", True),
+        (STRATEGY, "from games.cribbage.tables import peg_table", True),
+        (GENERATOR, "from games.cribbage.strategy.players import choose_move", False),
+    ],
+)
+def test_a_generator_imported_outside_the_generators_is_caught(importer, text, caught):
+    assert (generator_imports(_synthetic(importer, text)) != []) is caught
+
+
+@pytest.mark.parametrize(
+    "text, caught",
+    [
+        ("from games.cribbage.strategy.players import _alone", True),
+        ("from .strategy.players import choose_move, _side", True),
+        ("from games.cribbage.strategy import players\nplayers._alone(1)", True),
+        ("import games.cribbage.strategy.players as p\np._side", True),
+        ("from games.cribbage.strategy.players import choose_move\nchoose_move.__doc__", False),
+        ("from games.cribbage.strategy import players\nplayers.__name__", False),
+    ],
+)
+def test_a_private_name_across_modules_is_caught(text, caught):
+    assert (private_names(_synthetic(RULE, text)) != []) is caught
