@@ -33,6 +33,7 @@ __all__ = [
     "crib_value",
     "model_correction",
     "load_patterns",
+    "keep_rates",
     "DATA_PATH",
     "PATTERNS_PATH",
 ]
@@ -84,3 +85,16 @@ def load_patterns() -> dict:
     """The shipped ``kept_patterns``, ``{"two": {...}, "five_card": {...}}``."""
     with PATTERNS_PATH.open() as f:
         return json.load(f)
+
+
+def keep_rates(variant: str, dealer_side: bool | None) -> list[float]:
+    """How likely a dealt card of each rank is kept by a seat of the dealer's side (or against
+    it; ``None``: not known, the two averaged), by rank (index 0 unused): the pegging searches
+    weight a seat's unseen cards by it. ``variant``: ``"two"``, ``"five_card"``, ``"three"``,
+    ``"four"``."""
+    data = load()[variant]
+    if dealer_side is None:
+        rates = [(a + b) / 2 for a, b in zip(data["keep_dealer"], data["keep_pone"])]
+    else:
+        rates = data["keep_dealer" if dealer_side else "keep_pone"]
+    return [1.0] + list(rates)

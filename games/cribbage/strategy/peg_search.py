@@ -35,8 +35,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from .crib_model import load as load_crib_model
-from .crib_model import load_patterns
+from .crib_model import keep_rates, load_patterns
 from .knowledge import Table, peg_points, view_seed
 from .play_positions import (
     COUNT_TOTAL,
@@ -200,13 +199,8 @@ def forget_positions(one_go: bool, over: int) -> None:
 
 def _keep_rates(table: Table, opp: int) -> list[float]:
     """How likely each rank is to be among the cards they kept (an expert keeps fives, the pone
-    throws kings): the crib model's keep rates for their role, by rank (index 0 unused)."""
-    data = load_crib_model()["five_card" if table.one_go else "two"]
-    if table.dealer is None:
-        rates = [(a + b) / 2 for a, b in zip(data["keep_dealer"], data["keep_pone"])]
-    else:
-        rates = data["keep_dealer" if table.dealer == opp else "keep_pone"]
-    return [1.0] + list(rates)
+    throws kings): the crib model's keep rates for their role."""
+    return keep_rates("five_card" if table.one_go else "two", None if table.dealer is None else table.dealer == opp)
 
 
 class _Search:

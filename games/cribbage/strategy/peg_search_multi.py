@@ -29,6 +29,17 @@ deal for three players, +0.08 +- 0.09 for four. Averaging it with the
 one-reply evaluation (as the two-player expert does) or searching from nine
 cards left did no better (-0.01 +- 0.05 and -0.03 +- 0.05 for three,
 -0.03 +- 0.06 and -0.06 +- 0.10 for four).
+
+Why two searches and not one (two players in ``peg_search``): merging them would change
+the expert's moves. The two-player search weighs the opponent's hand by the kept-pattern
+table (shipped for two players only), lists every opponent hand exactly when they are few
+and samples 40 otherwise, and also serves the win-chance search near the end
+(``search_win``) and the pegging table's generator on two open hands; this one draws every
+other hand together by the per-rank keep rates, 24 draws, and packs one score per side.
+Given the same hands the two play-outs agree; the draws, and so the moves, do not. What
+they share is shared: the seed (``knowledge.view_seed``), the points passed up
+(``peg_search.passed_up``, ``as_played``), the keep rates (``crib_model.keep_rates``) and
+the numbered positions (``play_positions``).
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .crib_model import load as load_crib_model
+from .crib_model import keep_rates
 from .knowledge import Table, view_seed
 from .peg_search import as_played, passed_up
 from .play_positions import (
@@ -70,13 +81,10 @@ def in_reach(table: Table) -> bool:
 
 def _keep_rates(table: Table, seat: int) -> list[float]:
     """How likely a rank is among the cards ``seat`` kept, by its role (index 0 unused)."""
-    data = load_crib_model()["three" if table.players == 3 else "four"]
     if table.dealer is None:
-        rates = [(a + b) / 2 for a, b in zip(data["keep_dealer"], data["keep_pone"])]
-    else:
-        dealer_side = seat % 2 == table.dealer % 2 if table.partnerships else seat == table.dealer
-        rates = data["keep_dealer" if dealer_side else "keep_pone"]
-    return [1.0] + list(rates)
+        return keep_rates("three" if table.players == 3 else "four", None)
+    dealer_side = seat % 2 == table.dealer % 2 if table.partnerships else seat == table.dealer
+    return keep_rates("three" if table.players == 3 else "four", dealer_side)
 
 
 def other_hands(table: Table, rng: random.Random, samples: int) -> list[tuple[tuple[tuple[int, ...], ...], float]]:

@@ -25,8 +25,7 @@ import sys
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..strategy.crib_model import PAIRS
-from ..strategy.crib_model import load as load_crib_model
+from ..strategy.crib_model import PAIRS, keep_rates
 from ..strategy.peg_search import forget_positions, play_out
 from ..strategy.peg_table import DATA_PATH, pattern_key
 from .rank_hands import RANKS, rank_hands
@@ -114,11 +113,8 @@ def _weight(pattern: tuple[int, ...]) -> int:
 def generate(size: int = 4, samples: int = SAMPLES, seed: int = 1, log=None) -> dict:
     """``{"pone": {key: net pegging}, "dealer": {...}}`` for kept patterns of ``size`` ranks."""
     one_go = size == 3
-    model = load_crib_model()["five_card" if one_go else "two"]
-    keep = {
-        "pone": [1.0] + list(model["keep_pone"]),
-        "dealer": [1.0] + list(model["keep_dealer"]),
-    }
+    variant = "five_card" if one_go else "two"
+    keep = {"pone": keep_rates(variant, False), "dealer": keep_rates(variant, True)}
     rng = random.Random(seed)
     data: dict[str, dict[tuple, list[float]]] = {"pone": {}, "dealer": {}}
     patterns = _patterns(size)
