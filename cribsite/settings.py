@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "mail",
     "clock",
     "ratings",
+    "events",
     "ladders",
     "tournaments",
 ]

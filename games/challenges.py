@@ -43,7 +43,7 @@ from django.utils import timezone
 
 from accounts import services as accounts
 from accounts.models import User
-from games import cribbage, services
+from games import cribbage, game_settings, services
 from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Game, Variant
 from games.signals import challenge_notice
 
@@ -51,7 +51,7 @@ PRACTICE_DAYS_PER_MOVE = 30
 DAYS_PER_MOVE_RANGE = (1, 14)
 TARGETS = cribbage.TARGETS
 # The clock a challenge sets for its game (the Challenge and Game fields of the same names).
-CLOCK_CHOICES = ("timeout_policy", "pause_weekends", "pause_nights", "time_bank_days")
+CLOCK_CHOICES = game_settings.CLOCK
 
 
 class ChallengeError(Exception):
@@ -199,14 +199,7 @@ def rematch(game, number, player):
     return create_challenge(
         player,
         [s.player for s in seats if s.number != number],
-        variant=game.variant,
-        target=game.target,
-        muggins=game.muggins,
-        days_per_move=game.days_per_move,
-        timeout_policy=game.timeout_policy,
-        pause_weekends=game.pause_weekends,
-        pause_nights=game.pause_nights,
-        time_bank_days=game.time_bank_days,
+        **game.game_settings.chosen(),
         help_on=game.help_on,
         rated=game.rated,  # accepting the rematch agrees to it, as with any rated challenge
     )
@@ -290,14 +283,7 @@ def _start_if_full(challenge):
         return False
     players = [challenge.challenger] + [p.player for p in places]
     challenge.game = services.start_game(
-        players=players,
-        variant=challenge.variant,
-        target=challenge.target,
-        muggins=challenge.muggins,
-        days_per_move=challenge.days_per_move,
-        help_on=challenge.help_on,
-        rated=challenge.rated,
-        **{name: getattr(challenge, name) for name in CLOCK_CHOICES},
+        players=players, settings=challenge.game_settings, help_on=challenge.help_on, rated=challenge.rated
     )
     challenge.status = Challenge.Status.ACCEPTED
     challenge.decided_at = timezone.now()

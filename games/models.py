@@ -4,15 +4,18 @@
 so reading a game never replays its log; `verify_games` checks the two agree.
 """
 
+from dataclasses import replace
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
 from games.cribbage import FULL_GAME, TARGETS, rules_for
+from games.game_settings import CHOSEN, GameSettings
 from games.presentation import clock_text
 
 MAX_TIME_BANK_DAYS = 10  # a game's time bank per player, at most
@@ -29,13 +32,71 @@ SEATS_BY_VARIANT = {variant: rules_for(variant).players for variant in Variant}
 TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
 
 
+class TimeoutPolicy(models.TextChoices):
+    FORFEIT = "forfeit", "The player who ran out of time forfeits the game"
+    OPPONENT_CHOOSES = "opponent_chooses", "The opponent chooses: claim the game or wait"
+    COMPUTER_STANDS_IN = "computer_stands_in", "The computer plays for the absent player"
+
+
+class GameSettingsFields(models.Model):
+    """The settings of a game (games.game_settings.GameSettings), declared once: on a Game, on the
+    Challenge that makes one, and on every event whose games share them (a ladder, a tournament)."""
+
+    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
+    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
+    muggins = models.BooleanField(default=False)
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    # The clock (see clock/deadlines.py and clock/timeouts.py).
+    timeout_policy = models.CharField(
+        max_length=24,
+        choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.FORFEIT,
+        help_text="What a timeout does in a game.",
+    )
+    pause_weekends = models.BooleanField(
+        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone."
+    )
+    pause_nights = models.BooleanField(default=False, help_text="Clocks stop during each player's night hours.")
+    time_bank_days = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_TIME_BANK_DAYS)],
+        help_text=f"A reserve of days per player and game, spent a day at a time before a timeout "
+        f"(0 to {MAX_TIME_BANK_DAYS}).",
+    )
+
+    class Meta:
+        abstract = True
+
+    @property
+    def game_settings(self) -> GameSettings:
+        return GameSettings(**{name: getattr(self, name) for name in CHOSEN})
+
+
+class EventVariant(models.TextChoices):
+    # An event's games are one against one: the two-seat variants only.
+    TWO = "two", "Two players, six cards"
+    FIVE_CARD = "five_card", "Five-card cribbage"
+
+
+class EventGameSettings(GameSettingsFields):
+    """The game settings of an event (ladders, tournaments): every game of the event uses them."""
+
+    variant = models.CharField(max_length=16, choices=EventVariant.choices, default=EventVariant.TWO)
+
+    Variant = EventVariant
+    Timeout = TimeoutPolicy
+
+    class Meta:
+        abstract = True
+
+
 class ComputerLevel(models.TextChoices):
     EASY = "easy", "Easy"
     STANDARD = "standard", "Standard"
     EXPERT = "expert", "Expert"
 
 
-class Game(models.Model):
+class Game(GameSettingsFields):
     class Assistance(models.TextChoices):
         """The engine's help to the players while the game is on, decided when it starts.
 
@@ -56,10 +117,6 @@ class Game(models.Model):
         RESIGN = "resign", "Resigned"
         FORFEIT = "forfeit", "Forfeit"
 
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
-    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
-    muggins = models.BooleanField(default=False)
-    days_per_move = models.PositiveSmallIntegerField(default=3)
     practice = models.BooleanField(default=False, help_text="Against the computer, with no turn emails.")
     # A game against the computer by email: the computer answers this long after the move it
     # answers (the sweeper plays it when due: games.computer.stalled_turns), 0 at once.
@@ -100,22 +157,9 @@ class Game(models.Model):
     # (games.services). Secret while any of them is on: it tells every deck to come.
     deal_seed = models.CharField(max_length=64, blank=True, editable=False)
 
-    # The clock (see clock/deadlines.py and clock/timeouts.py).
-    class TimeoutPolicy(models.TextChoices):
-        FORFEIT = "forfeit", "The player who ran out of time forfeits the game"
-        OPPONENT_CHOOSES = "opponent_chooses", "The opponent chooses: claim the game or wait"
-        COMPUTER_STANDS_IN = "computer_stands_in", "The computer plays for the absent player"
-
-    timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices, default=TimeoutPolicy.FORFEIT)
-    pause_weekends = models.BooleanField(
-        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone."
-    )
-    pause_nights = models.BooleanField(default=False, help_text="Clocks stop during each player's night hours.")
+    TimeoutPolicy = TimeoutPolicy
     vacation_cap_days = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Vacation days a player may use in this game: empty for no limit, 0 for none."
-    )
-    time_bank_days = models.PositiveSmallIntegerField(
-        default=0, help_text="A reserve of days per player, spent a day at a time before a timeout."
     )
 
     class Meta:
@@ -132,6 +176,10 @@ class Game(models.Model):
     @property
     def is_finished(self):
         return self.status == self.Status.FINISHED
+
+    @property
+    def game_settings(self) -> GameSettings:
+        return replace(super().game_settings, vacation_cap_days=self.vacation_cap_days)
 
     def seen_seq(self, seat=None):
         """The number of the last event the reader at `seat` (a Seat, or None: a spectator) sees."""
@@ -307,7 +355,7 @@ class Event(models.Model):
 PLAYER_SOURCES = (Event.Source.WEB, Event.Source.LINK, Event.Source.EMAIL)
 
 
-class Challenge(models.Model):
+class Challenge(GameSettingsFields):
     """An offer to play: to named players (a challenge) or to anyone (an open seek).
 
     Each other place at the table is a `ChallengePlace`. A challenge names a
@@ -323,17 +371,6 @@ class Challenge(models.Model):
 
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made")
     is_seek = models.BooleanField(default=False, help_text="Open to anyone who accepts.")
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
-    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
-    muggins = models.BooleanField(default=False)
-    days_per_move = models.PositiveSmallIntegerField(default=3)
-    # The clock of the game it starts (the Game fields of the same names).
-    timeout_policy = models.CharField(
-        max_length=24, choices=Game.TimeoutPolicy.choices, default=Game.TimeoutPolicy.FORFEIT
-    )
-    pause_weekends = models.BooleanField(default=False)
-    pause_nights = models.BooleanField(default=False)
-    time_bank_days = models.PositiveSmallIntegerField(default=0)
     help_on = models.BooleanField(
         default=False, help_text="Help on for every player (expected values and the coach); off by default."
     )

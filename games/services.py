@@ -7,13 +7,14 @@ snapshot in one transaction under a row lock on the game, and fires follow-ups
 
 import logging
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import cribbage, refusals, signals
+from games import cribbage, game_settings, refusals, signals
+from games.game_settings import GameSettings
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
 
 log = logging.getLogger(__name__)
@@ -80,10 +81,7 @@ def assistance_for(players, *, practice=False, help_on=None, rated=False):
 def start_game(
     *,
     players,
-    variant="two",
-    target=None,
-    muggins=False,
-    days_per_move=3,
+    settings=None,
     computer_level="",
     computer_delay=None,
     practice=False,
@@ -92,39 +90,34 @@ def start_game(
     first_dealer=None,
     rng=None,
     deal_seed="",
-    **clock_settings,
+    **choices,
 ):
     """Create a game for `players` (a user, or None for a computer seat, per seat) and deal.
 
-    Seat numbers follow the order of `players`; for four players, seats 0 and 2
+    The game is played under `settings` (a GameSettings; default its defaults) with `choices`
+    (any of its fields by name) put over it: a variant, a target, a clock (each seat's time bank
+    starts full). Seat numbers follow the order of `players`; for four players, seats 0 and 2
     are partners against 1 and 3. `help_on` and `rated` decide the engine's help
     (see `assistance_for`); a rated game counts for the ratings. With a `deal_seed` every game
     of that seed is dealt the same decks hand by hand (a duplicate event: give `first_dealer`
-    too, so the same seat deals each hand at every table). `clock_settings` are the Game's clock fields
-    (timeout_policy, pause_weekends, pause_nights, vacation_cap_days, time_bank_days: each seat's
-    time bank starts full).
+    too, so the same seat deals each hand at every table).
     """
-    unknown = set(clock_settings) - {
-        "timeout_policy",
-        "pause_weekends",
-        "pause_nights",
-        "vacation_cap_days",
-        "time_bank_days",
-    }
+    unknown = set(choices) - set(game_settings.NAMES)
     if unknown:
         raise TypeError(f"start_game() got unexpected settings: {', '.join(sorted(unknown))}")
+    settings = replace(settings or GameSettings(), **choices)
+    variant = settings.variant
     seats_needed = SEATS_BY_VARIANT[variant]
     if len(players) != seats_needed:
         raise ValueError(f"A {variant} game needs {seats_needed} players, not {len(players)}.")
     # Practice is practice: resigning there is a plain loss, not the board's skunk.
-    rules = cribbage.rules_for(variant, target=target, muggins=muggins, resign_concedes_skunk=not practice)
+    rules = cribbage.rules_for(
+        variant, target=settings.target, muggins=settings.muggins, resign_concedes_skunk=not practice
+    )
     state = cribbage.new_game(rules, first_dealer=first_dealer)
     with transaction.atomic():
         game = Game.objects.create(
-            variant=variant,
-            target=rules.target,
-            muggins=muggins,
-            days_per_move=days_per_move,
+            **replace(settings, target=rules.target).as_fields(),
             practice=practice,
             computer_delay=computer_delay or timedelta(0),
             rules=rules.to_json(),
@@ -133,7 +126,6 @@ def start_game(
             assistance=assistance_for(players, practice=practice, help_on=help_on, rated=rated),
             rated=rated,
             snapshot=cribbage.state_to_json(state),
-            **clock_settings,
         )
         Seat.objects.bulk_create(
             Seat(

@@ -16,6 +16,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
+from games import game_settings
+
 from . import challenges, forms, membership, seasons, services
 from .club_night_admin import ClubNightAdmin
 from .match_admin import ChallengeAdmin, MatchAdmin
@@ -65,21 +67,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
                 ]
             },
         ),
-        (
-            "Games",
-            {
-                "fields": [
-                    "variant",
-                    "target",
-                    "muggins",
-                    "days_per_move",
-                    "timeout_action",
-                    "pause_weekends",
-                    "pause_nights",
-                    "time_bank_days",
-                ]
-            },
-        ),
+        ("Games", {"fields": list(game_settings.CHOSEN)}),
         (
             "Matches and values",
             {

@@ -38,15 +38,7 @@ def start_game(ladder, match, *, number, first_dealer):
     """Game `number` of `match`, on the ladder's rules and clock, rated (`first_dealer` None: cut for deal)."""
     game = game_services.start_game(
         players=[match.challenger.player, match.defender.player],
-        variant=ladder.variant,
-        target=ladder.target,
-        muggins=ladder.muggins,
-        days_per_move=ladder.days_per_move,
-        timeout_policy=ladder.timeout_action,
-        pause_weekends=ladder.pause_weekends,
-        pause_nights=ladder.pause_nights,
-        time_bank_days=ladder.time_bank_days,
-        vacation_cap_days=ladder.vacation_days_cap if ladder.vacation_allowed else 0,
+        settings=ladder.game_settings,
         rated=True,
         first_dealer=first_dealer,
     )

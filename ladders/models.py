@@ -5,27 +5,19 @@ Positions are the fold of the ladder's history (see ladders.rungs);
 .matches and .seasons, on what ladders.services gives them all.
 """
 
+from dataclasses import replace
+
 from django.conf import settings
-from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from games.cribbage import FULL_GAME
-from games.models import MAX_TIME_BANK_DAYS, TARGET_CHOICES
+from events.standings import PRESETS, Values
+from games.game_settings import GameSettings
+from games.models import EventGameSettings
 
 
-class Ladder(models.Model):
-    class Variant(models.TextChoices):
-        # Ladders are one against one: the two-seat variants only.
-        TWO = "two", "Two players, six cards"
-        FIVE_CARD = "five_card", "Five-card cribbage"
-
-    class Timeout(models.TextChoices):
-        FORFEIT = "forfeit", "The player who ran out of time forfeits the game"
-        OPPONENT_CHOOSES = "opponent_chooses", "The opponent chooses: claim the game or wait"
-        COMPUTER_STANDS_IN = "computer_stands_in", "The computer plays for the absent player"
-
+class Ladder(EventGameSettings):
     class Scoring(models.TextChoices):
         GAMES = "games", "Games: win 1, skunk 2, double skunk 2"
         GAMES_DOUBLE = "games_double", "Games with the double-skunk rule: win 1, skunk 2, double skunk 3"
@@ -37,14 +29,6 @@ class Ladder(models.Model):
         DROP = "drop", "Drop down the ladder"
         REMOVE = "remove", "Remove from the ladder"
 
-    PRESETS = {
-        Scoring.GAMES: dict(value_win=1, value_skunk=2, value_double_skunk=2, double_skunk_rule=False, value_forfeit=1),
-        Scoring.GAMES_DOUBLE: dict(
-            value_win=1, value_skunk=2, value_double_skunk=3, double_skunk_rule=True, value_forfeit=1
-        ),
-        Scoring.ACC: dict(value_win=2, value_skunk=3, value_double_skunk=3, double_skunk_rule=False, value_forfeit=2),
-    }
-
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
     description = models.TextField(blank=True)
@@ -55,18 +39,6 @@ class Ladder(models.Model):
         help_text="Who runs this ladder: they are made staff when added. Only they (and superusers) can change it.",
     )
     is_open = models.BooleanField("open to join", default=True, help_text="Players may join from the ladder's page.")
-
-    # The game settings every ladder game uses.
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
-    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
-    muggins = models.BooleanField(default=False)
-    days_per_move = models.PositiveSmallIntegerField(default=3)
-    timeout_action = models.CharField(
-        max_length=24,
-        choices=Timeout.choices,
-        default=Timeout.FORFEIT,
-        help_text="What a timeout does in a ladder game.",
-    )
 
     # Matches and what a win is worth, in game points.
     match_length = models.PositiveSmallIntegerField(
@@ -117,18 +89,6 @@ class Ladder(models.Model):
     vacation_days_cap = models.PositiveSmallIntegerField(
         default=21, help_text="Vacation days per season (nobody can challenge a player on vacation)."
     )
-    # The clock of the ladder's games, beside days_per_move and timeout_action.
-    pause_weekends = models.BooleanField(
-        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone."
-    )
-    pause_nights = models.BooleanField(default=False, help_text="Clocks stop during each player's night hours.")
-    time_bank_days = models.PositiveSmallIntegerField(
-        default=0,
-        validators=[MaxValueValidator(MAX_TIME_BANK_DAYS)],
-        help_text=f"A reserve of days per player and game, spent a day at a time before a timeout "
-        f"(0 to {MAX_TIME_BANK_DAYS}).",
-    )
-
     season = models.PositiveSmallIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -141,9 +101,23 @@ class Ladder(models.Model):
     def get_absolute_url(self):
         return reverse("ladders:detail", args=[self.slug])
 
+    @property
+    def game_settings(self) -> GameSettings:
+        """Every ladder game's settings: the vacation a game allows follows the ladder's rule."""
+        return replace(super().game_settings, vacation_cap_days=self.vacation_days_cap if self.vacation_allowed else 0)
+
+    @property
+    def values(self) -> Values:
+        """What a win of each kind is worth in this ladder's matches."""
+        double = self.value_double_skunk if self.double_skunk_rule else self.value_skunk
+        return Values(win=self.value_win, skunk=self.value_skunk, double_skunk=double, forfeit=self.value_forfeit)
+
     def apply_preset(self):
-        for field, value in self.PRESETS.get(self.scoring, {}).items():
-            setattr(self, field, value)
+        values = PRESETS.get(self.scoring)
+        if values is not None:
+            self.value_win, self.value_skunk, self.value_forfeit = values.win, values.skunk, values.forfeit
+            self.value_double_skunk = values.double_skunk
+            self.double_skunk_rule = values.double_skunk != values.skunk
 
     def save(self, *args, **kwargs):
         self.apply_preset()
@@ -151,9 +125,7 @@ class Ladder(models.Model):
 
     def value_of(self, kind):
         """Game points for a win of `kind`: win, skunk, double_skunk or forfeit."""
-        if kind == "double_skunk":
-            return self.value_double_skunk if self.double_skunk_rule else self.value_skunk
-        return {"win": self.value_win, "skunk": self.value_skunk, "forfeit": self.value_forfeit}[kind]
+        return self.values.of(kind)
 
     def is_organiser(self, user):
         if not getattr(user, "is_authenticated", False) or not user.is_active:

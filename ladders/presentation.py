@@ -18,7 +18,7 @@ def describe_rules(ladder):
     lines = [
         f"Games: {ladder.get_variant_display().lower()} to {ladder.target}"
         f"{', muggins' if ladder.muggins else ''}; {plural(ladder.days_per_move, 'day')} per move. "
-        f"On a timeout: {ladder.get_timeout_action_display().lower()}."
+        f"On a timeout: {ladder.get_timeout_policy_display().lower()}."
         + _clock_stops(ladder)
         + (
             f" Each player has a time bank of {plural(ladder.time_bank_days, 'day')} per game, spent a day "

@@ -1,10 +1,9 @@
 """A ladder's seasons: the standings a season counts, and closing one to open the next."""
 
-import csv
-import io
-
 from django.db import transaction
 from django.utils import timezone
+
+from events import standings as events_standings
 
 from .models import LadderGame, Match, Season
 from .services import LadderError, lock, record
@@ -30,74 +29,78 @@ def current_season(ladder):
     return season
 
 
-def standings(ladder, season=None):
-    """One row per entrant on the ladder, top first, counting this season's matches and games."""
-    season = ladder.season if season is None else season
-    entrants = list(ladder.entrants.filter(active=True).select_related("player").order_by("position"))
-    rows = {
-        e.pk: dict(
-            entrant=e.pk,
-            position=e.position,
-            player=str(e.player),
-            player_id=e.player_id,
-            matches=0,
-            matches_won=0,
-            games=0,
-            wins=0,
-            games_won=0,
-            skunks_given=0,
-            skunks_taken=0,
-            points_for=0,
-            points_against=0,
-        )
-        for e in entrants
-    }
-    for m in Match.objects.filter(ladder=ladder, season=season, status=Match.Status.FINISHED):
-        for side in (m.challenger_id, m.defender_id):
-            if side in rows:
-                rows[side]["matches"] += 1
-                rows[side]["matches_won"] += side == m.winner_id
+def results(ladder, season):
+    """The season's counted games as standings.Result values (entrant ids in the seats), each worth
+    the game points it was counted for."""
     games = (
         LadderGame.objects.filter(match__ladder=ladder, match__season=season, counted=True)
         .exclude(match__status=Match.Status.VOID)
         .select_related("match")
     )
-    for lg in games:
-        m = lg.match
-        for side, own, other in (
-            (m.challenger_id, lg.challenger_score, lg.defender_score),
-            (m.defender_id, lg.defender_score, lg.challenger_score),
-        ):
-            row = rows.get(side)
-            if row is None:
-                continue
-            won = side == lg.winner_id
-            skunk = lg.kind in (LadderGame.Kind.SKUNK, LadderGame.Kind.DOUBLE_SKUNK)
-            row["games"] += 1
-            row["wins"] += won
-            row["games_won"] += lg.value if won else 0
-            row["skunks_given"] += won and skunk
-            row["skunks_taken"] += (not won) and skunk
-            row["points_for"] += own
-            row["points_against"] += other
-    out = list(rows.values())
-    for row in out:
-        row["spread"] = row["points_for"] - row["points_against"]
-    return out
+    return [
+        events_standings.Result(
+            seat0=lg.match.challenger_id,
+            seat1=lg.match.defender_id,
+            score0=lg.challenger_score,
+            score1=lg.defender_score,
+            winner=lg.winner_id,
+            kind=lg.kind,
+            points=lg.value,
+        )
+        for lg in games
+    ]
+
+
+def standings(ladder, season=None):
+    """One row per entrant on the ladder, top first, counting this season's matches and games."""
+    season = ladder.season if season is None else season
+    entrants = list(ladder.entrants.select_related("player").order_by("position"))
+    tally = events_standings.tally([e.pk for e in entrants], results(ladder, season))
+    matches = {e.pk: [0, 0] for e in entrants}
+    for m in Match.objects.filter(ladder=ladder, season=season, status=Match.Status.FINISHED):
+        for side in (m.challenger_id, m.defender_id):
+            if side in matches:
+                matches[side][0] += 1
+                matches[side][1] += side == m.winner_id
+    return [
+        dict(
+            entrant=e.pk,
+            position=e.position,
+            player=str(e.player),
+            player_id=e.player_id,
+            matches=matches[e.pk][0],
+            matches_won=matches[e.pk][1],
+            games=tally[e.pk].played,
+            wins=tally[e.pk].won,
+            games_won=tally[e.pk].points,
+            skunks_given=tally[e.pk].skunks_given,
+            skunks_taken=tally[e.pk].skunks_taken,
+            points_for=tally[e.pk].points_for,
+            points_against=tally[e.pk].points_against,
+            spread=tally[e.pk].spread,
+        )
+        for e in entrants
+        if e.active
+    ]
 
 
 def table_order(rows):
-    """The points-table order: game points won, then wins, then spread (ACC tie-breaks)."""
-    return sorted(rows, key=lambda r: (-r["games_won"], -r["wins"], -r["spread"], r["position"] or 0))
-
-
-def standings_csv(rows):
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([label for _, label in STANDINGS_COLUMNS])
-    for row in rows:
-        writer.writerow([row[key] for key, _ in STANDINGS_COLUMNS])
-    return out.getvalue()
+    """The points-table order: game points won, then wins, then spread (the ACC's tie-breaks), then
+    the ladder's positions."""
+    by_entrant = {row["entrant"]: row for row in rows}
+    tally = {
+        row["entrant"]: events_standings.Row(
+            player=row["entrant"],
+            points=row["games_won"],
+            won=row["wins"],
+            points_for=row["points_for"],
+            points_against=row["points_against"],
+        )
+        for row in rows
+    }
+    by_position = sorted(by_entrant, key=lambda entrant: by_entrant[entrant]["position"] or 0)
+    ranked = events_standings.ranked(by_position, tally, events_standings.POINTS_TABLE)
+    return [by_entrant[row.player] for row in ranked]
 
 
 def close_season(ladder, *, actor, reseed="keep", now=None):

@@ -3,10 +3,10 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from events.exports import standings_csv_response
 from ratings.selectors import family_of, ratings_of
 
 from . import challenges, membership, notices, seasons, services
@@ -62,9 +62,7 @@ def standings_csv(request, slug):
 
 def csv_response(ladder, rows, suffix=""):
     """Standings rows as a CSV download, for the page's link and the admin's action."""
-    response = HttpResponse(seasons.standings_csv(rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{ladder.slug}{suffix}-standings.csv"'
-    return response
+    return standings_csv_response(ladder.slug, seasons.STANDINGS_COLUMNS, rows, suffix)
 
 
 def season(request, slug, number):

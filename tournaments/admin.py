@@ -8,11 +8,13 @@ No page here shows a duplicate round's deal seed.
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
+from events.exports import standings_csv_response
+from games import game_settings
 from ladders import scoped_admin
 from ladders.forms import AddEntrantsForm
 from ladders.match_admin import ForfeitAction
@@ -45,14 +47,7 @@ class TournamentForm(forms.ModelForm):
             "organisers",
             "starts_on",
             "ends_on",
-            "variant",
-            "target",
-            "muggins",
-            "days_per_move",
-            "timeout_action",
-            "pause_weekends",
-            "pause_nights",
-            "time_bank_days",
+            *game_settings.CHOSEN,
             "legs",
             "all_rounds_at_start",
             "scoring",
@@ -126,21 +121,7 @@ class TournamentAdmin(ScopedAdmin):
     fieldsets = [
         (None, {"fields": ["kind", "name", "slug", "description", "organisers", "status", "tools"]}),
         ("Season", {"fields": ["starts_on", "ends_on"]}),
-        (
-            "Games",
-            {
-                "fields": [
-                    "variant",
-                    "target",
-                    "muggins",
-                    "days_per_move",
-                    "timeout_action",
-                    "pause_weekends",
-                    "pause_nights",
-                    "time_bank_days",
-                ]
-            },
-        ),
+        ("Games", {"fields": list(game_settings.CHOSEN)}),
         ("Format", {"fields": ["legs", "all_rounds_at_start", "scoring", "best_of"]}),
     ]
 
@@ -287,9 +268,7 @@ class TournamentAdmin(ScopedAdmin):
             return None
         event = queryset.get()
         self.log_change(request, event, "Exported the standings")
-        response = HttpResponse(selectors.standings_csv(event), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-        return response
+        return standings_csv_response(event.slug, selectors.columns(event), selectors.table(event))
 
 
 @admin.register(Round)

@@ -6,32 +6,19 @@ schedules and tables in tournaments.schedule and tournaments.standings.
 """
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from games.cribbage import FULL_GAME
-from games.models import MAX_TIME_BANK_DAYS, TARGET_CHOICES
-
-from .standings import Values
+from events.standings import PRESETS
+from games.models import EventGameSettings
 
 
-class Tournament(models.Model):
+class Tournament(EventGameSettings):
     class Kind(models.TextChoices):
         LEAGUE = "league", "League: a round robin"
         KNOCKOUT = "knockout", "Knockout: single elimination"
         DUPLICATE = "duplicate", "Duplicate: every table of a round plays the same cards"
-
-    class Variant(models.TextChoices):
-        # One against one: the two-seat variants only.
-        TWO = "two", "Two players, six cards"
-        FIVE_CARD = "five_card", "Five-card cribbage"
-
-    class Timeout(models.TextChoices):
-        FORFEIT = "forfeit", "The player who ran out of time forfeits the game"
-        OPPONENT_CHOOSES = "opponent_chooses", "The opponent chooses: claim the game or wait"
-        COMPUTER_STANDS_IN = "computer_stands_in", "The computer plays for the absent player"
 
     class Scoring(models.TextChoices):
         GAMES = "games", "Game points: win 1, skunk 2, double skunk 2"
@@ -42,12 +29,6 @@ class Tournament(models.Model):
         DRAFT = "draft", "Taking entries"
         RUNNING = "running", "Under way"
         FINISHED = "finished", "Finished"
-
-    VALUES = {
-        Scoring.GAMES: Values(win=1, skunk=2, double_skunk=2, forfeit=1),
-        Scoring.GAMES_DOUBLE: Values(win=1, skunk=2, double_skunk=3, forfeit=1),
-        Scoring.ACC: Values(win=2, skunk=3, double_skunk=3, forfeit=2),
-    }
 
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.LEAGUE)
     name = models.CharField(max_length=100)
@@ -63,24 +44,6 @@ class Tournament(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT, editable=False)
     starts_on = models.DateField("season starts", default=timezone.localdate)
     ends_on = models.DateField("season ends", null=True, blank=True)
-
-    # The game settings every game of the event uses.
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.TWO)
-    target = models.PositiveSmallIntegerField(default=FULL_GAME, choices=TARGET_CHOICES)
-    muggins = models.BooleanField(default=False)
-    days_per_move = models.PositiveSmallIntegerField(default=3)
-    timeout_action = models.CharField(
-        max_length=24, choices=Timeout.choices, default=Timeout.FORFEIT, help_text="What a timeout does in a game."
-    )
-    pause_weekends = models.BooleanField(
-        default=False, help_text="Clocks stop on Saturdays and Sundays, in each player's time zone."
-    )
-    pause_nights = models.BooleanField(default=False, help_text="Clocks stop during each player's night hours.")
-    time_bank_days = models.PositiveSmallIntegerField(
-        default=0,
-        validators=[MaxValueValidator(MAX_TIME_BANK_DAYS)],
-        help_text=f"A reserve of days per player and game (0 to {MAX_TIME_BANK_DAYS}).",
-    )
 
     # League and duplicate: how many times everyone meets; all rounds at once or one by one.
     legs = models.PositiveSmallIntegerField(
@@ -111,7 +74,7 @@ class Tournament(models.Model):
 
     @property
     def values(self):
-        return self.VALUES[Tournament.Scoring(self.scoring)]
+        return PRESETS[self.scoring]
 
     def ended_by(self, now=None):
         """Whether the season is over at `now` (default: now): its last day, `ends_on`, is past.

@@ -3,10 +3,9 @@
 No deal seed leaves this module: a duplicate round's seed would tell every deck to come.
 """
 
-import csv
-import io
+from events import standings
 
-from . import schedule, standings
+from . import schedule
 from .models import Entrant, Pairing, PairingGame, Tournament
 
 # The columns that decide the order first, so a phone shows them without scrolling the table.
@@ -92,13 +91,7 @@ def columns(tournament):
 
 
 def standings_csv(tournament):
-    rows, cols = table(tournament), columns(tournament)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([label for _, label in cols])
-    for row in rows:
-        writer.writerow([row[key] for key, _ in cols])
-    return out.getvalue()
+    return standings.csv_text(columns(tournament), table(tournament))
 
 
 def _side(entrant, wins, pairing):

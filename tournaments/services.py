@@ -204,14 +204,7 @@ def _start_game(tournament, rnd, pairing, *, number, home_seat=0, first_dealer=N
     duplicate = tournament.kind == Tournament.Kind.DUPLICATE
     game = game_services.start_game(
         players=players,
-        variant=tournament.variant,
-        target=tournament.target,
-        muggins=tournament.muggins,
-        days_per_move=tournament.days_per_move,
-        timeout_policy=tournament.timeout_action,
-        pause_weekends=tournament.pause_weekends,
-        pause_nights=tournament.pause_nights,
-        time_bank_days=tournament.time_bank_days,
+        settings=tournament.game_settings,
         rated=True,
         # In a duplicate round seat 0 deals first at every table, so each hand's cards go to
         # the same seat everywhere.

@@ -1,8 +1,8 @@
 """Event pages for the public: thin views over tournaments.selectors."""
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from events.exports import standings_csv_response
 from ratings.selectors import family_of, ratings_of
 
 from . import selectors
@@ -46,6 +46,4 @@ def detail(request, slug):
 
 def standings_csv(request, slug):
     event = get_object_or_404(Tournament, slug=slug)
-    response = HttpResponse(selectors.standings_csv(event), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-    return response
+    return standings_csv_response(event.slug, selectors.columns(event), selectors.table(event))

@@ -198,7 +198,7 @@ def test_notices_go_out_after_commit(make_ladder, django_capture_on_commit_callb
 
 def test_ladder_games_take_the_ladders_timeout_rule_and_vacation_cap(make_ladder):
     ladder, (a, b) = make_ladder(2)
-    ladder.timeout_action, ladder.vacation_allowed = "computer_stands_in", False
+    ladder.timeout_policy, ladder.vacation_allowed = "computer_stands_in", False
     ladder.save()
     game = challenges.start_match(b, a, actor=None).games.get().game
     assert game.timeout_policy == "computer_stands_in" and game.vacation_cap_days == 0

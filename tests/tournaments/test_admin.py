@@ -54,7 +54,7 @@ def _form(event, **changes):
         "variant": event.variant,
         "target": event.target,
         "days_per_move": 3,
-        "timeout_action": event.timeout_action,
+        "timeout_policy": event.timeout_policy,
         "time_bank_days": 0,
         "legs": 1,
         "all_rounds_at_start": "on",

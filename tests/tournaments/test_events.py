@@ -212,7 +212,7 @@ def test_a_result_whose_signal_was_lost_is_counted_by_the_sweep(make_event):
 
 
 def test_a_late_player_forfeits_by_the_events_clock_rules_and_the_result_counts(make_event):
-    event, (a, b) = make_event(2, days_per_move=1, timeout_action=Tournament.Timeout.FORFEIT)
+    event, (a, b) = make_event(2, days_per_move=1, timeout_policy=Tournament.Timeout.FORFEIT)
     services.start(event)
     pg = PairingGame.objects.select_related("game").get(pairing__round__tournament=event)
     assert (pg.game.days_per_move, pg.game.timeout_policy) == (1, "forfeit")

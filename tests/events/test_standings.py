@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from tournaments.standings import Result, Values, duplicate_table, league_table
+from events.standings import Result, Values, duplicate_table, league_table
 
 GAMES = Values(win=1, skunk=2, double_skunk=2, forfeit=1)
 DOUBLE = Values(win=1, skunk=2, double_skunk=3, forfeit=1)
