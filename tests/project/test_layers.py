@@ -1,7 +1,7 @@
 """The layers point one way, with no import cycle and no import hidden in a function.
 
-The engine (games.cribbage) <- games <- mail <- clock <- ratings <- events <- ladders, tournaments; accounts
-under all of them; the two event apps side by side, neither importing the other; cribsite (settings, urls, the Celery app) on top. A lower layer that
+The engine (games.cribbage) <- games <- mail <- clock <- ratings <- events <- ladders <- tournaments;
+accounts under all of them; cribsite (settings, urls, the Celery app) on top. A lower layer that
 needs a higher one to act sends a signal the higher one connects in its
 AppConfig.ready().
 
