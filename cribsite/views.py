@@ -39,6 +39,8 @@ def sample_game():
     email = {
         "me": "Alice",
         "asked": "lay away 2 cards to Bob's crib",
+        "subject_lead": "Your discard",
+        "subject_hand": 9,
         "game_id": 42,
         "title": "Alice v Bob",
         "view": view,

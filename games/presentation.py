@@ -67,6 +67,12 @@ def to_card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else card_from_code(str(card))
 
 
+def in_card_order(cards: Iterable[Card | str]) -> list[str]:
+    """Card codes low to high: by rank, then suit in one fixed order (♠ ♥ ♦ ♣, the deck's), the
+    one order of every list of cards a player reads (hands, discards, the cards they keep)."""
+    return [c.code for c in sorted(map(to_card, cards))]
+
+
 def card_name(card: Card | str) -> str:
     """The card in words: "5 of hearts", "ace of spades", "10 of diamonds"."""
     card = to_card(card)

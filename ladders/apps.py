@@ -7,9 +7,10 @@ class LaddersConfig(AppConfig):
 
     def ready(self):
         from ladders import receivers, replies  # noqa: F401  (counts finished ladder games; its reply words)
-        from mail import kinds
+        from mail import kinds, subjects
         from mail.models import OutboundEmail
 
-        from . import notices
+        from . import notices, presentation
 
         kinds.register(OutboundEmail.Kind.LADDER, notices.compose)
+        subjects.name_events(presentation.event_name_of_game)

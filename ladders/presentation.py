@@ -1,6 +1,8 @@
-"""The ladder's rules in words, for its page (shown before anyone joins)."""
+"""The ladder in words: its rules, for its page (shown before anyone joins); its name on a game's emails."""
 
 from games.presentation import plural
+
+from .models import LadderGame
 
 
 def _clock_stops(ladder):
@@ -66,3 +68,11 @@ def describe_rules(ladder):
     if ladder.scoring == "acc":
         lines.append("Season table: game points (2 a win, 3 a skunk), then wins, then spread.")
     return lines
+
+
+def event_name_of_game(game_id):
+    """The ladder a game is played in, as a game's email subject names it: "Club Ladder, match game 2"."""
+    lg = LadderGame.objects.filter(game_id=game_id).select_related("match__ladder").first()
+    if lg is None:
+        return None
+    return f"{lg.match.ladder.name}, match game {lg.number}" if lg.number > 1 else lg.match.ladder.name

@@ -7,9 +7,10 @@ mail/email/_base.html, whose one stylesheet (mail/email/email.css) css-inline
 writes into style attributes, since many mail clients drop a <style> block.
 
 Every email about a game (a turn, an answer, the game-over email, the review,
-the clock's reminders and notices) has the game's one subject,
-"Cribbage: Alice v Bob (game 12)" (mail/email/_game_subject.txt), so a mail
-client that threads by subject holds the game together.
+the clock's reminders and notices) names the game the one way
+(mail/email/_game_subject.txt) after what it asks or tells (mail.subjects):
+"Your discard — Alice v Bob, hand 3 (game 12)", with the event's name for an
+event's game; the headers keep the game's emails in one thread.
 
 `build` adds the headers: an email about a seat of a game threads under the
 game's root Message-ID (In-Reply-To and References) and takes replies at the seat's reply address; an
@@ -26,7 +27,7 @@ from django.core.mail.message import make_msgid
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from . import links
+from . import links, subjects
 
 BASE = "mail/email/_base.html"
 # Remote stylesheets are never fetched: the one stylesheet is in the base.
@@ -65,6 +66,8 @@ def build(name, context, *, to, user=None, game_id=None, seat=None, automatic=Tr
         context.setdefault("unsubscribe_url", links.unsubscribe_url(user))
     if reply_to:
         context.setdefault("reply_to", reply_to)
+    if game_id is not None:
+        context.setdefault("event_name", subjects.event_name(game_id))
     subject, text, html = render(name, context)
     kind = name.rpartition("/")[2]
     headers = {

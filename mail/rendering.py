@@ -19,10 +19,10 @@ from django.utils import timezone
 from games import coaching, talk, times
 from games.cribbage import card_from_code, notation
 from games.cribbage.strategy import discard_options
-from games.presentation import cards_text, clock_text, help_text, won_text
+from games.presentation import cards_text, clock_text, help_text, in_card_order, won_text
 from games.selectors import view_for
 
-from . import links, messages, quiet
+from . import links, messages, quiet, subjects
 from .coach_text import coach_lines, coach_notes_for, turn_coach_lines
 from .since import since_lines
 from .table_text import board_rows, cards_or_none, game_title, recent_lines, seat_names, show_line, side_names
@@ -47,10 +47,8 @@ CLAIM_WORD = ("claim", "win the game of an opponent who ran out of time (we tell
 
 
 def other_words(game, view=None):
-    """The words besides the moves: "claim" only in games where a timeout may be claimed,
-    "plan" from the deal until the play ends."""
-    words = plan_words(view) if view and view["phase"] in ("discard", "play") and view["viewer"] is not None else []
-    words += count_ahead_words(view) if view and game.muggins else []
+    """The words besides the moves and the plan: "claim" only in games where a timeout may be claimed."""
+    words = count_ahead_words(view) if view and game.muggins else []
     words += OTHER_WORDS
     if game.timeout_policy == game.TimeoutPolicy.OPPONENT_CHOOSES:
         words.append(CLAIM_WORD)
@@ -72,20 +70,27 @@ def count_ahead_words(view):
     ]
 
 
-def plan_words(view):
-    """How to say a plan, with the reader's own cards as the example (no other card may show)."""
-    hand = view.get("hand") or []
-    if view["phase"] == "discard":
-        hand = hand[view["rules"]["discard_count"] :]
-    if not hand:
+def plan_words(view, discard=None):
+    """A plan in one line the reader can copy, made of their own cards in card order (no other
+    card may show): in the discard, with `discard` (the first listed) on the same line, so one
+    line lays away and plays the whole hand."""
+    hand = in_card_order(view.get("hand") or [])
+    if view["phase"] == "discard" and discard:
+        kept = [c for c in hand if c not in discard]
+        line = f"crib {' '.join(discard)} plan {' '.join(kept)}"
+        meaning = (
+            f"lays away {' '.join(discard)} and plays the others in this order at your turns, without an email for each"
+        )
+    elif view["phase"] == "play" and hand:
+        line = f"plan {' '.join(hand)}"
+        meaning = "plays your cards in this order at your turns, without an email for each"
+    else:
         return []
     return [
         (
-            f"plan {' '.join(hand)}",
-            "play your cards in this order at your turns, without an email for each "
-            f'(rules too: "score first", "low first", "on 5 play {hand[0]}", "ask"; "plan clear" drops it; '
-            '"plan always score first, low first" plays every hand of all your games; reply "help"). '
-            "On its own line, under your discard if you like",
+            line,
+            f'It {meaning}. Rules too: "score first", "low first", "on 5 play {hand[-1]}", "ask"; "plan clear" '
+            'drops it; "plan always score first, low first" plays every hand of all your games; reply "help".',
         )
     ]
 
@@ -121,25 +126,29 @@ def move_choices(view, game_id, seq, *, with_values=False):
         owner_side = view["side_of_seat"][view["crib_owner"]]
         hand = [card_from_code(c) for c in view["hand"]]
         for option in discard_options(hand, my_side == owner_side, players=rules["players"]):
-            codes = sorted(c.code for c in option.discard)
-            move = next(m for m in discards if sorted(m["cards"]) == codes)
+            codes = in_card_order(option.discard)
+            move = {**next(m for m in discards if in_card_order(m["cards"]) == codes), "cards": codes}
             ev = float(option.total_ev)
             choices.append(
                 {
                     "words": notation.write(move),
+                    "cards": move["cards"],
                     "label": cards_text(move["cards"]),
-                    "note": f"keep {cards_text(option.keep)}: expected {ev:.2f} points "
+                    "note": f"keep {cards_text(in_card_order(option.keep))}: expected {ev:.2f} points "
                     f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
                     "url": links.move_url(game_id, seat, seq, move),
                 }
             )
     elif discards:
-        hand = [card_from_code(c) for c in view["hand"]]
-        for move in sorted(discards, key=lambda m: sorted(card_from_code(c).index for c in m["cards"])):
-            keep = [c for c in hand if c.code not in move["cards"]]
+        hand = in_card_order(view["hand"])
+        # By the first card's rank, then the second's: each discard written low card first.
+        in_order = [{**m, "cards": in_card_order(m["cards"])} for m in discards]
+        for move in sorted(in_order, key=lambda m: [card_from_code(c).index for c in m["cards"]]):
+            keep = [c for c in hand if c not in move["cards"]]
             choices.append(
                 {
                     "words": notation.write(move),
+                    "cards": move["cards"],
                     "label": cards_text(move["cards"]),
                     "note": f"keep {cards_text(keep)}",
                     "url": links.move_url(game_id, seat, seq, move),
@@ -147,7 +156,8 @@ def move_choices(view, game_id, seq, *, with_values=False):
             )
     seen = set()
     muggins = view["rules"]["muggins"]
-    for move in moves:
+    cards_first = sorted(moves, key=lambda m: card_from_code(m["card"]).index if m["kind"] == "play" else 52)
+    for move in cards_first:
         kind = move["kind"]
         if kind == "play" and muggins:
             if move["card"] in seen:
@@ -207,6 +217,9 @@ def turn_context(game, seat, user=None, view=None):
         "show": "count your show",
     }
     played = _kept_and_played(view)
+    moves = (
+        move_choices(view, game.pk, view["seq"], with_values=game.help_allowed_for(seat)) if view["legal_moves"] else []
+    )
     return {
         "view": view,
         "game_id": game.pk,
@@ -217,8 +230,8 @@ def turn_context(game, seat, user=None, view=None):
         "phase": view["phase"],
         "asked": phase_words.get(view["phase"], ""),
         "recent": recent_lines(view),
-        "hand": view.get("hand") or [],
-        "hand_text": cards_or_none(view.get("hand")),
+        "hand": in_card_order(view.get("hand") or []),
+        "hand_text": cards_or_none(in_card_order(view.get("hand") or [])),
         # Each card once: the hand is what is left to play, then the kept cards already played.
         "played": played,
         "played_text": cards_or_none(played) if played else "",
@@ -230,12 +243,15 @@ def turn_context(game, seat, user=None, view=None):
         "count_text": cards_or_none(view.get("count_cards")) if view.get("count_cards") else "",
         "board": board_rows(view),
         "deadline": _deadline(view, user),
-        "moves": (
-            move_choices(view, game.pk, view["seq"], with_values=game.help_allowed_for(seat))
-            if view["legal_moves"]
-            else []
-        ),
+        "moves": moves,
         "other_words": other_words(game, view),
+        # From the deal until the play ends: a plan in one line (with the first discard listed).
+        "plan_line": next(
+            iter(
+                plan_words(view, next((m["cards"] for m in moves if m.get("cards")), None)) if seat is not None else []
+            ),
+            None,
+        ),
         "plan": view.get("plan"),
         "game_url": links.absolute(game.get_absolute_url()),
         "finished": game.is_finished,
@@ -256,6 +272,8 @@ def turn_message(game, seat, user, seat_row=None):
     what happened since that one."""
     context = turn_context(game, seat, user)
     context["coach"] = turn_coach_lines(game, seat, context["view"])
+    context["subject_lead"] = subjects.turn_lead(context["view"], seat)
+    context["subject_hand"] = context["view"].get("hand_number")
     if seat_row is not None:
         last = quiet.last_turn_email(seat_row)
         if last is None:  # the first turn email of the game: its clock, as agreed, and its help
@@ -310,6 +328,7 @@ def result_context(game, seat, user=None):
         coach=coach_lines({"review": notes["review"]}) if notes else [],
         review_offer=review_offer(game, seat),
         record_url=links.absolute(reverse("games:record", args=[game.pk])),
+        subject_lead=subjects.result_lead(view, seat),
     )
     return context
 

@@ -6,4 +6,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Leagues, knockouts and duplicate events"
 
     def ready(self):
-        from tournaments import receivers, replies  # noqa: F401  (counts finished event games; its address)
+        from mail import subjects
+        from tournaments import receivers, replies, selectors  # noqa: F401  (counts finished event games; its address)
+
+        subjects.name_events(selectors.event_name_of_game)

@@ -157,3 +157,12 @@ def rounds(tournament):
 
 def entrants(tournament):
     return Entrant.objects.filter(tournament=tournament).select_related("player").order_by("seed", "entered_at")
+
+
+def event_name_of_game(game_id):
+    """The event a game is played in, as a game's email subject names it: "Winter League, round 2"."""
+    pg = PairingGame.objects.filter(game_id=game_id).select_related("pairing__round__tournament").first()
+    if pg is None:
+        return None
+    round_ = pg.pairing.round
+    return f"{round_.tournament.name}, round {round_.number}"

@@ -12,6 +12,7 @@ from games import services as game_services
 from games.models import Game
 from ladders import challenges, matches, seasons
 from ladders.models import LadderGame
+from mail import subjects
 from tests.factories import finish_game
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +69,8 @@ def test_the_migration_corrects_old_ladder_games_and_closed_seasons(make_ladder)
     b = {r["player"]: r for r in season.standings}["B"]
     assert (b["points_for"], b["points_against"], b["spread"]) == (121, loser, 121 - loser)
     call_command("verify_games", str(lg.game_id))  # the snapshot is the log's fold again
+
+
+def test_a_ladder_games_emails_name_the_ladder(make_ladder):
+    ladder, lg = ladder_game(make_ladder)
+    assert subjects.event_name(lg.game_id) == ladder.name

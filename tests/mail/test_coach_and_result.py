@@ -163,7 +163,8 @@ def test_a_resignation_sends_each_player_one_result_email(game, on_commit):
     for message in sent.values():
         assert "Final scores: Alice 0, Bob 0." in message.body
         assert record in message.body and record in message.alternatives[0][0]
-        assert message.subject == f"Cribbage: Alice v Bob (game {game.pk})"
+        said = "You won: Bob resigned" if "alice" in message.to[0] else "Alice won: you resigned"
+        assert message.subject == f"{said} — Alice v Bob (game {game.pk})"
         assert message.reply_to == [links.reply_address(game.pk, 0 if "alice" in message.to[0] else 1)]
         assert "Your moves" not in message.body
     rows = OutboundEmail.objects.filter(game=game, kind="result")

@@ -69,8 +69,11 @@ def play_by_mail(smtp, game, players, answer, rng):
                     f"no turn email for {GAME_TIMEOUT}s after {emails} emails "
                     f"(results to {sorted(results)}): {_diagnosis(game)}"
                 )
-        # Every email of the game has its one subject (threaded); the game-over one tells the result.
-        assert message["Subject"] == f"Cribbage: Alice v Bob (game {game.pk})", message["Subject"]
+        # Every email of the game names it the one way after what it asks or tells (threaded by the
+        # headers); the game-over one tells the result.
+        assert re.fullmatch(rf".+ — Alice v Bob(, hand \d+)? \(game {game.pk}\)", message["Subject"]), message[
+            "Subject"
+        ]
         if text_part(message).startswith(f"Game {game.pk} (Alice v Bob) is over."):
             assert rcpt_tos[0] not in results, "one result email per player"
             results[rcpt_tos[0]] = text_part(message)

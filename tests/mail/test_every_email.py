@@ -353,7 +353,7 @@ def test_a_clock_notice_told_twice_is_owed_once():
     ]
 
 
-# The emails about one game: each has the game's one subject and refers to its thread's root.
+# The emails about one game: each names the game the one way and refers to its thread's root.
 GAME_EMAILS = [e for e in EMAILS if e[0] in GAME_EMAIL_NAMES]
 
 
@@ -367,7 +367,9 @@ def test_every_email_of_a_game_has_its_one_subject_and_thread(name, cause, kind)
     assert len(games) == 1  # one game made: every email of it in one thread
     for message in built:
         game_id = int(message.subject.rpartition("(game ")[2].rstrip(")"))
-        assert message.subject == f"Cribbage: Alice v Bob (game {game_id})"
+        # What it asks or tells, then the game's one name (mail/email/_game_subject.txt).
+        lead, _, place = message.subject.partition(" — ")
+        assert lead and place.startswith("Alice v Bob") and place.endswith(f" (game {game_id})")
         root = messages.thread_root(game_id)
         assert message.extra_headers["In-Reply-To"] == root and message.extra_headers["References"] == root
         assert message.extra_headers["Message-ID"] != root

@@ -149,7 +149,7 @@ def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_
         mail.outbox.clear()
         deliver(reply(game, seat, "review"), on_commit)
         (sent,) = mail.outbox
-        assert sent.subject == f"Cribbage: {' v '.join(_sides(game))} (game {game.pk})"
+        assert sent.subject == f"The review — {' v '.join(_sides(game))} (game {game.pk})"
         assert sent.to == [player.email]
         assert "Hand by hand:" in sent.body and "Luck and skill" in sent.body
         assert re.search(

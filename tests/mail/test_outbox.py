@@ -183,7 +183,7 @@ def alice_email(game):
 
 def test_the_turn_email_headers(game, alice_email, settings):
     headers = alice_email.extra_headers
-    assert alice_email.subject == f"Cribbage: Alice v Bob (game {game.pk})"
+    assert alice_email.subject == f"Your discard — Alice v Bob, hand 1 (game {game.pk})"
     assert alice_email.reply_to == [links.reply_address(game.pk, 0)]
     assert links.read_reply_address(alice_email.reply_to[0]) == (game.pk, 0)
     assert len(alice_email.reply_to[0].partition("@")[0]) <= 64

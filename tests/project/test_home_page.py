@@ -20,7 +20,7 @@ def test_the_home_page_shows_a_board_a_hand_and_a_turn_email(client):
     # The hand, as card chips.
     assert section.count('class="card ') >= len(SAMPLE_HAND)
     # The turn email as the mail templates write it: its subject, the hand, the moves to reply with.
-    assert "Cribbage: Alice v Bob (game 42)" in section
+    assert "Your discard — Alice v Bob, hand 9 (game 42)" in section
     assert "Alice, it is your turn to lay away 2 cards to Bob&#x27;s crib" in section
     assert "Your hand: 5♥ 5♣ J♦ 6♠ 4♦ Q♥" in section
     assert all(words in section for words in SAMPLE_MOVES)
