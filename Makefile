@@ -26,10 +26,13 @@ lock: install
 install: $(STAMP)
 
 # A local trial: DEBUG on (it is never on unless set), the mail at /dev/mail/.
+# `make run PORT=8123` serves on another port; the links in the mail follow it (SITE_URL).
+PORT ?= 8000
+SITE_URL ?= http://127.0.0.1:$(PORT)
 run: install
 	DEBUG=true $(PY) manage.py migrate --noinput
 	DEBUG=true $(PY) manage.py seed_demo
-	DEBUG=true PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start --env /dev/null --port 8000
+	DEBUG=true SITE_URL=$(SITE_URL) PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start --env /dev/null --port $(PORT)
 
 worker: install
 	$(VENV)/bin/celery -A cribsite worker --loglevel=info
