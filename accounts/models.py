@@ -212,4 +212,6 @@ class DigestSent(models.Model):
     sent_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = "digest sent"
+        verbose_name_plural = "digests sent"
         constraints = [models.UniqueConstraint(fields=["user", "day"], name="one_digest_per_day")]

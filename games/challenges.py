@@ -253,7 +253,7 @@ def decline(challenge, user):
     with transaction.atomic():
         challenge = _locked(challenge)
         if challenge.is_seek:
-            raise ChallengeError("An open seek is not addressed to anyone: there is nothing to decline.")
+            raise ChallengeError("An open challenge is not addressed to anyone: there is nothing to decline.")
         _require_open(challenge)
         _my_place(challenge, user)
         challenge.status = Challenge.Status.DECLINED
@@ -334,9 +334,9 @@ def accept_seek(seek, user):
             raise ChallengeError("This challenge is addressed to named players, not open to all.")
         _require_open(seek)
         if seek.challenger_id == user.pk:
-            raise ChallengeError("This is your own seek: wait for someone to take it, or cancel it.")
+            raise ChallengeError("This is your own open challenge: wait for someone to take it, or cancel it.")
         if seek.places.filter(player=user).exists():
-            raise ChallengeError("You have already taken a place in this seek.", code="stale")
+            raise ChallengeError("You have already taken a place in this open challenge.", code="stale")
         place = seek.places.filter(player__isnull=True).order_by("seat").first()
         place.player = user
         place.accepted_at = timezone.now()

@@ -171,6 +171,8 @@ class AnswerSent(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = "answer sent"
+        verbose_name_plural = "answers sent"
         constraints = [
             models.UniqueConstraint(fields=["address", "kind", "window"], name="one_answer_per_window"),
         ]

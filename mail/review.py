@@ -12,7 +12,7 @@ from . import links, messages
 from .coach_text import chance_cost_words
 from .rendering import turn_context
 
-_COLUMNS = ("Dealt", "Starter", "Cards", "Choices", "Scored")
+_COLUMNS = ("Dealt", "Starters", "Cards", "Lost", "Scored")
 
 
 def summary_lines(review):
@@ -43,7 +43,8 @@ def luck_table(review):
     for s in sides:
         rows.append(
             s["name"].ljust(width)
-            + "".join(f"{s[k]:>9.1f}" for k in ("dealt_ev", "starter", "cards", "choices"))
+            + "".join(f"{s[k]:>9.1f}" for k in ("dealt_ev", "starter", "cards"))
+            + f"{abs(s['choices']):>9.1f}"  # what the choices lost (never above 0)
             + f"{s['points']:>9}"
         )
     return rows
@@ -56,7 +57,7 @@ def hand_lines(hand):
         head += (
             " ("
             + "; ".join(
-                f"{s['name']}: cards {s['cards']:+.1f}, choices {s['choices']:+.1f}, scored {s['points']}"
+                f"{s['name']}: the cards worth {s['cards']:+.1f}, {abs(s['choices']):.1f} lost by choices, {s['points']} scored"
                 for s in hand["luck"]
             )
             + ")"

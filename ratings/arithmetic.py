@@ -45,6 +45,10 @@ class Skill:
 NEW = Skill(_MODEL.mu, _MODEL.sigma)
 
 
+# A shown uncertainty above this (sigma above 3.75) says the rating is still settling.
+SETTLED_UNCERTAINTY = 150
+
+
 @dataclass(frozen=True, slots=True)
 class Shown:
     """A rating as players read it: `value` ± `uncertainty`, after `games` rated games."""
@@ -55,6 +59,20 @@ class Shown:
 
     def __str__(self):
         return f"{self.value} ± {self.uncertainty}"
+
+    @property
+    def settling(self) -> bool:
+        """Still wide: few games stand behind it (the pages say "still settling")."""
+        return self.uncertainty > SETTLED_UNCERTAINTY
+
+    @property
+    def words(self) -> str:
+        """The rating in plain words: "about 1500", "about 1040 (still settling after 3 games)"."""
+        if not self.games:
+            return f"about {self.value} (no rated game yet)"
+        if self.settling:
+            return f"about {self.value} (still settling after {self.games} game{'s' if self.games != 1 else ''})"
+        return f"about {self.value}"
 
 
 def family_of(variant: str) -> str:

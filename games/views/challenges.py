@@ -141,9 +141,9 @@ def seeks(request):
             except challenges.ChallengeError as error:
                 form.add_error(None, error.message)
             else:
-                messages.success(request, "Your seek is on the board: the game starts when someone takes it.")
+                messages.success(request, "Your open challenge is posted: the game starts when someone takes it.")
                 return redirect(seek)
-        messages.error(request, "No seek was posted: please correct the fields marked below.")
+        messages.error(request, "Nothing was posted: please correct the fields marked below.")
     return render(
         request,
         "games/seeks.html",

@@ -29,6 +29,10 @@ class Table:
             return ""
         return "You" if seat == self.seat else self.names[seat]
 
+    def name_in_sentence(self, seat):
+        """The name inside a sentence: "you", not "You"."""
+        return "you" if seat is not None and seat == self.seat else self.name(seat)
+
     def side_name(self, side):
         seats = [s for s in sorted(self.names) if self.side_of(s) == side]
         return " & ".join(self.names[s] for s in seats)
@@ -168,7 +172,7 @@ class Table:
             return None
         return {
             "number": h["number"],
-            "dealer": self.name(h["dealer"]),
+            "dealer": self.name_in_sentence(h["dealer"]),  # "(hand 3, you dealt)"
             "starter": h["starter"],
             "kept": [{"who": self.name(s), "cards": cards} for s, cards in enumerate(h["kept"])],
             "crib": h["crib"],

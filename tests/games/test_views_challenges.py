@@ -67,7 +67,7 @@ def test_challenging_a_member_who_accepts_starts_the_game(client):
     assert (game.target, game.muggins, game.days_per_move) == (61, True, 3)
     told = mail.outbox[-1]
     assert told.to == [alice.email] and "the game has started" in told.body
-    assert told.subject == f"Cribbage: Alice v Bob (game {game.pk})"  # the game's thread from its first email
+    assert told.subject == f"Bob accepted: the game has started — Alice v Bob (game {game.pk})"
     assert told.extra_headers["References"] == messages.thread_root(game.pk)
 
 
@@ -198,7 +198,7 @@ def test_an_open_seek_is_taken_by_anyone_and_the_game_starts(client):
     # Not your own seek.
     response = client.post(reverse("games:challenge_accept", args=[seek.pk]))
     assert response.status_code == 400
-    assert messages_of(response)[-1] == "This is your own seek: wait for someone to take it, or cancel it."
+    assert messages_of(response)[-1] == "This is your own open challenge: wait for someone to take it, or cancel it."
     client.force_login(bob)
     board = client.get(reverse("games:seeks")).content.decode()
     assert "Alice" in board and "Take it" in board
@@ -209,7 +209,8 @@ def test_an_open_seek_is_taken_by_anyone_and_the_game_starts(client):
     assert "Alice" not in client.get(reverse("games:seeks")).content.decode()
     # A seek cannot be declined.
     with pytest.raises(
-        challenges.ChallengeError, match=r"^An open seek is not addressed to anyone: there is nothing to decline\.$"
+        challenges.ChallengeError,
+        match=r"^An open challenge is not addressed to anyone: there is nothing to decline\.$",
     ):
         challenges.decline(seek, bob)
 
@@ -221,7 +222,7 @@ def test_a_three_player_seek_waits_for_two_takers(client):
     client.post(reverse("games:challenge_accept", args=[seek.pk]))
     response = client.post(reverse("games:challenge_accept", args=[seek.pk]))  # the button pressed twice
     assert response.status_code == 409
-    assert messages_of(response)[-1] == "You have already taken a place in this seek."
+    assert messages_of(response)[-1] == "You have already taken a place in this open challenge."
     assert not Game.objects.exists()
     client.force_login(carol)
     client.post(reverse("games:challenge_accept", args=[seek.pk]))
@@ -233,7 +234,7 @@ def test_a_bad_seek_form(client):
     client.force_login(make_user())
     response = client.post(reverse("games:seeks"), challenge_form(days_per_move="-1"))
     assert response.status_code == 400 and not Challenge.objects.exists()
-    assert messages_of(response) == ["No seek was posted: please correct the fields marked below."]
+    assert messages_of(response) == ["Nothing was posted: please correct the fields marked below."]
     assert response.context["form"].errors == {"days_per_move": ["Ensure this value is greater than or equal to 1."]}
     assert "Ensure this value is greater than or equal to 1." in response.content.decode()
 

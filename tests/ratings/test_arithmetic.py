@@ -2,7 +2,7 @@
 
 import pytest
 
-from ratings.arithmetic import NEW, OVERALL, Result, Skill, after, ranks_of, rate, shown
+from ratings.arithmetic import NEW, OVERALL, Result, Shown, Skill, after, ranks_of, rate, shown
 
 
 def test_a_new_player_shows_1000_with_a_wide_uncertainty():
@@ -53,3 +53,9 @@ def test_a_result_moves_the_family_and_the_overall_rating():
     assert set(changed) == {(p, f) for p in (1, 2, 3) for f in (OVERALL, "three")}
     assert changed[(2, OVERALL)] != changed[(2, "three")]  # the overall one started from 30, the family one new
     assert changed[(2, "three")].mu > NEW.mu > changed[(3, "three")].mu
+
+
+def test_a_rating_in_plain_words():
+    assert shown(NEW).words == "about 1000 (no rated game yet)"
+    assert shown(NEW, games=3).words == "about 1000 (still settling after 3 games)"
+    assert Shown(1500, 90, 40).words == "about 1500" and not Shown(1500, 90, 40).settling

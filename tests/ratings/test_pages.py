@@ -35,7 +35,7 @@ def test_the_player_page_shows_the_record_the_shows_and_the_ratings(client, peop
     a, b, c = _season(people)
     html = _page(client, a)
     figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", html))
-    assert figures["Games finished"] == "4" and figures["Wins"] == "3"
+    assert figures["Games finished (practice apart)"] == "4" and figures["Wins"] == "3"
     assert figures["Skunks given"] == "1" and figures["Skunks taken"].startswith("1")
     assert figures["Best hand"].startswith("29 ")  # the stacked deck deals the winner 29s
     assert int(figures["Hands of 29"]) >= 2
@@ -97,6 +97,19 @@ def test_the_game_page_shows_each_seats_rating(client, people):
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert html.count('class="rating"') == 2 and "Played at the table on" in html
     assert reverse("ratings:player", args=[b.pk]) in html
+    # In plain words: a first rated game leaves it settling.
+    assert (
+        ">about 1" in html and "(still settling after 1 game)</span>" in html and " ± " not in html.split("<title>")[0]
+    )
+
+
+def test_an_unrated_game_shows_no_ratings(client, people):
+    a, b = people[:2]
+    with committed():
+        game = services.start_game(players=[a, b])
+    client.force_login(a)
+    html = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert 'class="rating"' not in html and "seat-ratings" not in html
 
 
 def test_the_seeks_and_the_challenge_page_show_the_challengers_rating(client, people):

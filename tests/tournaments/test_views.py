@@ -29,7 +29,7 @@ def test_a_league_page_shows_the_table_the_schedule_and_links_to_the_games(clien
     winner = pg.pairing.away.player
     assert reverse("ratings:player", args=[winner.pk]) in page.text
     shown = rating_of(winner, "two")
-    assert shown.games == 1 and f"{shown.value} <small>± {shown.uncertainty}</small>" in page.text
+    assert shown.games == 1 and f">{shown.words}</span>" in page.text
     listing = client.get(reverse("tournaments:list"))
     assert event.get_absolute_url() in listing.text
     csv_response = client.get(reverse("tournaments:standings_csv", args=[event.slug]))
