@@ -11,19 +11,21 @@ logged as a Django LogEntry.
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
-from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
+from events.admin_actions import AnnouncementPage, StandingsExport
+from events.forms import AddEntrantsForm
+from events.scoped_admin import EventPermissions, OrganisedEventFilter, ScopedInline
 from games import game_settings
 
-from . import challenges, forms, membership, seasons, services
+from . import announcements, challenges, forms, membership, seasons, services
 from .club_night_admin import ClubNightAdmin
 from .match_admin import ChallengeAdmin, MatchAdmin
 from .models import Challenge, Entrant, Ladder, LadderHistory, Match, Season
-from .organiser_pages import AnnouncementPages, OrganisersField
-from .scoped_admin import OrganisedLadderFilter, ScopedAdmin, ScopedInline
+from .organiser_pages import OrganisersField
+from .scoped_admin import ScopedAdmin
 from .views import csv_response
 
 
@@ -43,8 +45,9 @@ class EntrantInline(ScopedInline):
 
 
 @admin.register(Ladder)
-class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmin):
-    event_lookup = "pk"
+class LadderAdmin(OrganisersField, AnnouncementPage, StandingsExport, ClubNightAdmin, EventPermissions, ScopedAdmin):
+    announce_template = "ladders/admin/announce.html"
+    refused_status = 200
     list_display = ["name", "season", "entrant_count", "is_open", "match_length", "scoring"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers"]
@@ -91,15 +94,6 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
             {"fields": ["idle_days", "idle_rule", "idle_drop_places", "vacation_allowed", "vacation_days_cap"]},
         ),
     ]
-
-    def has_add_permission(self, request, obj=None):
-        return request.user.is_superuser or request.user.has_perm("ladders.add_ladder")
-
-    def has_module_permission(self, request):
-        return super().has_module_permission(request) or self.has_add_permission(request)
-
-    def has_delete_permission(self, request, obj=None):
-        return request.user.is_superuser
 
     def get_queryset(self, request):
         return (
@@ -180,7 +174,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
     def entrants_view(self, request, pk):
         ladder = self._ladder_for(request, pk)
         entrants = ladder.entrants.filter(active=True).select_related("player").order_by("position")
-        add = forms.AddEntrantsForm(prefix="add")
+        add = AddEntrantsForm(prefix="add")
         reorder = forms.ReorderForm(prefix="reorder", initial={"order": "\n".join(e.player.email for e in entrants)})
         remove = forms.RemoveForm(prefix="remove", ladder=ladder)
         away = forms.AwayForm(prefix="away", ladder=ladder)
@@ -188,7 +182,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
             which = request.POST.get("form")
             try:
                 if which == "add":
-                    add = forms.AddEntrantsForm(request.POST, prefix="add")
+                    add = AddEntrantsForm(request.POST, prefix="add")
                     if add.is_valid():
                         added, invited, skipped = membership.add_entrants(
                             ladder, add.cleaned_data["emails"], actor=request.user
@@ -264,20 +258,17 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
             {"title": f"Start a challenge or match on {ladder}", "form": form},
         )
 
-    def _done(self, request, ladder, note):
-        self.log_change(request, ladder, note)
-        messages.success(request, note)
-        return HttpResponseRedirect(request.path)
+    def announce(self, ladder, subject, body, *, actor):
+        return announcements.announce(ladder, subject, body, actor=actor)
+
+    def entrants_written_to(self, ladder):
+        return ladder.entrants.filter(active=True).count()
 
     # --- actions -----------------------------------------------------------
 
-    @admin.action(description="Export the standings (CSV)")
-    def export_standings(self, request, queryset):
-        if queryset.count() != 1:
-            self.message_user(request, "Choose one ladder to export.", messages.ERROR)
-            return None
-        ladder = queryset.get()
-        self.log_change(request, ladder, "Exported the standings")
+    noun = "ladder"
+
+    def standings_csv(self, ladder):
         return csv_response(ladder, seasons.standings(ladder))
 
     @admin.action(description="Close the season and open the next")
@@ -316,7 +307,7 @@ class LadderAdmin(OrganisersField, AnnouncementPages, ClubNightAdmin, ScopedAdmi
 @admin.register(LadderHistory)
 class LadderHistoryAdmin(ScopedAdmin):
     list_display = ["ladder", "seq", "season", "kind", "text", "actor", "created_at"]
-    list_filter = [("ladder", OrganisedLadderFilter), "kind"]
+    list_filter = [("ladder", OrganisedEventFilter), "kind"]
     readonly_fields = [f.name for f in LadderHistory._meta.fields]
 
     def has_change_permission(self, request, obj=None):

@@ -14,6 +14,7 @@ finished, rated, played at the table, so it moves the ratings like any game.
 from django.db import transaction
 from django.utils import timezone
 
+from events.results import kind_of
 from games import table_results
 
 from . import matches, services
@@ -61,7 +62,7 @@ def record_club_night(ladder, first, second, scores, *, played_on, actor, now=No
         )
         match = matches.open_match(ladder, item, now=now)
         winner, loser = (challenger, defender) if game.winner_side == 0 else (defender, challenger)
-        kind = matches.kind_of(game)
+        kind = kind_of(game)
         value = ladder.value_of(kind)
         LadderGame.objects.create(
             match=match,

@@ -3,14 +3,6 @@ from django import forms
 from .models import Entrant
 
 
-class AddEntrantsForm(forms.Form):
-    emails = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
-        help_text="One address a line (commas work too). They join at the bottom "
-        "in this order; unknown addresses get an invitation.",
-    )
-
-
 class ReorderForm(forms.Form):
     order = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 12, "cols": 60}),

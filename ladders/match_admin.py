@@ -5,11 +5,13 @@ from django.contrib import admin, messages
 from django.db.models import OuterRef, Subquery
 from django.utils.html import format_html
 
+from events.admin_actions import ForfeitAction
+from events.scoped_admin import OrganisedEventFilter, ScopedInline
 from games.models import Seat
 
 from . import challenges, forms, matches, services
 from .models import Challenge, LadderGame, Match
-from .scoped_admin import OrganisedLadderFilter, ScopedAdmin, ScopedInline
+from .scoped_admin import ScopedAdmin
 
 
 def first_move_due(**game):
@@ -58,7 +60,7 @@ class LadderGameInline(ScopedInline):
 
 class ChallengeAdmin(ScopedAdmin):
     list_display = ["ladder", "challenger", "defender", "status", "created_at", "respond_by", "created_by"]
-    list_filter = ["status", ("ladder", OrganisedLadderFilter)]
+    list_filter = ["status", ("ladder", OrganisedEventFilter)]
     readonly_fields = [f.name for f in Challenge._meta.fields]
     actions = ["accept_for_defender", "withdraw"]
 
@@ -74,36 +76,6 @@ class ChallengeAdmin(ScopedAdmin):
         self._each(request, queryset, lambda c: challenges.withdraw(c, actor=request.user), "Withdrawn")
 
 
-class ForfeitAction:
-    """The organisers' action on one match (a ladder's, or an event's pairing): a forfeit by one
-    side of the game in play, or an abandoned game adjudicated, through the app's own service.
-
-    The admin gives `forfeit_form` (who forfeits, and why), `forfeit_sides` (the form's choice ->
-    the entrant), `forfeit_game` (the service) and `forfeit_counts` (what the forfeit counts as);
-    it is mixed into a ScopedAdmin. The object's `games` are its games in order.
-    """
-
-    @admin.action(description="Record a forfeit / adjudicate the game in play")
-    def record_forfeit(self, request, queryset):
-        what = queryset.model._meta.verbose_name
-        if queryset.count() != 1:
-            self.message_user(request, f"Choose one {what}.", messages.ERROR)
-            return None
-        obj = queryset.get()
-        form = self.forfeit_form(request.POST if "apply" in request.POST else None)
-        if not (form.is_bound and form.is_valid()):
-            intro = f"A forfeit event is added to the game's log; {self.forfeit_counts}."
-            return self._form_page(request, queryset, "Record a forfeit", form, "record_forfeit", intro)
-        current = obj.games.filter(game__status="active").order_by("-number").first()
-        loser, reason = self.forfeit_sides(obj)[form.cleaned_data["loser"]], form.cleaned_data["reason"]
-        if current is None or loser is None:  # a bye has no other side
-            self.message_user(request, f"This {what} has no game in play.", messages.ERROR)
-            return None
-        forfeit = lambda: self.forfeit_game(current, loser, reason=reason, actor=request.user)  # noqa: E731
-        self._one(request, obj, forfeit, f"Recorded a forfeit by {loser}: {reason}")
-        return None
-
-
 class MatchAdmin(ForfeitAction, ScopedAdmin):
     list_display = [
         "ladder",
@@ -116,7 +88,7 @@ class MatchAdmin(ForfeitAction, ScopedAdmin):
         "started_at",
         "finished_at",
     ]
-    list_filter = ["status", ("ladder", OrganisedLadderFilter)]
+    list_filter = ["status", ("ladder", OrganisedEventFilter)]
     readonly_fields = [f.name for f in Match._meta.fields]
     inlines = [LadderGameInline]
     actions = ["record_forfeit", "undo_result"]

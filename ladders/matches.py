@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from events.results import forfeit_checked, kind_of
 from games import services as game_services
 from games.models import Game
 
@@ -44,14 +45,6 @@ def start_game(ladder, match, *, number, first_dealer):
     )
     LadderGame.objects.create(match=match, game=game, number=number)
     return game
-
-
-def kind_of(game):
-    # A resignation concedes as the board stands (the engine reports its skunk);
-    # only a timeout or adjudication counts as a forfeit win.
-    if game.finish in (Game.Finish.TARGET, Game.Finish.RESIGN):
-        return game.skunk or LadderGame.Kind.WIN
-    return LadderGame.Kind.FORFEIT
 
 
 def record_game_result(game_id):
@@ -140,15 +133,9 @@ def forfeit_game(ladder_game, loser, *, reason, actor):
 
     A new forfeit event in the game's log, then the result counts as usual.
     """
-    reason = (reason or "").strip()
-    if not reason:
-        raise LadderError("Give a reason for the forfeit.")
-    match = ladder_game.match
-    if loser.pk not in (match.challenger_id, match.defender_id):
-        raise LadderError(f"{loser} is not playing this match.")
-    game = ladder_game.game
-    if game.is_finished:
-        raise LadderError("That game is already over.")
+    match, game = ladder_game.match, ladder_game.game
+    sides = (match.challenger_id, match.defender_id)
+    reason = forfeit_checked(game, loser, sides, reason, refusal=LadderError, what="match")
     with transaction.atomic():  # the forfeit and its history entry, under the ladder's lock
         ladder = lock(match.ladder)
         try:

@@ -3,14 +3,12 @@ the idle rule."""
 
 from datetime import timedelta
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
 from accounts import services as accounts
 from accounts.models import User
-from accounts.services import normalize_email
+from events.entrants import parse_emails
 
 from .challenges import cancel_open_challenges, open_commitments
 from .models import Entrant, Ladder
@@ -43,28 +41,6 @@ def join(ladder, user, *, actor=None, now=None):
         )
     entrant.refresh_from_db()
     return entrant
-
-
-def parse_emails(text):
-    """The addresses in `text` (one per line, or separated by commas/spaces), validated.
-
-    Raises ValidationError naming every malformed one.
-    """
-    emails, bad = [], []
-    for word in text.replace(",", " ").replace(";", " ").split():
-        email = normalize_email(word.strip("<>"))
-        try:
-            validate_email(email)
-        except ValidationError:
-            bad.append(word)
-            continue
-        if email not in emails:
-            emails.append(email)
-    if bad:
-        raise ValidationError(f"Not email addresses: {', '.join(bad)}. Nothing was changed.")
-    if not emails:
-        raise ValidationError("Paste at least one email address.")
-    return emails
 
 
 def add_entrants(ladder, text, *, actor):

@@ -12,12 +12,12 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
+from events.models import Event, ResultKind
 from events.standings import PRESETS, Values
 from games.game_settings import GameSettings
-from games.models import EventGameSettings
 
 
-class Ladder(EventGameSettings):
+class Ladder(Event):
     class Scoring(models.TextChoices):
         GAMES = "games", "Games: win 1, skunk 2, double skunk 2"
         GAMES_DOUBLE = "games_double", "Games with the double-skunk rule: win 1, skunk 2, double skunk 3"
@@ -29,15 +29,6 @@ class Ladder(EventGameSettings):
         DROP = "drop", "Drop down the ladder"
         REMOVE = "remove", "Remove from the ladder"
 
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(unique=True)
-    description = models.TextField(blank=True)
-    organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        related_name="organised_ladders",
-        blank=True,
-        help_text="Who runs this ladder: they are made staff when added. Only they (and superusers) can change it.",
-    )
     is_open = models.BooleanField("open to join", default=True, help_text="Players may join from the ladder's page.")
 
     # Matches and what a win is worth, in game points.
@@ -95,9 +86,6 @@ class Ladder(EventGameSettings):
     class Meta:
         ordering = ["name"]
 
-    def __str__(self):
-        return self.name
-
     def get_absolute_url(self):
         return reverse("ladders:detail", args=[self.slug])
 
@@ -126,11 +114,6 @@ class Ladder(EventGameSettings):
     def value_of(self, kind):
         """Game points for a win of `kind`: win, skunk, double_skunk or forfeit."""
         return self.values.of(kind)
-
-    def is_organiser(self, user):
-        if not getattr(user, "is_authenticated", False) or not user.is_active:
-            return False
-        return user.is_superuser or (user.is_staff and self.organisers.filter(pk=user.pk).exists())
 
 
 class Season(models.Model):
@@ -239,11 +222,7 @@ class Match(models.Model):
 class LadderGame(models.Model):
     """One game of a match, and (once finished) what it counted for."""
 
-    class Kind(models.TextChoices):
-        WIN = "win", "Win"
-        SKUNK = "skunk", "Skunk"
-        DOUBLE_SKUNK = "double_skunk", "Double skunk"
-        FORFEIT = "forfeit", "Win by timeout or forfeit"
+    Kind = ResultKind
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="ladder_game")

@@ -7,6 +7,7 @@ with what was done, or what is wrong and what can be sent.
 
 from django.utils import timezone
 
+from events.replies import answer_common
 from mail import event_replies, links
 from mail.game_replies import answer_word
 from mail.models import InboundEmail
@@ -47,23 +48,9 @@ def ladder_reply(row, slug, user, texts, subject):
     """mail.event_replies' handler for ladder addresses: (InboundEmail status, outcome)."""
     ladder = Ladder.objects.filter(slug=slug).first()
     word, rest, line = read_words(texts, subject)
-    if ladder is None:
-        _answer(user, None, "unknown", line, [f"There is no ladder at this address ({slug}): nothing was done."])
-        return InboundEmail.Status.ANSWERED, f"no ladder {slug!r}"
-    if word is None:
-        said = "We could not read what you want" + (f' ("{line}")' if line else "") + ": nothing was done."
-        _answer(user, ladder, "unreadable", line, [said], help=True)
-        return InboundEmail.Status.ANSWERED, f"unreadable: {line!r}"
-    if word == "help":
-        _answer(user, ladder, "help", line, [], help=True)
-        return InboundEmail.Status.ANSWERED, "help"
-    if word == "standings":
-        _answer(user, ladder, "standings", line, [], rows=seasons.standings(ladder))
-        return InboundEmail.Status.ANSWERED, "standings"
-    if word == "join":
-        applied, said = join(ladder, user)
-        _answer(user, ladder, word, line, said, help=not applied)
-        return (InboundEmail.Status.APPLIED if applied else InboundEmail.Status.ANSWERED), f"join: {said[0]}"
+    answered = answer_common(ladder, slug, user, word, line, noun="ladder", answer=_answer, standings=seasons.standings)
+    if answered is not None:
+        return answered
     me = Entrant.objects.filter(ladder=ladder, player=user, active=True).select_related("player").first()
     try:
         if me is None:

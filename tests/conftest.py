@@ -197,3 +197,21 @@ def database_dump(db):
         }
 
     return dump
+
+
+@pytest.fixture
+def seeded_shuffles(monkeypatch):
+    """Deterministic deals, so games finished by tests.factories.finish_game play out the same."""
+    import random
+
+    from games import services as game_services
+
+    monkeypatch.setattr(game_services, "_shuffler", random.Random(11))
+
+
+@pytest.fixture
+def organisers(db):
+    """Two staff members, each to organise an event of their own."""
+    from tests.factories import make_user
+
+    return make_user(is_staff=True), make_user(is_staff=True)

@@ -8,32 +8,21 @@ No page here shows a duplicate round's deal seed.
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
+from events import scoped_admin
+from events.admin_actions import AnnouncementPage, ForfeitAction, StandingsExport
 from events.exports import standings_csv_response
+from events.forms import AddEntrantsForm
 from games import game_settings
-from ladders import scoped_admin
-from ladders.forms import AddEntrantsForm
-from ladders.match_admin import ForfeitAction
-from ladders.organiser_pages import AnnouncementForm
 
 from . import announcements, selectors, services
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
 
 # Settings fixed once the schedule is drawn.
 FIXED_WHEN_RUNNING = ("kind", "legs", "best_of", "all_rounds_at_start", "variant", "target", "muggins")
-
-
-def organised(user):
-    """The events `user` may run."""
-    if not (user.is_active and user.is_staff):
-        return Tournament.objects.none()
-    if user.is_superuser:
-        return Tournament.objects.all()
-    return Tournament.objects.filter(organisers=user)
 
 
 class TournamentForm(forms.ModelForm):
@@ -85,17 +74,12 @@ class WithdrawForm(forms.Form):
 class ScopedAdmin(scoped_admin.ScopedAdmin):
     """Objects of the events the user organises; anything else is refused (403), as for ladders."""
 
+    event_model = Tournament
     event_lookup = "tournament"
     refusal = services.TournamentError
 
-    def event_of(self, obj):
-        return obj if isinstance(obj, Tournament) else obj.tournament
 
-    def organised_events(self, user):
-        return organised(user)
-
-
-class EntrantInline(admin.TabularInline):
+class EntrantInline(scoped_admin.ScopedInline):
     model = Entrant
     extra = 0
     readonly_fields = ("seed", "player", "entered_at")
@@ -105,13 +89,10 @@ class EntrantInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
-    def has_view_permission(self, request, obj=None):
-        return self.admin_site.get_model_admin(Tournament).has_view_permission(request, obj)
-
 
 @admin.register(Tournament)
-class TournamentAdmin(ScopedAdmin):
-    event_lookup = "pk"
+class TournamentAdmin(AnnouncementPage, StandingsExport, scoped_admin.EventPermissions, ScopedAdmin):
+    announce_template = "tournaments/admin/announce.html"
     form = TournamentForm
     list_display = ["name", "kind", "status", "starts_on", "ends_on"]
     prepopulated_fields = {"slug": ["name"]}
@@ -128,15 +109,6 @@ class TournamentAdmin(ScopedAdmin):
     def get_readonly_fields(self, request, obj=None):
         fixed = FIXED_WHEN_RUNNING if obj is not None and obj.status != Tournament.Status.DRAFT else ()
         return ("status", "tools", *fixed)
-
-    def has_add_permission(self, request, obj=None):
-        return request.user.is_superuser or request.user.has_perm("tournaments.add_tournament")
-
-    def has_module_permission(self, request):
-        return super().has_module_permission(request) or self.has_add_permission(request)
-
-    def has_delete_permission(self, request, obj=None):
-        return request.user.is_superuser
 
     @admin.display(description="run the event")
     def tools(self, obj):
@@ -160,46 +132,14 @@ class TournamentAdmin(ScopedAdmin):
         wrap = self.admin_site.admin_view
         return [
             path("<int:pk>/entrants/", wrap(self.entrants_view), name="tournaments_tournament_entrants"),
-            path("<int:pk>/announce/", wrap(self.announce_view), name="tournaments_tournament_announce"),
+            *self.announcement_urls(),
         ] + super().get_urls()
 
-    def announce_view(self, request, pk):
-        event = self.get_object(request, pk)
-        if event is None or not self.has_change_permission(request, event):
-            raise PermissionDenied
-        form = AnnouncementForm(request.POST or None)
-        status = 200
-        if request.method == "POST":
-            if form.is_valid():
-                try:
-                    sent = announcements.announce(
-                        event, form.cleaned_data["subject"], form.cleaned_data["body"], actor=request.user
-                    )
-                except services.TournamentError as exc:
-                    messages.error(request, exc.message)
-                else:
-                    entrants = event.entrants.count()
-                    note = f'Sent "{sent.subject}" to {sent.recipients} of {entrants} entrant(s)'
-                    if sent.recipients < entrants:
-                        note += " (the others turned announcements or email off)"
-                    return self._done(request, event, note + ".")
-            else:
-                messages.error(request, "Nothing was sent: write a subject and a message.")
-            status = 400
-        return TemplateResponse(
-            request,
-            "tournaments/admin/announce.html",
-            {
-                **self.admin_site.each_context(request),
-                "title": f"Write to the entrants of {event}",
-                "event": event,
-                "opts": self.model._meta,
-                "original": event,
-                "form": form,
-                "sent": announcements.sent_on(event)[:50],
-            },
-            status=status,
-        )
+    def announce(self, event, subject, body, *, actor):
+        return announcements.announce(event, subject, body, actor=actor)
+
+    def entrants_written_to(self, event):
+        return event.entrants.count()
 
     def entrants_view(self, request, pk):
         event = self.get_object(request, pk)
@@ -242,11 +182,6 @@ class TournamentAdmin(ScopedAdmin):
             },
         )
 
-    def _done(self, request, event, note):
-        self.log_change(request, event, note)
-        messages.success(request, note)
-        return HttpResponseRedirect(request.path)
-
     @admin.action(description="Start the event: draw the schedule and open the first round")
     def start_event(self, request, queryset):
         self._each(request, queryset, lambda e: services.start(e, actor=request.user), "Started")
@@ -261,13 +196,7 @@ class TournamentAdmin(ScopedAdmin):
 
         self._each(request, queryset, open_next, "Opened the next round")
 
-    @admin.action(description="Export the standings (CSV)")
-    def export_standings(self, request, queryset):
-        if queryset.count() != 1:
-            self.message_user(request, "Choose one event to export.", messages.ERROR)
-            return None
-        event = queryset.get()
-        self.log_change(request, event, "Exported the standings")
+    def standings_csv(self, event):
         return standings_csv_response(event.slug, selectors.columns(event), selectors.table(event))
 
 
@@ -283,7 +212,7 @@ class RoundAdmin(ScopedAdmin):
         self._each(request, queryset, lambda r: services.open_round(r, actor=request.user), "Opened")
 
 
-class PairingGameInline(admin.TabularInline):
+class PairingGameInline(scoped_admin.ScopedInline):
     model = PairingGame
     extra = 0
     readonly_fields = ("number", "game_link", "home_seat", "counted", "winner", "kind", "home_score", "away_score")
@@ -292,9 +221,6 @@ class PairingGameInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None):
         return False
-
-    def has_view_permission(self, request, obj=None):
-        return self.admin_site.get_model_admin(Pairing).has_view_permission(request, obj)
 
     @admin.display(description="game")
     def game_link(self, obj):
@@ -310,9 +236,6 @@ class PairingAdmin(ForfeitAction, ScopedAdmin):
     fields = readonly_fields = ("round", "table", "home", "away", "status", "home_wins", "away_wins", "winner")
     inlines = [PairingGameInline]
     actions = ["record_forfeit", "enter_table_game"]
-
-    def event_of(self, obj):
-        return obj.round.tournament
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("round__tournament", "home__player", "away__player")

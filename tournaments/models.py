@@ -10,11 +10,11 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
+from events.models import Event, ResultKind
 from events.standings import PRESETS
-from games.models import EventGameSettings
 
 
-class Tournament(EventGameSettings):
+class Tournament(Event):
     class Kind(models.TextChoices):
         LEAGUE = "league", "League: a round robin"
         KNOCKOUT = "knockout", "Knockout: single elimination"
@@ -31,16 +31,6 @@ class Tournament(EventGameSettings):
         FINISHED = "finished", "Finished"
 
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.LEAGUE)
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(unique=True)
-    description = models.TextField(blank=True)
-    organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        related_name="organised_tournaments",
-        blank=True,
-        limit_choices_to={"is_staff": True},
-        help_text="Staff who run this event. Only they (and superusers) can change it.",
-    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT, editable=False)
     starts_on = models.DateField("season starts", default=timezone.localdate)
     ends_on = models.DateField("season ends", null=True, blank=True)
@@ -66,9 +56,6 @@ class Tournament(EventGameSettings):
     class Meta:
         ordering = ["-starts_on", "name"]
 
-    def __str__(self):
-        return self.name
-
     def get_absolute_url(self):
         return reverse("tournaments:detail", args=[self.slug])
 
@@ -84,11 +71,6 @@ class Tournament(EventGameSettings):
     @property
     def season_ended(self):
         return self.ended_by()
-
-    def is_organiser(self, user):
-        if not getattr(user, "is_authenticated", False) or not user.is_active:
-            return False
-        return user.is_superuser or (user.is_staff and self.organisers.filter(pk=user.pk).exists())
 
 
 class Entrant(models.Model):
@@ -155,11 +137,7 @@ class Pairing(models.Model):
 class PairingGame(models.Model):
     """One game of a pairing, and (once finished) its result."""
 
-    class Kind(models.TextChoices):
-        WIN = "win", "Win"
-        SKUNK = "skunk", "Skunk"
-        DOUBLE_SKUNK = "double_skunk", "Double skunk"
-        FORFEIT = "forfeit", "Win by timeout or forfeit"
+    Kind = ResultKind
 
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="games")
     game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="tournament_game")

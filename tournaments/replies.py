@@ -8,6 +8,7 @@ can be sent.
 
 from django.utils import timezone
 
+from events.replies import answer_common
 from mail import event_replies, links
 from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
@@ -34,19 +35,9 @@ def event_reply(row, slug, user, texts, subject):
     """mail.event_replies' handler for event addresses: (InboundEmail status, outcome)."""
     event = Tournament.objects.filter(slug=slug).first()
     word, _, line = event_replies.read_words(texts, subject, WORDS)
-    if event is None:
-        _answer(user, None, "unknown", line, [f"There is no event at this address ({slug}): nothing was done."])
-        return InboundEmail.Status.ANSWERED, f"no event {slug!r}"
-    if word is None:
-        said = "We could not read what you want" + (f' ("{line}")' if line else "") + ": nothing was done."
-        _answer(user, event, "unreadable", line, [said], help=True)
-        return InboundEmail.Status.ANSWERED, f"unreadable: {line!r}"
-    if word == "help":
-        _answer(user, event, "help", line, [], help=True)
-        return InboundEmail.Status.ANSWERED, "help"
-    if word == "standings":
-        _answer(user, event, "standings", line, [], rows=selectors.table(event))
-        return InboundEmail.Status.ANSWERED, "standings"
+    answered = answer_common(event, slug, user, word, line, noun="event", answer=_answer, standings=selectors.table)
+    if answered is not None:
+        return answered
     applied, said = (enter if word == "enter" else withdraw)(event, user)
     _answer(user, event, word, line, said, help=not applied)
     return (InboundEmail.Status.APPLIED if applied else InboundEmail.Status.ANSWERED), f"{word}: {said[0]}"

@@ -20,10 +20,11 @@ from django.utils import timezone
 from accounts import services as accounts
 from accounts.models import User
 from accounts.services import normalize_email
+from events.entrants import parse_emails
+from events.results import forfeit_checked, kind_of
 from games import services as game_services
 from games import table_results
 from games.models import Game
-from ladders.membership import parse_emails
 from ratings.selectors import family_of, ratings_of
 
 from . import schedule
@@ -217,14 +218,6 @@ def _start_game(tournament, rnd, pairing, *, number, home_seat=0, first_dealer=N
 # --- Results ---------------------------------------------------------------------
 
 
-def _kind_of(game):
-    # A resignation concedes as the board stands (the engine reports its skunk);
-    # only a timeout or an adjudication counts as a forfeit win.
-    if game.finish in (Game.Finish.TARGET, Game.Finish.RESIGN):
-        return game.skunk or PairingGame.Kind.WIN
-    return PairingGame.Kind.FORFEIT
-
-
 def record_game_result(game_id, *, now=None):
     """Count a finished event game in its pairing (idempotent; nothing for other games).
 
@@ -252,7 +245,7 @@ def record_game_result(game_id, *, now=None):
         pairing = pg.pairing
         home_won = game.winner_side == pg.home_seat
         scores = game_services.engine_state(game).scores
-        pg.counted, pg.kind = True, _kind_of(game)
+        pg.counted, pg.kind = True, kind_of(game)
         pg.winner = pairing.home if home_won else pairing.away
         pg.home_score, pg.away_score = scores[pg.home_seat], scores[1 - pg.home_seat]
         pg.save()
@@ -311,15 +304,10 @@ def _finish(tournament):
 
 def forfeit_game(pairing_game, loser, *, reason, actor):
     """An organiser records a forfeit (or adjudicates an abandoned game) against `loser`."""
-    reason = (reason or "").strip()
-    if not reason:
-        raise TournamentError("Give a reason for the forfeit.")
     pairing = pairing_game.pairing
-    if loser.pk not in (pairing.home_id, pairing.away_id):
-        raise TournamentError(f"{loser} is not playing this pairing.")
     game = Game.objects.get(pk=pairing_game.game_id)
-    if game.is_finished:
-        raise TournamentError("That game is already over.")
+    sides = (pairing.home_id, pairing.away_id)
+    reason = forfeit_checked(game, loser, sides, reason, refusal=TournamentError, what="pairing")
     seat = pairing_game.home_seat if loser.pk == pairing.home_id else 1 - pairing_game.home_seat
     try:
         game_services.record_forfeit(game, seat, reason=reason, actor=actor)

@@ -1,14 +1,9 @@
-import random
-
 import pytest
 
 
 @pytest.fixture(autouse=True)
-def _seeded_shuffles(monkeypatch):
-    """Deterministic first deals, so games finished by tests.factories.finish_game play out the same."""
-    from games import services
-
-    monkeypatch.setattr(services, "_shuffler", random.Random(11))
+def _seeded(seeded_shuffles):
+    """Every game here deals from the seeded shuffle (tests/conftest.py)."""
 
 
 @pytest.fixture
@@ -32,6 +27,12 @@ def make_ladder(db):
         return ladder, entrants
 
     return make
+
+
+@pytest.fixture
+def two_ladders(make_ladder, organisers):
+    first, second = organisers
+    return make_ladder(4, organiser=first, slug="ladder-a"), make_ladder(3, organiser=second, slug="ladder-b")
 
 
 @pytest.fixture

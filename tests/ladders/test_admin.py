@@ -18,17 +18,6 @@ from ladders.models import Challenge, Match, Season
 from tests.factories import make_user
 
 
-@pytest.fixture
-def organisers(db):
-    return make_user(is_staff=True), make_user(is_staff=True)
-
-
-@pytest.fixture
-def two_ladders(make_ladder, organisers):
-    first, second = organisers
-    return make_ladder(4, organiser=first, slug="ladder-a"), make_ladder(3, organiser=second, slug="ladder-b")
-
-
 def login(client, user):
     client.force_login(user)
     return client

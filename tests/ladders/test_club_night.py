@@ -18,17 +18,6 @@ pytestmark = pytest.mark.django_db
 PLAYED = datetime.date(2026, 11, 27)
 
 
-@pytest.fixture
-def organisers(db):
-    return make_user(is_staff=True), make_user(is_staff=True)
-
-
-@pytest.fixture
-def two_ladders(make_ladder, organisers):
-    first, second = organisers
-    return make_ladder(4, organiser=first, slug="ladder-a"), make_ladder(3, organiser=second, slug="ladder-b")
-
-
 def _url(ladder):
     return reverse("admin:ladders_ladder_club_night", args=[ladder.pk])
 

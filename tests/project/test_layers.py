@@ -1,7 +1,8 @@
 """The layers point one way, with no import cycle and no import hidden in a function.
 
-The engine (games.cribbage) <- games <- mail <- clock <- ratings <- events <- ladders <- tournaments;
-accounts under all of them; cribsite (settings, urls, the Celery app) on top. A lower layer that
+The engine (games.cribbage) <- games <- mail <- clock <- ratings <- events <- ladders, tournaments;
+accounts under all of them; the two event apps side by side, neither importing the other (what both
+need is in events); cribsite (settings, urls, the Celery app) on top. A lower layer that
 needs a higher one to act sends a signal the higher one connects in its
 AppConfig.ready().
 
@@ -119,6 +120,32 @@ def test_no_layer_imports_a_higher_one():
         if _layer(a) is not None and _layer(b) is not None and _layer(b) > _layer(a)
     ]
     assert upward == []
+
+
+# Side by side in one layer: neither may import the other.
+SIBLINGS = [("ladders", "tournaments")]
+
+
+def _crossings(graph):
+    return [
+        f"{a} imports {b}"
+        for a, targets in graph.items()
+        for b in targets
+        for one, other in SIBLINGS
+        for x, y in ((one, other), (other, one))
+        if (a == x or a.startswith(x + ".")) and (b == y or b.startswith(y + "."))
+    ]
+
+
+def test_no_event_app_imports_another():
+    graph, _ = _graph()
+    assert _crossings(graph) == []
+
+
+def test_the_sibling_rule_catches_an_event_app_importing_another():
+    assert _crossings({"tournaments.admin": {"ladders.scoped_admin"}}) == [
+        "tournaments.admin imports ladders.scoped_admin"
+    ]
 
 
 def test_the_engine_imports_no_django():

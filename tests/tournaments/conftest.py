@@ -1,14 +1,9 @@
-import random
-
 import pytest
 
 
 @pytest.fixture(autouse=True)
-def _seeded_shuffles(monkeypatch):
-    """Deterministic deals, so games finished by tests.factories.finish_game play out the same."""
-    from games import services
-
-    monkeypatch.setattr(services, "_shuffler", random.Random(11))
+def _seeded(seeded_shuffles):
+    """Every game here deals from the seeded shuffle (tests/conftest.py)."""
 
 
 @pytest.fixture

@@ -8,16 +8,10 @@ from django.urls import reverse
 
 from games.models import Game
 from ratings.models import Rating
-from tests.factories import make_user
 from tournaments import selectors, services
 from tournaments.models import Entrant, Pairing, PairingGame, Round, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organisers(db):
-    return make_user(is_staff=True), make_user(is_staff=True)
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from django.core.management.base import BaseCommand
 from django.utils.crypto import get_random_string
 
 from accounts.models import User
+from events.simulation import format_table, play_out
 from games import cribbage
-from games import services as game_services
 from ladders import challenges, membership, seasons
 from ladders.matches import record_game_result
 from ladders.models import Ladder, Match
@@ -33,25 +33,6 @@ def _chooser(rng):
         return rng.choice(cribbage.legal_moves(state, seat))
 
     return choose
-
-
-def play_out(game, choose, rng):
-    """Play `game` to the end, each seat's moves chosen by `choose`, through submit_move."""
-    while True:
-        game.refresh_from_db()
-        if game.is_finished:
-            return game
-        state = game_services.engine_state(game)
-        seat = cribbage.to_act(state)[0]
-        game_services.submit_move(game, seat, choose(state, seat), rng=rng)
-
-
-def format_table(rows, columns):
-    widths = [max(len(label), *(len(str(r[key])) for r in rows)) for key, label in columns]
-    line = lambda cells: " | ".join(str(c).rjust(w) for c, w in zip(cells, widths))  # noqa: E731
-    out = [line([label for _, label in columns]), "-+-".join("-" * w for w in widths)]
-    out += [line([r[key] for key, _ in columns]) for r in rows]
-    return "\n".join(out)
 
 
 class Command(BaseCommand):

@@ -18,7 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.crypto import get_random_string
 
 from accounts.models import User
-from games import cribbage
+from events.simulation import format_table
+from events.simulation import play_out as events_play_out
 from games import services as game_services
 from games.cribbage.strategy import choose_move
 from games.models import Game
@@ -36,14 +37,7 @@ def play_out(game, rng, levels=None):
     gives the seat's player, else standard), through submit_move."""
     levels = levels or {}
     seat_level = {s.number: levels.get(s.player_id, "standard") for s in game.seats.all()}
-    while True:
-        game.refresh_from_db()
-        if game.is_finished:
-            return game
-        state = game_services.engine_state(game)
-        seat = cribbage.to_act(state)[0]
-        move = choose_move(state, seat, level=seat_level[seat], rng=rng)
-        game_services.submit_move(game, seat, move, rng=rng)
+    return events_play_out(game, lambda state, seat: choose_move(state, seat, level=seat_level[seat], rng=rng), rng)
 
 
 def play_season(event, rng, levels=None):
@@ -89,17 +83,6 @@ def check_table(event):
     if got != expected:
         raise CommandError(f"{event}: the table {got} is not the recount {expected}")
     return rows
-
-
-def format_table(rows, columns):
-    widths = [max(len(label), *(len(str(r[key])) for r in rows)) for key, label in columns]
-
-    def line(cells):
-        return " | ".join(str(c).rjust(w) for c, w in zip(cells, widths))
-
-    out = [line([label for _, label in columns]), "-+-".join("-" * w for w in widths)]
-    out += [line([r[key] for key, _ in columns]) for r in rows]
-    return "\n".join(out)
 
 
 def format_bracket(event):

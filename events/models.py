@@ -1,0 +1,41 @@
+"""What every event (a ladder, a tournament) is: a named, organised set of games under one set of
+game settings; and what a game of it counts as once finished."""
+
+from django.conf import settings
+from django.db import models
+
+from games.models import EventGameSettings
+
+
+class Event(EventGameSettings):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(unique=True)
+    description = models.TextField(blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="organised_%(class)ss",
+        blank=True,
+        # Organisers are staff (a ladder's form makes them so as they are added, and offers its own list).
+        limit_choices_to={"is_staff": True},
+        help_text="Who runs this event. Only they (and superusers) can change it.",
+    )
+
+    class Meta:
+        abstract = True
+
+    def __str__(self):
+        return self.name
+
+    def is_organiser(self, user):
+        if not getattr(user, "is_authenticated", False) or not user.is_active:
+            return False
+        return user.is_superuser or (user.is_staff and self.organisers.filter(pk=user.pk).exists())
+
+
+class ResultKind(models.TextChoices):
+    """What a finished game of an event counts as (its winner's game points follow the event's values)."""
+
+    WIN = "win", "Win"
+    SKUNK = "skunk", "Skunk"
+    DOUBLE_SKUNK = "double_skunk", "Double skunk"
+    FORFEIT = "forfeit", "Win by timeout or forfeit"
