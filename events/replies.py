@@ -2,6 +2,9 @@
 an address of no event, words nobody can read, "help" and "standings". The app's own words
 (a ladder's challenges, an event's withdrawal) come after."""
 
+from django.utils import timezone
+
+from mail import links
 from mail.models import InboundEmail
 
 
@@ -24,3 +27,17 @@ def answer_common(event, slug, user, word, line, *, noun, answer, standings):
         answer(user, event, "standings", line, [], rows=standings(event))
         return InboundEmail.Status.ANSWERED, "standings"
     return None
+
+
+def answer_context(event, line, said, help_text, rows):
+    """What every event's answer email shows: the words read, what was done or is wrong, the help
+    when asked for or needed, the table when asked for, the event's page."""
+    return {
+        "event": event,
+        "words": line,
+        "said": said,
+        "help": help_text,
+        "rows": rows,
+        "url": links.absolute(event.get_absolute_url()) if event is not None else "",
+        "when": timezone.now(),
+    }

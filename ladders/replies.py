@@ -5,10 +5,8 @@ LaddersConfig.ready(); mail has checked the sender (mail.event_replies). The lad
 with what was done, or what is wrong and what can be sent.
 """
 
-from django.utils import timezone
-
-from events.replies import answer_common
-from mail import event_replies, links
+from events.replies import answer_common, answer_context
+from mail import event_replies
 from mail.game_replies import answer_word
 from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
@@ -165,16 +163,7 @@ def _names(people, conj="or"):
 
 def _answer(user, ladder, kind, line, said, *, help=False, rows=None):
     address = notices.ladder_address(ladder) if ladder is not None else None
-    context = {
-        "ladder": ladder,
-        "words": line,
-        "said": said,
-        "help": HELP if help else "",
-        "rows": rows,
-        "address": address,
-        "url": links.absolute(ladder.get_absolute_url()) if ladder is not None else "",
-        "when": timezone.now(),
-    }
+    context = {**answer_context(ladder, line, said, HELP if help else "", rows), "ladder": ladder, "address": address}
     event_replies.answer(user, f"ladder:{kind}", "ladders/email/ladder_answer", context, reply_to=address)
 
 

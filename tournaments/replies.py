@@ -6,10 +6,8 @@ mail.event_replies). Every message is answered with what was done, or what is wr
 can be sent.
 """
 
-from django.utils import timezone
-
-from events.replies import answer_common
-from mail import event_replies, links
+from events.replies import answer_common, answer_context
+from mail import event_replies
 from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
 
@@ -86,15 +84,7 @@ def withdraw_by_name(user, rest, line):
 
 
 def _answer(user, event, kind, line, said, *, help=False, rows=None):
-    context = {
-        "event": event,
-        "words": line,
-        "said": said,
-        "help": HELP if help else "",
-        "rows": rows,
-        "url": links.absolute(event.get_absolute_url()) if event is not None else "",
-        "when": timezone.now(),
-    }
+    context = answer_context(event, line, said, HELP if help else "", rows)
     reply_to = address(event) if event is not None else None
     event_replies.answer(user, f"event:{kind}", "tournaments/email/event_answer", context, reply_to=reply_to)
 
