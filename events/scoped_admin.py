@@ -12,6 +12,8 @@ from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 
+from .errors import EventError
+
 
 def organised(event_model, user):
     """The events of `event_model` (an event app's model with `organisers`) `user` may run."""
@@ -43,7 +45,7 @@ class ScopedAdmin(admin.ModelAdmin):
 
     event_model: Any = None  # the app's event model
     event_lookup = ""  # from the model to its event ("pk" on the event's own admin)
-    refusal: type[Exception] = Exception  # the app's error for what cannot be done, its words in .message
+    refusal: type[EventError] = EventError  # the app's own, for what cannot be done, its words in .message
 
     def event_of(self, obj):
         if isinstance(obj, self.event_model):

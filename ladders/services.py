@@ -11,16 +11,14 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from events.errors import EventError
+
 from . import notices, rungs
 from .models import Entrant, Ladder, LadderHistory
 
 
-class LadderError(Exception):
+class LadderError(EventError):
     """An operation that cannot be done; nothing was changed."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
 
 
 def lock(ladder):

@@ -21,6 +21,7 @@ from accounts import services as accounts
 from accounts.models import User
 from accounts.services import normalize_email
 from events.entrants import parse_emails
+from events.errors import EventError
 from events.results import forfeit_checked, kind_of
 from games import services as game_services
 from games import table_results
@@ -31,12 +32,8 @@ from . import schedule
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
 
 
-class TournamentError(Exception):
+class TournamentError(EventError):
     """An operation that cannot be done; nothing was changed."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
 
 
 def _lock(tournament):
