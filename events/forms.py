@@ -19,3 +19,12 @@ class AnnouncementForm(forms.Form):
         help_text="Plain text; a blank line starts a new paragraph. Every entrant gets it by email, "
         "with a link that stops announcements (and only them).",
     )
+
+
+def posted_entrants(request):
+    """An entrants page's add form: (the form, bound when it was the one posted; the addresses
+    pasted when it was posted and is valid, else None)."""
+    if request.method == "POST" and request.POST.get("form") == "add":
+        form = AddEntrantsForm(request.POST, prefix="add")
+        return form, form.cleaned_data["emails"] if form.is_valid() else None
+    return AddEntrantsForm(prefix="add"), None

@@ -16,7 +16,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from events.admin_actions import AnnouncementPage, StandingsExport
-from events.forms import AddEntrantsForm
+from events.forms import posted_entrants
 from events.scoped_admin import EventPermissions, OrganisedEventFilter, ScopedInline
 from games import game_settings
 
@@ -174,23 +174,19 @@ class LadderAdmin(OrganisersField, AnnouncementPage, StandingsExport, ClubNightA
     def entrants_view(self, request, pk):
         ladder = self._ladder_for(request, pk)
         entrants = ladder.entrants.filter(active=True).select_related("player").order_by("position")
-        add = AddEntrantsForm(prefix="add")
+        add, emails = posted_entrants(request)
         reorder = forms.ReorderForm(prefix="reorder", initial={"order": "\n".join(e.player.email for e in entrants)})
         remove = forms.RemoveForm(prefix="remove", ladder=ladder)
         away = forms.AwayForm(prefix="away", ladder=ladder)
         if request.method == "POST":
             which = request.POST.get("form")
             try:
-                if which == "add":
-                    add = AddEntrantsForm(request.POST, prefix="add")
-                    if add.is_valid():
-                        added, invited, skipped = membership.add_entrants(
-                            ladder, add.cleaned_data["emails"], actor=request.user
-                        )
-                        note = f"Added {len(added)} entrant(s); invited {len(invited)} new address(es)."
-                        if skipped:
-                            note += f" Already on the ladder: {', '.join(skipped)}."
-                        return self._done(request, ladder, note)
+                if emails is not None:
+                    added, invited, skipped = membership.add_entrants(ladder, emails, actor=request.user)
+                    note = f"Added {len(added)} entrant(s); invited {len(invited)} new address(es)."
+                    if skipped:
+                        note += f" Already on the ladder: {', '.join(skipped)}."
+                    return self._done(request, ladder, note)
                 elif which == "reorder":
                     reorder = forms.ReorderForm(request.POST, prefix="reorder")
                     if reorder.is_valid():

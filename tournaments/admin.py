@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from events import scoped_admin
 from events.admin_actions import AnnouncementPage, ForfeitAction, StandingsExport
 from events.exports import standings_csv_response
-from events.forms import AddEntrantsForm
+from events.forms import posted_entrants
 from games import game_settings
 
 from . import announcements, selectors, services
@@ -145,18 +145,15 @@ class TournamentAdmin(AnnouncementPage, StandingsExport, scoped_admin.EventPermi
         event = self.get_object(request, pk)
         if event is None or not self.has_change_permission(request, event):
             raise PermissionDenied
-        add = AddEntrantsForm(prefix="add")
+        add, emails = posted_entrants(request)
         withdraw = WithdrawForm(prefix="withdraw", tournament=event)
         if request.method == "POST":
             which = request.POST.get("form")
             try:
-                if which == "add":
-                    add = AddEntrantsForm(request.POST, prefix="add")
-                    if add.is_valid():
-                        added, invited = services.add_entrants(event, add.cleaned_data["emails"], actor=request.user)
-                        return self._done(
-                            request, event, f"Entered {len(added)} player(s); invited {len(invited)} new address(es)."
-                        )
+                if emails is not None:
+                    added, invited = services.add_entrants(event, emails, actor=request.user)
+                    note = f"Entered {len(added)} player(s); invited {len(invited)} new address(es)."
+                    return self._done(request, event, note)
                 elif which == "withdraw":
                     withdraw = WithdrawForm(request.POST, prefix="withdraw", tournament=event)
                     if withdraw.is_valid():
