@@ -260,12 +260,10 @@ if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith("filesystem://"):
     }
     CELERY_RESULT_BACKEND = None  # no result store: nothing waits on a periodic task's result
 
-# --- Play by email (mail): re-queue turn emails whose task was lost ----
-CELERY_BEAT_SCHEDULE["mail-requeue-unsent"] = {
-    "task": "mail.tasks.requeue_unsent",
-    "schedule": 120.0,
-}
-CELERY_BEAT_SCHEDULE["mail-requeue-unread"] = {"task": "mail.tasks.requeue_unread", "schedule": 120.0}
+# --- After-commit work (games.follow_ups): the one sweeper queues again whatever a lost task
+# left (a finished game's listeners, the computer's turns, unsent emails, unread replies) ----
+CELERY_BEAT_SCHEDULE["after-commit-sweep"] = {"task": "games.tasks.sweep", "schedule": 120.0}
+# --- Play by email (mail) ----
 # The largest request body read (a webhook's payload, a form): larger is refused with 400
 # before anything is read. Room for a reply with a photo attached; `receive_email` takes the same.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(env("MAX_REQUEST_BYTES", str(10 * 1024 * 1024)))
@@ -293,14 +291,7 @@ CELERY_BEAT_SCHEDULE["clock-end-vacations"] = {"task": "clock.tasks.end_vacation
 CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "clock.tasks.send_digests", "schedule": 300.0}
 
 # --- Ladders: lapsed challenges become forfeits; idle entrants per the ladder's rule ----
-# --- Games: the computer's turns whose task was lost (the broker down at the move) ----
-CELERY_BEAT_SCHEDULE["games-sweep-stalled-turns"] = {"task": "games.tasks.sweep_stalled_turns", "schedule": 120.0}
-
 CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule": 3600.0}
-# --- Events: results whose game_finished task was lost -----------------------------
-CELERY_BEAT_SCHEDULE["tournament-results"] = {"task": "tournaments.tasks.count_finished_games", "schedule": 3600.0}
-# Finished games whose game_finished was lost (the broker was down) are rated and tallied.
-CELERY_BEAT_SCHEDULE["ratings-sweep"] = {"task": "ratings.tasks.sweep", "schedule": 3600.0}
 
 # A shared cache (rate limits must hold across processes): Redis when a URL is
 # given, else each process keeps its own in memory.

@@ -3,7 +3,7 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
-from .models import Event, Game, Seat, TableMessage
+from .models import Event, FollowUp, Game, Seat, TableMessage
 
 # While a game is on, its snapshot and these events hold cards no player may see
 # yet (every hand, the shuffled deck, the face-down discards, the pegging plans): staff play too.
@@ -95,6 +95,39 @@ class EventAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class OwedFilter(admin.SimpleListFilter):
+    title = "state"
+    parameter_name = "state"
+
+    def lookups(self, request, model_admin):
+        return [("owed", "Owed (not done yet)"), ("failing", "Failing (tried and not done)"), ("done", "Done")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "owed":
+            return queryset.filter(done_at__isnull=True)
+        if self.value() == "failing":
+            return queryset.filter(done_at__isnull=True).exclude(last_error="")
+        if self.value() == "done":
+            return queryset.filter(done_at__isnull=False)
+        return queryset
+
+
+@admin.register(FollowUp)
+class FollowUpAdmin(admin.ModelAdmin):
+    """After-commit work (games.follow_ups), read only: a listener that keeps failing shows here."""
+
+    list_display = ["key", "attempts", "next_try_at", "done_at", "last_error"]
+    list_filter = [OwedFilter, "topic", "listener"]
+    search_fields = ["key"]
+    readonly_fields = [f.name for f in FollowUp._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False
 
 

@@ -6,6 +6,8 @@ app's AppConfig.ready(), so games never imports the apps that react to it.
 
 from django.dispatch import Signal
 
+from games.follow_ups import Topic
+
 # Inside the move's transaction, after the seats' `to_act` changed and before they
 # are saved: receivers set the other turn fields of `seats` (Seat.TURN_FIELDS),
 # which the move service then saves. Arguments: game, seats (the Seat rows whose turn
@@ -19,9 +21,16 @@ turns_changed = Signal()
 # same transaction; anything slow or networked waits for transaction.on_commit.
 move_applied = Signal()
 
-# After the finishing move committed (from a Celery task, so possibly more than
-# once: receivers are idempotent). Arguments: game_id.
-game_finished = Signal()
+# Durable work owed by the finishing transaction (games.follow_ups): a row per listener
+# written with the game's last event (or its table result), each listener's handler called
+# with the game's id after commit, retried alone until it succeeds, possibly more than once
+# (handlers are idempotent). Listeners register in their AppConfig.ready():
+# `game_finished.listen("ladders.count_game", handler)`.
+game_finished = Topic("game_finished")
+
+# The computer must move in a game at state `seq`: owed by the move that made it so,
+# handled by games.computer.play_turn(game_id, seq) (nothing for a state that moved on).
+computer_turn = Topic("computer_turn")
 
 # Inside the transaction that causes it: a challenge to tell a player about. Arguments:
 # challenge, to (the User), kind ("challenge": you are challenged; "accepted": the game has

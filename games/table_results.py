@@ -2,7 +2,6 @@
 finished Game whose log is one engine event, so it counts like any game played here."""
 
 import logging
-from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -52,7 +51,7 @@ def record_table_result(players, scores, *, entered_by, played_on=None, variant=
     Its log is one engine event (`table_result`, the final board), so the replay
     (`verify_games`) holds and the engine decides the winner and the skunk from the
     board. Rated unless told otherwise; it counts for ladders, tournaments and ratings
-    through `game_finished`, sent after commit like any finished game's.
+    through `game_finished`, owed in its transaction like any finished game's.
     Raises TableResultError (nothing written) for an impossible result.
     """
     scores = list(scores)
@@ -90,14 +89,5 @@ def record_table_result(players, scores, *, entered_by, played_on=None, variant=
         event = services.new_event(game, data, None, Event.Source.ADMIN, actor=entered_by)
         event.seq, event.created_at = 1, now
         event.save()
-        transaction.on_commit(partial(_announce_finished, game.pk))
+        signals.game_finished.owe(game.pk)
     return game
-
-
-def _announce_finished(game_id):
-    """A finished game's news (games.tasks.game_moved sends it for played games), never failing the
-    committed result: the ladders' and ratings' sweeps count a game whose receiver failed."""
-    try:
-        signals.game_finished.send(sender=Game, game_id=game_id)
-    except Exception:
-        log.exception("A receiver of game_finished failed for game %s; the sweeps will count it.", game_id)

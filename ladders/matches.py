@@ -8,7 +8,6 @@ from django.utils import timezone
 
 from events.results import forfeit_checked, kind_of
 from games import services as game_services
-from games.models import Game
 
 from . import notices
 from .models import Entrant, Ladder, LadderGame, Match
@@ -172,13 +171,3 @@ def undo_result(match, *, actor, reason):
         )
         notify_moves(ladder, moved, f"The result of {match} was undone: {reason}", entry)
     return entry
-
-
-def count_finished_games():
-    """Count the finished ladder games whose result was not counted (its task was lost: the broker
-    was down when the game ended). Idempotent; how many were counted."""
-    pending = LadderGame.objects.filter(counted=False, game__status=Game.Status.FINISHED)
-    counted = 0
-    for game_id in pending.values_list("game_id", flat=True)[:200]:
-        counted += record_game_result(game_id) is not None
-    return counted

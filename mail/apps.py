@@ -10,13 +10,22 @@ class MailConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import announcements, checks, composers, kinds, receivers  # noqa: F401  (registers the webhook checks; connects the signals)
+        from games import follow_ups
+
+        from . import announcements, checks, composers, inbound, kinds, outbox, receivers, reception, services, tasks  # noqa: F401  (registers the webhook checks; connects the signals)
         from .game_replies import answer_word
         from .models import OutboundEmail
         from .my_games import games_word, standing_plan_word
 
         answer_word("standing_plan", standing_plan_word)
         answer_word("games", games_word)
+
+        # The outbox and the stored replies are their own durable rows: queued after commit and
+        # swept by games.follow_ups like every after-commit work, each with its own task.
+        follow_ups.register_queue(
+            outbox.QUEUE, task=tasks.send_outbound, due=services.unsent_batch, worth=services.needing_a_task
+        )
+        follow_ups.register_queue(reception.QUEUE, task=tasks.process_inbound, due=inbound.unread_batch)
 
         kinds.register(OutboundEmail.Kind.TURN, composers.turn, needed=composers.turn_needed)
         kinds.register(OutboundEmail.Kind.RESULT, composers.result)

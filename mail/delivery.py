@@ -5,8 +5,9 @@ The schedule: after the n-th failed attempt the next comes 1 minute x 2^(n-1)
 later, at most 4 hours later, and never after the give-up moment,
 settings.MAIL_GIVE_UP_AFTER (3 days) after the email was due. The send task
 itself retries the short waits (up to TASK_RETRIES_UP_TO: a Redis broker
-redelivers a message held longer than its visibility timeout); the beat
-sweeper (mail.tasks.requeue_unsent) takes every attempt that is due, so a
+redelivers a message held longer than its visibility timeout); the
+after-commit sweeper (games.follow_ups, the outbox's `due` query being
+mail.services.unsent_batch) takes every attempt that is due, so a
 lost task or a broker outage delays an email, never loses it.
 """
 

@@ -1,18 +1,19 @@
 """Owing an email: one outbox row per email, written in the caller's transaction, sent after commit.
 
-`owed(kind, user, key, ...)` makes a row (unsaved); `write(rows)` saves
-those not owed already (the key is unique: a cause run twice owes one email)
-and, once the transaction commits, queues the sending of the rows still
-ready. No network I/O happens here, so this is safe under any lock. The
-message is rendered when it is sent (mail.kinds).
+`owed(kind, user, key, ...)` makes a row (unsaved); `write(rows)`, the one
+writer of outbox rows, saves those not owed already (the key is unique: a
+cause run twice owes one email) and, once the transaction commits, queues the
+sending of the rows still ready and still needed, through games.follow_ups
+(whose sweeper sends what a lost task left). No network I/O happens here, so
+this is safe under any lock. The message is rendered when it is sent
+(mail.kinds).
 """
-
-from django.db import transaction
 
 from games import follow_ups
 
-from . import services, tasks
 from .models import OutboundEmail
+
+QUEUE = "mail.outbox"  # its rows are sent by mail.tasks.send_outbound (games.follow_ups.register_queue)
 
 # Moves a seat makes itself (forced plays included): a turn email is owed after each.
 ACTING_KINDS = ("discard", "play", "count", "muggins")
@@ -52,9 +53,7 @@ def write(rows, *, send=True):
 def queue(keys):
     """Queue the sending of the rows with these keys once the current transaction commits."""
     if keys:
-        # robust: whatever fails after the commit (the database gone again) is logged, and the
-        # sweeper sends the rows; the work that owed them has succeeded.
-        transaction.on_commit(lambda: send_ready(keys), robust=True)
+        follow_ups.after_commit(QUEUE, lambda: _ready(keys))
 
 
 def owe(kind, user, key, **fields):
@@ -65,11 +64,13 @@ def owe(kind, user, key, **fields):
 def send_ready(keys):
     """Queue the sending of the rows with these keys that are still ready (after commit); those
     that would be skipped (mail.kinds.skip_reason) are skipped now, with no task."""
-    rows = OutboundEmail.objects.select_related("user").filter(
+    return follow_ups.enqueue_all(QUEUE, _ready(keys))
+
+
+def _ready(keys):
+    return OutboundEmail.objects.filter(
         key__in=keys, status=OutboundEmail.Status.READY, claimed_at__isnull=True
-    )
-    for outbound_id in services.needing_a_task(rows):
-        follow_ups.enqueue(tasks.send_outbound, outbound_id)  # a broker down: the sweeper sends it
+    ).values_list("pk", flat=True)
 
 
 # --- A move's turn and result emails (inside the move's transaction) ----------------

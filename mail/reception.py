@@ -1,8 +1,8 @@
 """Storing a reply fast: once per Message-ID, then its reading is queued (mail.inbound.process).
 
 The webhook of every provider (mail.receivers) and `manage.py receive_email`
-come here; a message stored while the broker is down is read when the sweeper
-(mail.tasks.requeue_unread) finds it.
+come here; a message stored while the broker is down is read when the
+after-commit sweeper (games.follow_ups) finds it.
 """
 
 import hashlib
@@ -12,12 +12,13 @@ from django.db import IntegrityError, transaction
 
 from games import follow_ups
 
-from . import tasks
 from .authentication import auth_failure
 from .classify import RECIPIENT_HEADERS, sender_of
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)
+
+QUEUE = "mail.inbound"  # its rows are read by mail.tasks.process_inbound (games.follow_ups.register_queue)
 
 MAX_RAW = 2_000_000  # characters of a message kept; a move is a few words
 
@@ -59,7 +60,7 @@ def receive(message, *, esp_name="", event=None):
     except IntegrityError:
         log.info("Inbound %s already received; ignored.", message_id)
         return None
-    follow_ups.enqueue_on_commit(tasks.process_inbound, row.pk)
+    follow_ups.after_commit(QUEUE, [row.pk])
     return row
 
 

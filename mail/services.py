@@ -136,19 +136,22 @@ def _deliver(row, message, player):
     return _finish(row, OutboundEmail.Status.SENT, "", message_id=message.extra_headers["Message-ID"])
 
 
-def needing_a_task(rows):
-    """The ids of the READY outbox `rows` that will be sent; the others are skipped at once,
-    with their reason, so no task is queued for a row that would be skipped."""
-    ids = []
-    for row in rows:
+def needing_a_task(ids):
+    """Of the outbox rows `ids`, those READY that will be sent (in the order given); the READY
+    others are skipped at once, with their reason, so no task is queued for a row that would be
+    skipped (a row in another state is left to whoever has it)."""
+    rows = OutboundEmail.objects.select_related("user").in_bulk(ids)
+    ids = [pk for pk in ids if pk in rows and rows[pk].status == OutboundEmail.Status.READY]
+    needed = []
+    for row in (rows[pk] for pk in ids):
         reason = kinds.skip_reason(row)
         if reason is None:
-            ids.append(row.pk)
+            needed.append(row.pk)
         else:
             OutboundEmail.objects.filter(pk=row.pk, status=OutboundEmail.Status.READY).update(
                 status=OutboundEmail.Status.SKIPPED, last_error=reason[:2000], next_attempt_at=None
             )
-    return ids
+    return needed
 
 
 def _finish(row, status, error, message_id=""):
@@ -162,7 +165,7 @@ def _finish(row, status, error, message_id=""):
     return status
 
 
-def unsent_batch(limit=REQUEUE_BATCH, now=None):
+def unsent_batch(now=None, limit=REQUEUE_BATCH):
     """Ids of rows to (re-)queue, claimed for it: those whose task was lost (READY for a
     while), those whose next attempt is due, those stuck SENDING (their worker died: put
     back to READY) and the HELD turn emails whose hold is over (made READY).

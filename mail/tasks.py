@@ -6,8 +6,6 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from games import follow_ups
-
 from . import delivery, inbound, services
 from .models import OutboundEmail
 
@@ -20,7 +18,7 @@ def send_outbound(self, outbound_id):
 
     After a passing failure the task retries itself when the next attempt is
     soon (mail.delivery.TASK_RETRIES_UP_TO); later ones, and any retry that
-    cannot be queued, are the sweeper's (requeue_unsent), until the row gives up.
+    cannot be queued, are the after-commit sweeper's (games.tasks.sweep), until the row gives up.
     """
     try:
         return services.send_outbound(outbound_id)
@@ -33,33 +31,6 @@ def send_outbound(self, outbound_id):
         if self.request.is_eager:
             raise
         raise self.retry(exc=exc, countdown=30, max_retries=5) from None
-
-
-@shared_task
-def requeue_unsent():
-    """Periodic (beat "mail-requeue-unsent", every 2 minutes): queue again the outbox rows whose
-    task was lost, and the held turn emails whose hold is over (a bounded batch; idempotent)."""
-    ids = services.unsent_batch()
-    rows = OutboundEmail.objects.select_related("user").filter(pk__in=ids).order_by("created_at")
-    for outbound_id in services.needing_a_task(rows):
-        if not follow_ups.enqueue(send_outbound, outbound_id):
-            break  # the broker is down: the next sweep takes them all again
-    if ids:
-        log.info("Re-queued %d unsent or held emails.", len(ids))
-    return len(ids)
-
-
-@shared_task
-def requeue_unread():
-    """Periodic (beat "mail-requeue-unread", every 2 minutes): queue again the reading of the
-    replies stored while the broker was down (or whose task was lost)."""
-    ids = inbound.unread_batch()
-    for inbound_id in ids:
-        if not follow_ups.enqueue(process_inbound, inbound_id):
-            break
-    if ids:
-        log.info("Re-queued %d unread replies.", len(ids))
-    return len(ids)
 
 
 @shared_task

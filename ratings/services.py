@@ -51,15 +51,6 @@ def rate_game(game_id):
     return True
 
 
-def rate_missed_games(limit=200):
-    """Rate the finished games that count but were never rated (their game_finished was lost:
-    the broker was down when they ended), oldest first; how many were rated. A game rated late
-    is rated after the games that finished since, so recompute_ratings, which keeps the finish
-    order, may then differ slightly: run it to put them back in order."""
-    missed = counting.countable_games().exclude(rating_changes__isnull=False).values_list("pk", flat=True)
-    return sum(rate_game(game_id) for game_id in missed[:limit])
-
-
 def _change(game, key, before, skill):
     player, family = key
     return RatingChange(

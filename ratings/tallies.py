@@ -59,18 +59,6 @@ def tally_game(game_id):
     return len(rows)
 
 
-def tally_missed_games(limit=200):
-    """Tally the finished games whose tallies were never written (a lost game_finished)."""
-    missed = (
-        Game.objects.filter(status=Game.Status.FINISHED, practice=False, seats__player__isnull=False)
-        .exclude(player_games__isnull=False)
-        .distinct()
-        .order_by("finished_at", "pk")
-        .values_list("pk", flat=True)
-    )
-    return sum(bool(tally_game(game_id)) for game_id in missed[:limit])
-
-
 def rebuild():
     """Every finished game's tallies made again from the logs; the number of games."""
     games = Game.objects.filter(status=Game.Status.FINISHED, practice=False).prefetch_related("seats")

@@ -355,9 +355,3 @@ def record_table_game(pairing, home_score, away_score, *, actor, played_on=None)
         pairing.status = Pairing.Status.PLAYING
         pairing.save(update_fields=["status"])
         return PairingGame.objects.create(pairing=pairing, game=game, number=1, home_seat=0)
-
-
-def count_finished_games():
-    """Count finished event games whose result was not counted (their task was lost)."""
-    pending = PairingGame.objects.filter(counted=False, game__status=Game.Status.FINISHED)
-    return sum(record_game_result(game_id) is not None for game_id in pending.values_list("game_id", flat=True)[:200])

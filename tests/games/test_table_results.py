@@ -67,17 +67,17 @@ def test_the_replay_of_a_table_game_agrees_with_its_snapshot():
 def test_game_finished_is_sent_after_commit():
     heard = []
 
-    def listen(sender, game_id, **kwargs):
+    def listen(game_id):
         heard.append(game_id)
 
-    signals.game_finished.connect(listen)
+    signals.game_finished.listen("test.listen", listen)
     try:
         with committed():
             game = table_results.record_table_result(_players(2), [121, 100], entered_by=None)
             assert heard == []
         assert heard == [game.pk]
     finally:
-        signals.game_finished.disconnect(listen)
+        signals.game_finished.stop_listening("test.listen")
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,15 @@
 """The arithmetic of matches: game values, skunks, forfeits, rung moves, standings."""
 
-import pytest
-from django.core import mail
+from datetime import timedelta
 
+import pytest
+import time_machine
+from django.core import mail
+from django.utils import timezone
+
+from games import follow_ups, signals
 from games.models import Game
-from ladders import challenges, matches, seasons, services, tasks
+from ladders import challenges, matches, seasons, services
 from ladders.models import Challenge, LadderGame, Match
 from ladders.presentation import describe_rules
 from tests.factories import finish_game
@@ -181,9 +186,7 @@ def test_the_move_hook_counts_a_finished_game_once(make_ladder, django_capture_o
     match.refresh_from_db()
     assert (match.status, match.winner) == (Match.Status.FINISHED, b)
     assert positions(ladder) == ["B", "A"]
-    from games.tasks import game_moved
-
-    game_moved(game.pk, game.seq)  # a repeated task changes nothing
+    signals.game_finished.listeners()["ladders.count_game"](game.pk)  # heard again, it changes nothing
     assert positions(ladder) == ["B", "A"] and ladder.history.filter(kind="result").count() == 1
 
 
@@ -232,8 +235,9 @@ def test_the_sweep_counts_a_finished_game_whose_result_task_was_lost(make_ladder
     lg = match.games.get()
     finish_game(lg.game, match.entrant_seat(b), "skunk")  # its follow-up never ran (the broker was down)
     assert not LadderGame.objects.get(pk=lg.pk).counted
-    tasks.sweep()
-    match.refresh_from_db()
-    assert LadderGame.objects.get(pk=lg.pk).counted and match.status == Match.Status.FINISHED
-    assert positions(ladder) == ["B", "A"]
-    assert matches.count_finished_games() == 0  # once
+    with time_machine.travel(timezone.now() + follow_ups.REQUEUE_AFTER + timedelta(seconds=1)):
+        follow_ups.sweep()  # the after-commit sweeper
+        match.refresh_from_db()
+        assert LadderGame.objects.get(pk=lg.pk).counted and match.status == Match.Status.FINISHED
+        assert positions(ladder) == ["B", "A"]
+        assert follow_ups.sweep() == 0  # once

@@ -15,6 +15,7 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from accounts.models import User
+from games import tasks as after_commit
 from mail import delivery, tasks
 from mail import services as mail_services
 from mail.models import OutboundEmail
@@ -38,7 +39,7 @@ def _sweep_when_due(clock, row):
     """Move the clock to when the sweeper takes `row` again, and sweep (tasks run eagerly here)."""
     row.refresh_from_db()
     clock.move_to(max(row.next_attempt_at, row.claimed_at + mail_services.REQUEUE_AFTER + timedelta(seconds=1)))
-    return tasks.requeue_unsent.apply().get()
+    return after_commit.sweep.apply().get()
 
 
 def test_the_waits_double_from_a_minute_to_four_hours():

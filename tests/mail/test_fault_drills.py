@@ -22,10 +22,11 @@ from django.utils import timezone
 from clock import tasks as clock_tasks
 from cribsite.celery import app
 from games import services as game_services
+from games import tasks as after_commit
 from games.cribbage import legal_moves, notation
 from games.models import Event, Game, Seat
 from games.selectors import view_for
-from mail import delivery, links, tasks
+from mail import delivery, links
 from mail.models import InboundEmail, OutboundEmail
 from tests import services
 from tests.conftest import _drop_connection_pools
@@ -36,7 +37,7 @@ from .smtp_sink import SmtpSink, free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
-SWEPT = timedelta(minutes=2, seconds=1)  # past mail.services.REQUEUE_AFTER
+SWEPT = timedelta(minutes=2, seconds=1)  # past mail.services.REQUEUE_AFTER and games.follow_ups.REQUEUE_AFTER
 
 
 def _use_smtp(settings, port):
@@ -121,13 +122,13 @@ def test_the_smtp_server_down_for_fifty_minutes_then_back(settings, monkeypatch,
         # minutes after the last try), each attempt is refused.
         for minutes in (3, 8, 15, 30, 50):
             clock.move_to(start + timedelta(minutes=minutes))
-            assert tasks.requeue_unsent.apply().get() == 8
+            assert after_commit.sweep.apply().get() == 8
             _wait_for(lambda: _settled() and not _due_now())
         tries = sorted(OutboundEmail.objects.values_list("attempts", flat=True))
         assert OutboundEmail.objects.filter(status="ready").count() == 8 and min(tries) >= 6
         with SmtpSink(port=port) as sink:  # the server is back
             clock.shift(timedelta(hours=1))
-            assert tasks.requeue_unsent.apply().get() == 8
+            assert after_commit.sweep.apply().get() == 8
             _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 8)
             received = sink.drain(timeout=1.5)
     _check_exactly_once(received, {"drill": "smtp down 50 min", "tries before it came back": tries})
@@ -166,9 +167,13 @@ def test_the_broker_down_while_moves_are_made(settings, client, celery_worker_on
         owed_meanwhile = OutboundEmail.objects.filter(status="ready", attempts=0).count()
         assert owed_meanwhile == 5  # the reply's move is not made yet
         with time_machine.travel(timezone.now() + SWEPT):
-            assert tasks.requeue_unread.apply().get() == 1
+            # One sweep queues them all: the emails owed meanwhile and the reply's reading; the two
+            # turn emails whose seat has played since (on the site) are skipped, with no task.
+            queued = after_commit.sweep.apply().get()
+            stale = OutboundEmail.objects.filter(status="skipped", attempts=0).count()
+            assert (queued, stale) == (owed_meanwhile - 2 + 1, 2)
             _wait_for(lambda: InboundEmail.objects.get().status == InboundEmail.Status.APPLIED)
-            assert tasks.requeue_unsent.apply().get() == owed_meanwhile  # the reply's went at once
+            assert after_commit.sweep.apply().get() == 0  # the reply's email went at once
             _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists())
         received = dealt + sink.drain(timeout=1.5)
     made[games[2].pk].add(Game.objects.get(pk=games[2].pk).seq)
@@ -250,7 +255,7 @@ def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery
         assert OutboundEmail.objects.count() == owed
         celery_worker_process()  # a new worker; the row waits for the sweeper to see it stuck
         with time_machine.travel(timezone.now() + timedelta(minutes=11)):  # stuck for 10 minutes
-            assert tasks.requeue_unsent.apply().get() >= 1
+            assert after_commit.sweep.apply().get() >= 1
         _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists(), timeout=30)
         received = sink.drain(timeout=1.5)
     _check_exactly_once(received, {"drill": "worker SIGKILLed mid-send of a clock notice", "clock notices": owed - 2})

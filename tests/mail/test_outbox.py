@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services
+from games import tasks as after_commit
 from games.cribbage import FULL_DECK
 from games.selectors import view_for
 from mail import links, messages, outbox, tasks
@@ -155,8 +156,8 @@ def test_the_sweeper_requeues_lost_rows_once(game):
     fresh = OutboundEmail.objects.get(game=game, seat=1)
     OutboundEmail.objects.filter(pk=fresh.pk).update(status="ready")  # just written: its task is on its way
     mail.outbox.clear()
-    assert tasks.requeue_unsent.delay().get() == 1
-    assert tasks.requeue_unsent.delay().get() == 0  # a second sweep finds nothing to do
+    assert after_commit.sweep.delay().get() == 1
+    assert after_commit.sweep.delay().get() == 0  # a second sweep finds nothing to do
     assert [m.to[0] for m in mail.outbox] == ["alice@example.com"]
 
 

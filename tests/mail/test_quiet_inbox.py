@@ -10,10 +10,11 @@ from django.core import mail
 from django.utils import timezone
 
 from games import services
+from games import tasks as after_commit
 from games.cribbage import FULL_DECK
 from games.models import Event, Seat
 from games.selectors import view_for
-from mail import quiet, reception, tasks
+from mail import quiet, reception
 from mail.models import OutboundEmail
 
 ALICE = 0
@@ -94,11 +95,11 @@ def test_the_sweeper_sends_one_email_when_the_hold_ends_telling_all_since(game, 
     told_about = until_alice_is_owed_again(game, on_commit)
     row = alice_rows(game).order_by("-seq").first()
     with time_machine.travel(row.hold_until - timedelta(minutes=1)):
-        tasks.requeue_unsent()
+        after_commit.sweep()
     assert emails_to("alice@example.com") == []
     with time_machine.travel(row.hold_until + timedelta(minutes=1)):
-        tasks.requeue_unsent()
-        tasks.requeue_unsent()  # twice (two beats): still one email
+        after_commit.sweep()
+        after_commit.sweep()  # twice (two beats): still one email
     (message,) = emails_to("alice@example.com")
     row.refresh_from_db()
     assert row.status == OutboundEmail.Status.SENT
@@ -132,7 +133,7 @@ def test_further_moves_while_held_still_make_one_email(game, on_commit):
     assert later.status == OutboundEmail.Status.HELD and later.hold_until == first_held.hold_until
     assert emails_to("alice@example.com") == []
     with time_machine.travel(first_held.hold_until + timedelta(minutes=1)):
-        tasks.requeue_unsent()
+        after_commit.sweep()
     assert len(emails_to("alice@example.com")) == 1
     # The older held email is replaced by the newer one, which is sent.
     statuses = list(alice_rows(game, seq__gte=first_held.seq).order_by("seq").values_list("status", flat=True))
@@ -157,7 +158,7 @@ def test_the_summary_tells_the_scores_then_and_now_when_they_changed(game, on_co
     assert (then, now) == ([0, 0], [2, 0])  # seeded: the computer's thirty-one for two, for Alice
     held = alice_rows(game, status="held").order_by("-seq").first()
     with time_machine.travel(held.hold_until + timedelta(minutes=1)):
-        tasks.requeue_unsent()
+        after_commit.sweep()
     (message,) = emails_to("alice@example.com")
     since = message.body.split("Since our last email to you:\n", 1)[1].split("\n\n", 1)[0]
     assert since.splitlines()[-1] == (
