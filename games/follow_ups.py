@@ -49,7 +49,7 @@ BATCH = 200
 class Queue:
     task: Any  # a Celery task taking one row's id
     due: Callable  # due(now, limit) -> the ids the sweeper queues again
-    worth: Callable | None = None  # worth(ids) -> those that still need a task
+    worth: Callable | None = None  # worth(ids) -> those the sweeper finds still need a task
 
 
 class Later(Exception):  # noqa: N818  (not an error: a handler's "not before `at`")
@@ -66,8 +66,8 @@ _listeners: dict[str, dict[str, Callable]] = {}
 
 def register_queue(name, *, task, due, worth=None):
     """Have `task(id)` run for the rows `after_commit(name, ...)` names, and the sweeper queue
-    `due(now, limit)` again. `worth(ids)`: the ids that still need a task (the others are
-    settled there, with no task)."""
+    `due(now, limit)` again. `worth(ids)`: of those due, the ids that still need a task (the
+    others are settled there, with no task): a row that waited may no longer be needed."""
     _queues[name] = Queue(task, due, worth)
 
 
@@ -133,14 +133,12 @@ def after_commit(queue, ids):
 
 
 def enqueue_all(queue, ids):
-    """Queue the task of `queue` for each of `ids` still worth one; how many were queued. Stops at
-    the first the broker refuses: the sweeper takes them all again."""
-    found = _queues[queue]
+    """Queue the task of `queue` for each of `ids`; how many were queued. Stops at the first the
+    broker refuses: the sweeper takes them all again."""
+    task = _queues[queue].task
     ids = list(ids)
-    if found.worth is not None and ids:
-        ids = found.worth(ids)
     for count, row_id in enumerate(ids):
-        if not enqueue(found.task, row_id):
+        if not enqueue(task, row_id):
             return count
     return len(ids)
 
@@ -162,6 +160,8 @@ def sweep(now=None, limit=BATCH):
     queued = 0
     for name, queue in list(_queues.items()):
         ids = queue.due(now, limit)
+        if ids and queue.worth is not None:
+            ids = queue.worth(ids)
         if ids:
             count = enqueue_all(name, ids)
             log.info("Queued again %d of %d rows of %s.", count, len(ids), name)

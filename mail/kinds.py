@@ -4,10 +4,11 @@ A composer takes the OutboundEmail row and returns the message to send
 (built by mail.messages.build), a string saying why it is not needed any
 more (a reminder for a turn already played, a digest with no game waiting),
 or a `Hold` (a turn email for a player who has not come back: sent later).
-A kind may also register `needed(row)`, the cheap part of that decision (no
-rendering): it runs once the cause has committed, before a task is queued,
-so no task is queued for a row that would be skipped (mail.outbox), and again
-when the row is sent. Kinds owned by a higher app (the clock's, the ladders')
+Whether a row will be sent is decided before a task is queued for it: who it
+is for when the row is written (`unwanted`: such a row is written SKIPPED),
+and, for a row that waited (held, retried, its task lost), the kind's own
+`needed(row)` (a turn played since) before the sweeper queues it again; both
+again when it is sent. Kinds owned by a higher app (the clock's, the ladders')
 are registered from that app's AppConfig.ready(), so mail never imports it.
 """
 
@@ -43,8 +44,10 @@ def registered():
     return set(_composers)
 
 
-def skip_reason(row):
-    """Why outbox row `row` will not be sent, or None: what is known without rendering it."""
+def unwanted(row):
+    """Why outbox row `row` will not be sent whatever happens (nobody to send it to, no email
+    wanted, no composer), or None: from the row and its user alone, so it is asked when the row
+    is written, and no task is queued for a row that would be skipped."""
     if row.kind not in _composers:
         return f"no composer for kind {row.kind!r}"
     user = row.user
@@ -54,8 +57,14 @@ def skip_reason(row):
         return "the address bounced or complained"
     if row.kind not in _always and not user.wants_email:
         return "the player chose no email"
+    return None
+
+
+def skip_reason(row):
+    """Why outbox row `row` will not be sent, or None: what is known without rendering it (asked
+    again before a row that waited, a held or retried one, is queued by the sweeper)."""
     needed = _needed.get(row.kind)
-    return needed(row) if needed is not None else None
+    return unwanted(row) or (needed(row) if needed is not None else None)
 
 
 def compose(row):

@@ -11,6 +11,7 @@ this is safe under any lock. The message is rendered when it is sent
 
 from games import follow_ups
 
+from . import kinds
 from .models import OutboundEmail
 
 QUEUE = "mail.outbox"  # its rows are sent by mail.tasks.send_outbound (games.follow_ups.register_queue)
@@ -43,6 +44,10 @@ def write(rows, *, send=True):
     rows = list(rows)
     if not rows:
         return []
+    for row in rows:
+        reason = kinds.unwanted(row)
+        if reason:  # kept, so that it is seen, with no task queued for it
+            row.status, row.last_error = OutboundEmail.Status.SKIPPED, reason
     OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True)
     keys = [row.key for row in rows]
     if send:
@@ -62,8 +67,7 @@ def owe(kind, user, key, **fields):
 
 
 def send_ready(keys):
-    """Queue the sending of the rows with these keys that are still ready (after commit); those
-    that would be skipped (mail.kinds.skip_reason) are skipped now, with no task."""
+    """Queue the sending of the rows with these keys that are still ready (after commit)."""
     return follow_ups.enqueue_all(QUEUE, _ready(keys))
 
 
