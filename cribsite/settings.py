@@ -224,14 +224,17 @@ if env("ANYMAIL_WEBHOOK_SECRET"):
 MAIL_INBOUND_PROVIDERS = [
     name.strip() for name in os.environ.get("MAIL_INBOUND_PROVIDERS", env("ANYMAIL_ESP", "")).split(",") if name.strip()
 ]
-# A reply with no SPF, DKIM or DMARC result at all is refused when it came through one of
-# these providers (they always report them, so none means the check was bypassed); from
-# any other (brevo, receive_email) it is accepted on the sender address alone.
-MAIL_REQUIRE_SENDER_CHECKS = [
-    name.strip()
-    for name in os.environ.get("MAIL_REQUIRE_SENDER_CHECKS", "postmark,mailgun,amazon_ses").split(",")
-    if name.strip()
+# A reply is taken as its sender's only with DMARC pass or an aligned SPF or DKIM pass
+# (mail.authentication). Besides the providers' own verdicts, only Authentication-Results
+# headers written by these servers (their authserv-id, the first word of the header) are
+# read: the provider's MX, or the mail server that pipes mail to `receive_email` (which
+# refuses to run without one when DEBUG is off). Comma-separated.
+MAIL_TRUSTED_AUTHSERV_IDS = [
+    name.strip().lower() for name in os.environ.get("MAIL_TRUSTED_AUTHSERV_IDS", "").split(",") if name.strip()
 ]
+# A reply whose spam score (the provider's, or SpamAssassin's X-Spam-Score) reaches this is
+# refused without an answer, as is one flagged X-Spam-Flag: YES or X-Spam-Status: Yes.
+MAIL_SPAM_SCORE = float(env("MAIL_SPAM_SCORE", "5.0"))
 
 # --- Celery ---------------------------------------------------------------
 # Without a broker, tasks run eagerly in the web process: nothing to start.

@@ -223,12 +223,24 @@ def duplicate_table(players, results, values=Values()):
     return ranked(players, rows, DUPLICATE)
 
 
+# A cell a spreadsheet would run as a formula starts so: a display name like "=HYPERLINK(...)".
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value):
+    """A text cell a spreadsheet would read as a formula, with a leading apostrophe (shown as text,
+    OWASP's advice on CSV injection); numbers stay numbers (a negative spread is no one's words)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_text(columns, rows):
     """The table as CSV: a header of the columns' labels, then each row's values by the columns'
-    keys (`columns`: [(key, label)], `rows`: mappings)."""
+    keys (`columns`: [(key, label)], `rows`: mappings), every cell made safe for a spreadsheet."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([label for _, label in columns])
+    writer.writerow([safe_cell(label) for _, label in columns])
     for row in rows:
-        writer.writerow([row[key] for key, _ in columns])
+        writer.writerow([safe_cell(row[key]) for key, _ in columns])
     return out.getvalue()

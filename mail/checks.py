@@ -5,13 +5,16 @@ from django.conf import settings
 from django.core.checks import Error, Tags, register
 
 # anymail's inbound webhooks we read replies from, and the ANYMAIL settings (any one of
-# them) that let anymail check the provider's own signature, beyond basic auth.
+# them) each needs: Mailgun's to check the provider's signature beyond basic auth, Brevo's
+# API key to fetch a reply's attachments (without it anymail answers every Brevo post 400).
 KNOWN_PROVIDERS = {
     "postmark": (),
     "mailgun": ("MAILGUN_WEBHOOK_SIGNING_KEY", "MAILGUN_API_KEY"),
     "amazon_ses": (),
-    "brevo": (),
+    "brevo": ("BREVO_API_KEY",),
 }
+# The webhook secret .env.example shows: public, so as good as none.
+EXAMPLE_WEBHOOK_SECRETS = {"random-user:random-password"}
 
 
 @register(Tags.security)
@@ -40,13 +43,23 @@ def inbound_webhooks_have_secrets(app_configs, **kwargs):
                     id="mail.E002",
                 )
             )
-        signing = KNOWN_PROVIDERS[provider]
-        if signing and not any(anymail.get(name) for name in signing):
+        needed = KNOWN_PROVIDERS[provider]
+        if needed and not any(anymail.get(name) for name in needed):
             errors.append(
                 Error(
-                    f"The {provider} inbound webhook needs ANYMAIL_{signing[0]} to check the provider's signature.",
-                    hint=f"Set ANYMAIL_{signing[0]} from the provider's control panel.",
+                    f"The {provider} inbound webhook needs ANYMAIL_{needed[0]}.",
+                    hint=f"Set ANYMAIL_{needed[0]} from the provider's control panel.",
                     id="mail.E003",
                 )
             )
+    secrets = anymail.get("WEBHOOK_SECRET") or []
+    secrets = [secrets] if isinstance(secrets, str) else list(secrets)
+    if not settings.DEBUG and EXAMPLE_WEBHOOK_SECRETS & set(secrets):
+        errors.append(
+            Error(
+                "ANYMAIL_WEBHOOK_SECRET is the example value of .env.example: anyone could post a forged reply.",
+                hint="Set it to a random user:password of your own.",
+                id="mail.E004",
+            )
+        )
     return errors

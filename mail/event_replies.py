@@ -8,7 +8,7 @@ address among the recipients, checks the sender as it does for a move reply
 verdicts, mail.authentication), then calls `handler(row, slug, user, texts,
 subject)` -> (InboundEmail status, outcome), with the sender's own words as
 mail.parsing reads them. A stranger's mail is dropped unanswered (no
-backscatter); one that fails the checks is refused and the account told.
+backscatter); one that fails the checks or is spam is refused, unanswered too.
 """
 
 import logging
@@ -81,14 +81,9 @@ def act(row, found, sender, texts, subject):
         log.warning("Inbound %s to %s+%s dropped: %s has no account.", row.message_id, kind, slug, sender)
         return InboundEmail.Status.DROPPED, f"sender {sender} has no account"
     if row.auth_failure or row.spam_detected:
+        # Forged or spam: nothing done and nothing answered (an answer would go to the forged address).
         why = row.auth_failure or "the provider flagged it as spam"
-        log.warning("Inbound %s to %s+%s refused: %s.", row.message_id, kind, slug, why)
-        answer(
-            user,
-            "unverified",
-            "mail/email/event_refused",
-            {"why": why, "address": event_address(kind, slug)},
-        )
+        log.warning("Inbound %s to %s+%s refused unanswered: %s.", row.message_id, kind, slug, why)
         return InboundEmail.Status.REFUSED, why
     return EVENT_ADDRESSES[kind](row, slug, user, texts, subject)
 

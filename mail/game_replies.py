@@ -92,19 +92,9 @@ def act(row, seat, message):
         )
         return InboundEmail.Status.REFUSED, f"sender {sender} is not the player"
     if row.auth_failure or row.spam_detected:
+        # Forged or spam: nothing applied and nothing answered (an answer would go to the forged address).
         why = row.auth_failure or "the provider flagged it as spam"
-        log.warning("Inbound %s refused: %s.", row.message_id, why)
-        _answer(
-            game,
-            number,
-            player,
-            "unauthenticated",
-            include_state=False,
-            problem=(
-                f"A message from your address to game {game.pk} was refused because it could not be "
-                f"verified as yours ({why}). Nothing was changed."
-            ),
-        )
+        log.warning("Inbound %s refused unanswered: %s.", row.message_id, why)
         return InboundEmail.Status.REFUSED, why
     visits.note_seen(seat)  # the player is back (the quiet inbox and reminders count it)
     subject = str(message.get("Subject") or "")

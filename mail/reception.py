@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 from games import follow_ups
 
-from .authentication import auth_failure
+from .authentication import auth_failure, spam_verdict
 from .classify import RECIPIENT_HEADERS, sender_of
 from .models import InboundEmail
 
@@ -47,7 +47,7 @@ def receive(message, *, esp_name="", event=None):
         envelope_sender=_text(getattr(message, "envelope_sender", None))[:255],
         envelope_recipient=_text(getattr(message, "envelope_recipient", None))[:255],
         stripped_text=_text(getattr(message, "stripped_text", None)),
-        spam_detected=getattr(message, "spam_detected", None),
+        spam_detected=bool(spam_verdict(message)),
         auth_failure=auth_failure(message, getattr(event, "esp_event", None), esp_name)[:255],
     )
     # Postmark puts the Return-Path first in its headers, and anymail keeps it as the envelope

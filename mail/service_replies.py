@@ -9,8 +9,8 @@ handler)`: the clock's "vacation N" and "back", the events' "enter NAME" and "wi
 words are not its own (an event of another app), so that one word serves several apps.
 
 The sender is checked as for an event's address (mail.event_replies): a stranger's mail is
-dropped unanswered unless it signs up; one that fails the provider's checks is refused and the
-account told. Every message from a member is answered; a refusal changes nothing.
+dropped unanswered unless it signs up; one that fails the sender checks (mail.authentication) or
+is spam is refused, unanswered too. Every message from a member is answered; a refusal changes nothing.
 """
 
 import hashlib
@@ -93,8 +93,8 @@ def act(row, sender, name, texts, subject):
         return InboundEmail.Status.DROPPED, f"sender {sender} has no account"
     if row.auth_failure or row.spam_detected:
         why = row.auth_failure or "the provider flagged it as spam"
-        log.warning("Inbound %s to the service refused: %s.", row.message_id, why)
-        _answer(user, "refused", line, [f"Your message could not be verified as yours ({why}): nothing was done."])
+        # Forged or spam: nothing done and nothing answered (an answer would go to the forged address).
+        log.warning("Inbound %s to the service refused unanswered: %s.", row.message_id, why)
         return InboundEmail.Status.REFUSED, why
     if word is None:
         said = "We could not read what you want" + (f' ("{line}")' if line else "") + ": nothing was done."

@@ -114,3 +114,14 @@ def test_the_rules_count_in_good_english(client, make_ladder, limit, words):
     page = client.get(reverse("ladders:detail", args=[ladder.slug])).content.decode()
     assert words in page
     assert f"up to {limit} place{'s' if limit > 1 else ''} above you" in page
+
+
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"])
+def test_a_display_name_that_a_spreadsheet_would_run_is_text_in_the_csv(client, make_ladder, name):
+    ladder, (a, b) = make_ladder(2)
+    a.player.display_name = name
+    a.player.save(update_fields=["display_name"])
+    rows = list(
+        csv.reader(io.StringIO(client.get(reverse("ladders:standings_csv", args=[ladder.slug])).content.decode()))
+    )
+    assert rows[1][1] == "'" + name and rows[2][1] == str(b.player)

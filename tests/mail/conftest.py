@@ -4,7 +4,7 @@ import pytest
 from anymail.inbound import AnymailInboundMessage
 
 from mail import links
-from tests.factories import make_user, start_two_player_game
+from tests.factories import genuine, make_user, start_two_player_game
 
 
 @pytest.fixture
@@ -32,12 +32,14 @@ def on_commit(django_capture_on_commit_callbacks):
 
 
 def reply(game, seat, body, *, sender=None, to=None, subject=None, headers=None, message_id=None):
-    """A reply as a mail client sends it: the player's words above the quoted turn email."""
+    """A reply as a mail client sends it (the player's words above the quoted turn email), as it
+    reaches us: with the receiving server's passing, aligned checks unless `headers` replace them."""
     player = game.seats.get(number=seat).player
-    all_headers = {"Message-ID": message_id or f"<{random.getrandbits(64):x}@mail.example.com>"}
+    sender = sender or f"{player.display_name} <{player.email}>"
+    all_headers = {"Message-ID": message_id or f"<{random.getrandbits(64):x}@mail.example.com>", **genuine(sender)}
     all_headers.update(headers or {})
     return AnymailInboundMessage.construct(
-        from_email=sender or f"{player.display_name} <{player.email}>",
+        from_email=sender,
         to=to or links.reply_address(game.pk, seat),
         subject=subject or f"Re: Your move: Alice v Bob (game {game.pk})",
         text=body + "\n\nOn Mon, Jun 2, 2025 at 10:00 AM Cribbage by mail <cribbage@localhost> wrote:\n> old\n",

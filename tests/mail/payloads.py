@@ -19,6 +19,8 @@ from email.utils import format_datetime, getaddresses, make_msgid, parseaddr
 
 from django.utils import timezone
 
+from tests.factories import genuine
+
 WEBHOOK_SECRET = "hook-user:hook-password"
 MAILGUN_SIGNING_KEY = "mailgun-signing-key"
 ANYMAIL_SETTINGS = {
@@ -68,15 +70,22 @@ def _full(address):
     return {"Email": email, "Name": name, "MailboxHash": local.partition("+")[2]}
 
 
-def postmark(message, *, stripped_text=None, envelope_sender=None):
-    headers = [{"Name": "Return-Path", "Value": f"<{envelope_sender or parseaddr(message['From'])[1]}>"}]
+def postmark(message, *, stripped_text=None, envelope_sender=None, spf="Pass", spam=("No", "-0.1")):
+    """Postmark checks SPF for the envelope sender (its Received-SPF) and runs SpamAssassin (its
+    X-Spam-Status and X-Spam-Score); it reports no DKIM or DMARC result."""
+    envelope = envelope_sender or parseaddr(message["From"])[1]
+    headers = [{"Name": "Return-Path", "Value": f"<{envelope}>"}]
     headers += [
-        {"Name": k, "Value": str(v)} for k, v in message.items() if k not in ("From", "To", "Cc", "Subject", "Date")
+        {
+            "Name": "Received-SPF",
+            "Value": f"{spf} (mailfrom) identity=mailfrom; client-ip=192.0.2.25; "
+            f"helo=mail.example.com; envelope-from={envelope}; receiver=inbound.postmarkapp.com",
+        },
+        {"Name": "X-Spam-Status", "Value": spam[0]},
+        {"Name": "X-Spam-Score", "Value": spam[1]},
     ]
     headers += [
-        {"Name": "X-Spam-Status", "Value": "No"},
-        {"Name": "X-Spam-Score", "Value": "-0.1"},
-        {"Name": "Received-SPF", "Value": "Pass (sender SPF authorized) identity=mailfrom"},
+        {"Name": k, "Value": str(v)} for k, v in message.items() if k not in ("From", "To", "Cc", "Subject", "Date")
     ]
     to = [_full(a) for a in [message["To"]]]
     payload = {
@@ -107,13 +116,10 @@ def postmark(message, *, stripped_text=None, envelope_sender=None):
 
 
 def mailgun_mime(message, *, envelope_sender=None, signing_key=MAILGUN_SIGNING_KEY, checks=None):
-    """Mailgun adds its SPF and DKIM results to the message's headers (`checks` replaces them)."""
+    """Mailgun adds its SPF and DKIM results above the message's headers (`checks` replaces them)."""
     message = copy.deepcopy(message)
-    for name, value in (
-        checks if checks is not None else {"X-Mailgun-Spf": "Pass", "X-Mailgun-Dkim-Check-Result": "Pass"}
-    ).items():
-        if name not in message:
-            message[name] = value
+    added = checks if checks is not None else {"X-Mailgun-Spf": "Pass", "X-Mailgun-Dkim-Check-Result": "Pass"}
+    message._headers[:0] = [(name, value) for name, value in added.items()]
     timestamp, token = str(int(time.time())), uuid.uuid4().hex
     signature = hmac.new(signing_key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
     return {
@@ -189,10 +195,12 @@ def amazon_ses(message, *, envelope_sender=None, verdicts=None):
     )
 
 
-def brevo(message, *, stripped_text=None, envelope_sender=None):
+def brevo(message, *, stripped_text=None, envelope_sender=None, authenticated=True):
     recipient = getaddresses([message["To"]])[0][1]
     name, address = parseaddr(message["From"])
-    headers = {k: str(v) for k, v in message.items()}
+    # Brevo's MX writes its Authentication-Results (its authserv-id trusted in tests.settings).
+    headers = {"Authentication-Results": genuine(address)["Authentication-Results"]} if authenticated else {}
+    headers.update({k: str(v) for k, v in message.items()})
     headers["Return-Path"] = f"<{envelope_sender or address}>"
     headers["Delivered-To"] = recipient
     item = {

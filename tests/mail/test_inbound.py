@@ -185,13 +185,6 @@ def test_a_delivery_report_is_ignored(game, on_commit, outbox_cleared):
     assert row.status == InboundEmail.Status.IGNORED and outbox_cleared == []
 
 
-def unverified(game, why):
-    return (
-        f"A message from your address to game {game.pk} was refused because it could not be "
-        f"verified as yours ({why}). Nothing was changed."
-    )
-
-
 @pytest.mark.parametrize(
     "headers, why",
     [
@@ -203,15 +196,9 @@ def unverified(game, why):
             {"Authentication-Results": "mx.example.net; spf=fail smtp.mailfrom=example.com; dkim=none"},
             "SPF fail and no passing DKIM signature",
         ),
-        (
-            {"Received-SPF": "fail (example.com: domain does not designate 10.0.0.1)"},
-            "SPF fail and no passing DKIM signature",
-        ),
-        ({"X-SES-SPF-Verdict": "FAIL", "X-SES-DKIM-Verdict": "FAIL"}, "SPF fail and no passing DKIM signature"),
         ({"Authentication-Results": "mx.example.net; spf=neutral smtp.mailfrom=example.com; dkim=fail"}, "DKIM failed"),
-        ({"X-Mailgun-Spf": "Neutral", "X-Mailgun-Dkim-Check-Result": "Fail"}, "DKIM failed"),
     ],
-    ids=["dmarc-fail", "spf-fail", "received-spf-fail", "ses-verdicts", "dkim-fail", "mailgun-dkim-fail"],
+    ids=["dmarc-fail", "spf-fail", "dkim-fail"],
 )
 def test_a_failed_sender_check_is_refused(game, on_commit, outbox_cleared, headers, why):
     hand, seq = view_for(game, 0)["hand"], game.seq
@@ -220,9 +207,7 @@ def test_a_failed_sender_check_is_refused(game, on_commit, outbox_cleared, heade
     assert row.auth_failure == why and row.outcome == why
     game.refresh_from_db()
     assert game.seq == seq and view_for(game, 0)["hand"] == hand
-    answer = answer_to(outbox_cleared, "alice@example.com")
-    assert unverified(game, why) in answer.body
-    assert "Your hand" not in answer.body  # no game state for a message that may not be hers
+    assert outbox_cleared == []  # nothing answered: the From address may be forged
 
 
 def test_a_message_the_provider_flagged_as_spam_is_refused(game, on_commit, outbox_cleared):
@@ -232,9 +217,7 @@ def test_a_message_the_provider_flagged_as_spam_is_refused(game, on_commit, outb
     row = deliver(message, on_commit)
     assert row.status == InboundEmail.Status.REFUSED and row.spam_detected is True
     assert row.outcome == "the provider flagged it as spam" and moves_by_email(game) == 0
-    answer = answer_to(outbox_cleared, "alice@example.com")
-    assert unverified(game, "the provider flagged it as spam") in answer.body
-    assert "Your hand" not in answer.body
+    assert outbox_cleared == []  # spam is not answered
 
 
 def test_a_provider_saying_not_spam_is_no_refusal(game, on_commit):
@@ -549,6 +532,8 @@ def test_unsubscribe_by_mail_turns_turn_emails_off(game, on_commit):
 def test_html_only_reply_is_read_without_its_quote(game, on_commit):
     from anymail.inbound import AnymailInboundMessage
 
+    from tests.factories import genuine
+
     hand = view_for(game, 0)["hand"]
     message = AnymailInboundMessage.construct(
         from_email="alice@example.com",
@@ -556,7 +541,7 @@ def test_html_only_reply_is_read_without_its_quote(game, on_commit):
         subject="Re: Your move",
         html=f'<div>crib {hand[0]} {hand[1]}</div><div class="gmail_quote"><blockquote>crib {hand[2]} {hand[3]}'
         "</blockquote></div>",
-        headers={"Message-ID": "<html@mail.example.com>"},
+        headers={"Message-ID": "<html@mail.example.com>", **genuine("alice@example.com")},
     )
     assert deliver(message, on_commit).status == InboundEmail.Status.APPLIED
     assert Event.objects.get(game=game, source=Event.Source.EMAIL).data["cards"] == hand[:2]

@@ -11,6 +11,7 @@ from games.models import Event
 from games.selectors import view_for
 from mail import links
 from mail.models import InboundEmail
+from tests.factories import genuine
 
 from . import payloads
 
@@ -30,6 +31,7 @@ def test_a_piped_reply_makes_the_move_once(game, on_commit, monkeypatch):
         to="Alice's game <someone@example.com>",
         subject="Re: Your move",
         text=f"crib {hand[0]} {hand[1]}\n\n> quoted\n",
+        headers=genuine("alice@example.com"),  # our mail server's checks, above the message
     ).as_bytes()
     recipient = links.reply_address(game.pk, 0)  # the envelope recipient, as Postfix passes it
     assert run(raw, on_commit, monkeypatch, "--recipient", recipient).startswith("received")

@@ -12,7 +12,7 @@ from games.models import Challenge, Event
 from games.selectors import view_for
 from mail import links
 from mail.models import InboundEmail, OutboundEmail
-from tests.factories import make_user, start_two_player_game
+from tests.factories import genuine, make_user, start_two_player_game
 
 from .conftest import reply
 from .test_inbound import deliver
@@ -94,7 +94,7 @@ def challenge_reply(challenge, user, words, sender=None):
         to=links.challenge_reply_address(challenge.pk, user.pk),
         subject="Re: a challenge",
         text=f"{words}\n\nOn Mon, Jun 2, 2025, Cribbage by mail wrote:\n> old\n",
-        headers={"Message-ID": f"<{random.getrandbits(64):x}@mail.example.com>"},
+        headers={"Message-ID": f"<{random.getrandbits(64):x}@mail.example.com>", **genuine(sender or user.email)},
     )
 
 

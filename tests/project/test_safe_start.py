@@ -18,7 +18,7 @@ SETTINGS_VARIABLES = {
     "SECRET_KEY",
     "DEBUG",
     "MAIL_INBOUND_PROVIDERS",
-    "MAIL_REQUIRE_SENDER_CHECKS",
+    "MAIL_TRUSTED_AUTHSERV_IDS",
 }
 LONG_KEY = "k" * 20 + "-a-long-random-string-for-the-tests-0123456789"
 
@@ -112,8 +112,8 @@ def test_every_configured_provider_needs_its_secret(settings):
     settings.DEBUG, settings.SECRET_KEY = False, LONG_KEY
     settings.MAIL_INBOUND_PROVIDERS = ["postmark", "mailgun", "amazon_ses", "brevo"]
     settings.ANYMAIL = {}
-    assert error_ids() == ["mail.E002"] * 4 + ["mail.E003"]
-    settings.ANYMAIL = {"WEBHOOK_SECRET": "u:p", "MAILGUN_API_KEY": "key"}
+    assert error_ids() == ["mail.E002"] * 4 + ["mail.E003"] * 2
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "u:p", "MAILGUN_API_KEY": "key", "BREVO_API_KEY": "xkeysib"}
     assert error_ids() == []
     settings.MAIL_INBOUND_PROVIDERS, settings.ANYMAIL = [], {}
     assert error_ids() == []  # no webhook read: none needs a secret
@@ -144,14 +144,43 @@ def production_environment():
     return values
 
 
-def test_check_deploy_is_clean_with_the_production_environment():
+def test_check_deploy_is_clean_with_the_production_environment_and_its_own_secrets():
     values = production_environment()
     assert values["DEBUG"] == "false" and values["SITE_URL"].startswith("https://")
     values.pop("DATABASE_URL")  # check --deploy reaches no database; keep it off the network
+    values.update(SECRET_KEY=LONG_KEY, ANYMAIL_WEBHOOK_SECRET="k2Jd8sQp:Xw3m9TqLr7Vz1Nb4")
     result = manage("check", "--deploy", "--fail-level", "WARNING", **values)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "System check identified no issues (0 silenced)."
     assert "WARNINGS" not in result.stderr and result.stderr.strip() == ""
+
+
+@pytest.mark.parametrize(
+    "change, refused",
+    [
+        ({"ANYMAIL_WEBHOOK_SECRET": "k2Jd8sQp:Xw3m9TqLr7Vz1Nb4"}, "accounts.E002"),
+        ({"SECRET_KEY": LONG_KEY}, "mail.E004"),
+        ({}, "accounts.E002"),
+        (
+            {"SECRET_KEY": LONG_KEY, "ANYMAIL_WEBHOOK_SECRET": "k2Jd8sQp:Xw3m9TqLr7Vz1Nb4", "ALLOWED_HOSTS": "*"},
+            "accounts.E003",
+        ),
+        (
+            {
+                "SECRET_KEY": LONG_KEY,
+                "ANYMAIL_WEBHOOK_SECRET": "k2Jd8sQp:Xw3m9TqLr7Vz1Nb4",
+                "MAIL_INBOUND_PROVIDERS": "brevo",
+            },
+            "mail.E003",
+        ),
+    ],
+    ids=["example-secret-key", "example-webhook-secret", "both-examples", "any-host", "brevo-without-its-key"],
+)
+def test_check_deploy_fails_with_the_example_values_as_shipped(change, refused):
+    values = production_environment()
+    values.pop("DATABASE_URL")
+    result = manage("check", "--deploy", **{**values, **change})
+    assert result.returncode != 0 and refused in result.stderr
 
 
 @pytest.mark.django_db

@@ -48,3 +48,12 @@ def test_a_knockout_page_draws_the_bracket_with_byes_and_slots_to_come(client, m
     assert text.index("Quarter-finals") < text.index("Semi-finals") < text.index("Final")
     assert text.count('class="bracket-match bye"') == 3
     assert "to come" in text  # the semi-finals and final are not drawn yet
+
+
+def test_a_display_name_that_a_spreadsheet_would_run_is_text_in_the_csv(client, make_event):
+    event, entrants = make_event(2)
+    player = entrants[0].player
+    player.display_name = '=HYPERLINK("http://evil.example","x")'
+    player.save(update_fields=["display_name"])
+    text = client.get(reverse("tournaments:standings_csv", args=[event.slug])).content.decode()
+    assert "'=HYPERLINK" in text and ",=HYPERLINK" not in text

@@ -4,6 +4,11 @@ For a club's own mail server: a Postfix pipe transport or fetchmail's mda, e.g.
     reply  unix  -  n  n  -  -  pipe  user=cribbage argv=/srv/cribbage/.venv/bin/python
         /srv/cribbage/manage.py receive_email --recipient ${recipient} --sender ${sender}
 
+The server's own checks are read from its Authentication-Results headers: their authserv-id
+must be in MAIL_TRUSTED_AUTHSERV_IDS (the server must remove any that arrive bearing it, as
+RFC 8601 §5 asks), and with DEBUG off the command refuses to run without one (EX_CONFIG, 78),
+so that no message is taken on its From alone.
+
 Exit status as sysexits(3) says, for the mail server: 0 stored (or a duplicate); 65
 (EX_DATAERR) not a message we can take (empty, larger than MAX_REQUEST_BYTES, no sender or
 recipient), which the server bounces; 75 (EX_TEMPFAIL) the database was not there, so the
@@ -29,6 +34,12 @@ class Command(BaseCommand):
         parser.add_argument("--sender", default=None, help="The envelope sender (e.g. Postfix ${sender}).")
 
     def handle(self, *args, recipient=None, sender=None, **options):
+        if not settings.DEBUG and not settings.MAIL_TRUSTED_AUTHSERV_IDS:
+            raise CommandError(
+                "MAIL_TRUSTED_AUTHSERV_IDS is not set: name the authserv-id of this mail server's "
+                "Authentication-Results (e.g. its host name); nothing was read.",
+                returncode=os.EX_CONFIG,
+            )
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         data = sys.stdin.buffer.read(limit + 1)
         if not data.strip():
