@@ -65,6 +65,7 @@ def test_the_command_itself_answers_junk_with_one_line_and_no_traceback(name):
         "SECRET_KEY": "a-long-random-string-for-this-test-only-0123456789abcdef",
         "DEBUG": "false",
         "MAIL_INBOUND_PROVIDERS": "",
+        "MAIL_TRUSTED_AUTHSERV_IDS": "mx.example.net",
     }
     environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     done = subprocess.run(

@@ -12,6 +12,7 @@ from games.models import Event
 from games.selectors import view_for
 from mail import links
 from mail.models import InboundEmail
+from tests.factories import genuine
 
 from .conftest import reply
 from .test_inbound import deliver, to_play_phase
@@ -41,6 +42,7 @@ def message(game, seat, *, text=None, html=None, subject=None):
         subject=subject if subject is not None else f"Re: Your move: Alice v Bob (game {game.pk})",
         text=text,
         html=html,
+        headers=genuine(player.email),
     )
 
 
