@@ -17,7 +17,7 @@ from games import challenges, talk
 from games.models import Event, Note, Seat, TableMessage
 from games.selectors import view_for
 from mail import links, reception
-from tests.factories import committed, make_user, play_random_move
+from tests.factories import committed, genuine, make_user, play_random_move
 
 from .conftest import link_in
 
@@ -52,7 +52,7 @@ def a_reply(game, seat, body, sender):
         to=links.reply_address(game.pk, seat),
         subject=f"Re: game {game.pk}",
         text=body,
-        headers={"Message-ID": f"<{random.getrandbits(64):x}@example.org>"},
+        headers={"Message-ID": f"<{random.getrandbits(64):x}@example.org>", **genuine(sender)},
     )
 
 

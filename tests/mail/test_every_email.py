@@ -220,7 +220,6 @@ def service_answer():
     )
 
 
-
 def invitation():
     accounts.invite("newcomer@example.com", make_user(display_name="Ann"), "/calculator/")
 
