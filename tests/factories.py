@@ -43,6 +43,16 @@ def play_random_move(game, seat, rng=None, **kwargs):
     return services.submit_move(game, seat, move, rng=rng, **kwargs)
 
 
+def moved_until(game, done, rng):
+    """Random legal moves (every seat) until `done(state)` holds."""
+    for _ in range(2000):
+        state = services.engine_state(game)
+        if done(state):
+            return game
+        game = play_random_move(game, cribbage.to_act(state)[0], rng=rng).game
+    raise AssertionError("the game never reached the state asked for")
+
+
 # --- Finished games with a chosen result ---------------------------------------
 # Finish games (ladders use them) with a chosen result by real play through games.services.
 #

@@ -22,12 +22,12 @@ from django.utils.http import urlsafe_base64_encode
 from accounts import services as accounts
 from accounts import tokens
 from clock import calendar, vacation
-from games import challenges, cribbage, services
+from games import challenges, services
 from games.selectors import view_for
 from ladders import membership, seasons
 from ladders.models import Ladder
 from mail import links
-from tests.factories import finish_game, make_user, play_random_move
+from tests.factories import finish_game, make_user, moved_until
 from tournaments import services as tournaments
 from tournaments.models import Tournament
 
@@ -76,16 +76,6 @@ MEASURE = """() => {
   const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   return {scrollWidth: document.documentElement.scrollWidth, width, wide, culprits, twice};
 }"""
-
-
-def moved_until(game, done, rng):
-    """Random legal moves (every seat) until `done(state)` holds."""
-    for _ in range(2000):
-        state = services.engine_state(game)
-        if done(state):
-            return game
-        game = play_random_move(game, cribbage.to_act(state)[0], rng=rng).game
-    raise AssertionError("the game never reached the state asked for")
 
 
 def games_in_every_phase(alice, others):
