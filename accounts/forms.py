@@ -149,6 +149,7 @@ class ProfileForm(forms.ModelForm):
             'By reply to any game email: "plan always score first, low first", "plan always clear".'
         ),
     )
+    KEPT_WHEN_UNSENT = ("confirm_moves", "theme")  # set elsewhere too (the colours switch)
 
     class Meta:
         model = User
@@ -158,6 +159,8 @@ class ProfileForm(forms.ModelForm):
             "notify",
             "digest_hour",
             "allow_forced_moves",
+            "confirm_moves",
+            "theme",
             "event_announcements",
             "acknowledge_replies",
             "profile_public",
@@ -166,10 +169,12 @@ class ProfileForm(forms.ModelForm):
             "standing_plan",
         ]
         labels = {"notify": "How to tell me it is my turn", "time_zone": "Time zone"}
-        widgets = {"notify": forms.RadioSelect}
+        widgets = {"notify": forms.RadioSelect, "confirm_moves": forms.RadioSelect, "theme": forms.RadioSelect}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        for name in self.KEPT_WHEN_UNSENT:
+            self.fields[name].required = False
         if not self.is_bound and self.instance.time_zone == User._meta.get_field("time_zone").default:
             guess_time_zone(self)
         if not self.is_bound:
@@ -188,8 +193,8 @@ class ProfileForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        for name in ("night_start_hour", "night_end_hour"):  # not sent: unchanged
-            if cleaned.get(name) is None and name not in self.errors:
+        for name in ("night_start_hour", "night_end_hour", *self.KEPT_WHEN_UNSENT):  # not sent: unchanged
+            if cleaned.get(name) in (None, "") and name not in self.errors:
                 cleaned[name] = getattr(self.instance, name)
         start, end = cleaned.get("night_start_hour"), cleaned.get("night_end_hour")
         if start is not None and end is not None and (end - start) % 24 > 12:

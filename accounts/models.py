@@ -41,6 +41,16 @@ class User(AbstractBaseUser, PermissionsMixin):
         DIGEST = "digest", "One daily digest of the games waiting for me"
         NONE = "none", "No email"
 
+    class ConfirmMoves(models.TextChoices):
+        TOUCH = "touch", "On a touch screen: a tapped card is chosen, a second tap (or the button) plays it"
+        ALWAYS = "always", "Always: choose a card, then confirm it"
+        NEVER = "never", "Never: a card plays as soon as it is clicked"
+
+    class Theme(models.TextChoices):
+        AUTO = "auto", "As my device is set"
+        LIGHT = "light", "Light"
+        DARK = "dark", "Dark"
+
     class EmailTrouble(models.TextChoices):
         NONE = "", "None"
         UNDELIVERED = "undelivered", "Our emails kept failing for days"
@@ -64,6 +74,15 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=True,
         help_text="When only one card can be played, play it without asking.",
     )
+    confirm_moves = models.CharField(
+        "confirm moves",
+        max_length=8,
+        choices=ConfirmMoves.choices,
+        default=ConfirmMoves.TOUCH,
+        help_text="A mis-tap can cost a game that lasts weeks: with this on, a card on the game page is "
+        "first chosen, then played.",
+    )
+    theme = models.CharField("colours", max_length=8, choices=Theme.choices, default=Theme.AUTO)
     event_announcements = models.BooleanField(
         "news from my events' organisers",
         default=True,

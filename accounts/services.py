@@ -21,6 +21,8 @@ PROFILE_FIELDS = (
     "notify",
     "digest_hour",
     "allow_forced_moves",
+    "confirm_moves",
+    "theme",
     "event_announcements",
     "acknowledge_replies",
     "profile_public",

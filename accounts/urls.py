@@ -16,6 +16,7 @@ urlpatterns = [
     path("login-link/<str:token>/", views.login_link_use, name="login_link_use"),
     path("invitation/<str:token>/", views.invitation, name="invitation"),
     path("profile/", views.profile, name="profile"),
+    path("theme/", views.theme, name="theme"),
     path("profile/my-data.json", views.own_data, name="own_data"),
     path("profile/delete/", views.delete_request, name="delete_request"),
     path("delete/<str:token>/", views.delete_confirm, name="delete_confirm"),

@@ -19,6 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import privacy, ratelimit, services, tokens
+from .context_processors import THEME_COOKIE
 from .forms import InvitationForm, LoginLinkForm, ProfileForm, ResetForm, SignupForm
 from .models import User
 
@@ -313,3 +314,17 @@ def change_email_confirm(request, token):
         )
     messages.success(request, f"Your address is now {account.email}.")
     return redirect(reverse("accounts:profile") + "#email")
+
+
+@require_POST
+def theme(request):
+    """The colours switch in the header: light, dark or as the device is set (auto), kept in a
+    cookie for everyone and on the profile of a player who is logged in; back to the page it was on."""
+    chosen = request.POST.get("theme", "")
+    if chosen not in User.Theme.values:
+        return HttpResponse("Choose light, dark or auto.", status=400, content_type="text/plain")
+    if request.user.is_authenticated:
+        services.update_profile(request.user, theme=chosen)
+    response = redirect(_next_or_default(request, request.POST.get("next", "")))
+    response.set_cookie(THEME_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure())
+    return response

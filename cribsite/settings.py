@@ -127,6 +127,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.theme",  # {{ theme }}: light, dark or auto
+                "cribsite.context_processors.nav",  # {{ nav_section }}: the header's current page
                 "csp.context_processors.nonce",  # {{ CSP_NONCE }} for a <script> or <style> in a page
             ],
         },

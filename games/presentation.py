@@ -5,6 +5,8 @@ written the same way everywhere:
 
 - `card_name(card)` -> "5 of hearts", "jack of diamonds"
 - `card_chip(card)` -> <span class="card red" role="img" aria-label="5 of hearts">5♥</span>
+- `card_face(card)` -> the card drawn as a card (inline SVG: rank and suit in the corners, the suit large)
+- `card_back()` -> a card face down (the opponent's hand, the crib, the deck)
 - `cards_text(cards, ascii=False)` -> "5♥ J♦" (or "5H JD")
 - `kind_label(kind)` -> "fifteen", "pair royal", "run of three", ...
 - `score_rows(score)` -> one `ShowRow` per combination, with the running total
@@ -35,6 +37,8 @@ __all__ = [
     "card_name",
     "card_chip",
     "card_chips",
+    "card_face",
+    "card_back",
     "cards_text",
     "kind_label",
     "ShowRow",
@@ -91,6 +95,38 @@ def card_chip(card: Card | str) -> SafeString:
 def card_chips(cards: Iterable[Card | str]) -> SafeString:
     """Several chips separated by spaces."""
     return format_html_join(" ", "{}", ((card_chip(c),) for c in cards))
+
+
+def card_face(card: Card | str) -> SafeString:
+    """The card drawn as a playing card, an inline SVG of 60 by 84 units that the CSS sizes
+    (.face); rank and suit in two corners and the suit large, so colour is never the only sign."""
+    card = to_card(card)
+    colour = "red" if card.suit in RED_SUITS else "black"
+    rank, suit = card.label[:-1], SUIT_SYMBOLS[card.suit]
+    return format_html(
+        '<svg class="face {}" viewBox="0 0 60 84" role="img" aria-label="{}" data-card="{}">'
+        '<rect class="face-paper" x="1" y="1" width="58" height="82" rx="6"/>'
+        '<text class="face-rank" x="6" y="21">{}</text><text class="face-corner" x="6" y="37">{}</text>'
+        '<text class="face-pip" x="32" y="66" text-anchor="middle">{}</text>'
+        '<text class="face-rank" x="54" y="79" text-anchor="end">{}</text></svg>',
+        colour,
+        card_name(card),
+        card.code,
+        rank,
+        suit,
+        suit,
+        rank,
+    )
+
+
+def card_back(label: str = "a card face down") -> SafeString:
+    """A card face down: the opponent's hand, the crib, the deck before the starter is turned."""
+    return format_html(
+        '<svg class="face back" viewBox="0 0 60 84" role="img" aria-label="{}">'
+        '<rect class="face-paper" x="1" y="1" width="58" height="82" rx="6"/>'
+        '<rect class="back-pattern" x="6" y="6" width="48" height="72" rx="3"/></svg>',
+        label,
+    )
 
 
 def cards_text(cards: Iterable[Card | str], ascii: bool = False) -> str:

@@ -45,6 +45,18 @@ def _describe(move):
     return kind
 
 
+def _question(move, context):
+    """What the confirm page asks, in words and cards: "Lay away 2♦ A♦ to your crib?", "Play 7♥ on 14?"."""
+    kind = move.get("kind")
+    if kind == "discard":
+        owner = context.get("crib_owner")
+        crib = "your crib" if owner == "you" else f"{owner}’s crib" if owner else "the crib"
+        return f"Lay away {cards_text(move['cards'])} to {crib}?"
+    if kind == "play" and context.get("phase") == "play":
+        return f"Play {cards_text([move['card']])} on {context.get('count', 0)}?"
+    return f"{_describe(move)}?"
+
+
 def _page(request, template, status=200, **context):
     return render(request, f"mail/{template}.html", context, status=status)
 
@@ -81,6 +93,8 @@ def move(request, token):
             action=action,
             ask=ask,
             tracks=_tracks(context),
+            question=_question(link.move, context),
+            move_cards=link.move.get("cards") or ([link.move["card"]] if link.move.get("card") else []),
             plan_form=_plan_form(link.move, context),
             **extra,
         )

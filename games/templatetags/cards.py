@@ -3,6 +3,7 @@
 {% card c %}            one card chip (a Card or a code such as "5H")
 {{ c|card }}            the same, as a filter
 {{ hand|cards }}        several chips separated by spaces
+{% face c %}            the card drawn as a card (SVG); {% back %} one face down
 {{ c|card_name }}       "5 of hearts"
 {% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
 """
@@ -20,6 +21,16 @@ register = template.Library()
 def card_tag(card):
     """{% card c %} -> <span class="card red" role="img" aria-label="5 of hearts">5♥</span>"""
     return presentation.card_chip(card)
+
+
+@register.simple_tag(name="face")
+def face_tag(card):
+    return presentation.card_face(card)
+
+
+@register.simple_tag(name="back")
+def back_tag(label="a card face down"):
+    return presentation.card_back(label)
 
 
 @register.filter(name="card")

@@ -76,6 +76,17 @@ class Table:
             )
         return out
 
+    def others(self):
+        """The other players round the table (every player, for a spectator): name, score, the cards
+        they hold (drawn face down), whether they deal, are to move, have laid away."""
+        scores = self.view["scores"]
+        return [{**p, "score": scores[self.side_of(p["seat"])]} for p in self.players() if p["seat"] != self.seat]
+
+    def pile(self):
+        """The cards of the count in play, in the order laid, each with who laid it."""
+        laid_by = {p["card"]: p["seat"] for p in self.view["plays"] if p.get("card")}
+        return [{"card": c, "who": self.name(laid_by.get(c))} for c in self.view["count_cards"]]
+
     def status(self):
         v = self.view
         if self.finished:

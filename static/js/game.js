@@ -1,6 +1,10 @@
 /* The game page, a little friendlier with JavaScript (every form works without it).
  *  - the show just counted is said aloud a combination at a time, its cards lit up;
  *  - the crib form: exactly as many cards as the crib needs;
+ *  - choosing a card, then confirming it (on a touch screen, or always, as the player's
+ *    "confirm moves" says): a first tap lifts the card, a second tap or the button plays it;
+ *  - keys: a card's rank (A, 2-9, T or 0, J, Q, K) picks it, the arrows move along the hand,
+ *    Enter plays the card (or lays the cards away), Escape puts them back;
  *  - the page reloads itself when the game moves on (it polls state.json),
  *    unless you are in the middle of choosing, then it says so instead. */
 (function () {
@@ -83,9 +87,102 @@
     update();
   }
 
+  var felt = table.querySelector(".felt");
+  var play = table.querySelector(".play-form");
+  var chosen = null;
+  var confirming = function () {
+    var mode = felt ? felt.getAttribute("data-confirm") : "never";
+    if (mode === "always") return true;
+    if (mode === "never") return false;
+    return !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+  };
+  var cardButtons = play ? Array.prototype.slice.call(play.querySelectorAll(".card-button:not([disabled])")) : [];
+  var confirmBar = play ? play.querySelector(".play-confirm") : null;
+  var confirmButton = confirmBar ? confirmBar.querySelector(".play-confirm-button") : null;
+  var choose = function (button) {
+    cardButtons.forEach(function (b) { b.classList.remove("chosen"); b.setAttribute("aria-pressed", "false"); });
+    chosen = button;
+    if (!button) {
+      confirmBar.hidden = true;
+      confirmButton.removeAttribute("name");
+      return;
+    }
+    button.classList.add("chosen");
+    button.setAttribute("aria-pressed", "true");
+    confirmButton.name = "card";
+    confirmButton.value = button.value;
+    confirmButton.textContent = "Play the " + button.querySelector("svg").getAttribute("aria-label");
+    confirmBar.hidden = false;
+  };
+  if (play && confirmBar) {
+    cardButtons.forEach(function (b) {
+      b.addEventListener("click", function (e) {
+        // A second tap on the chosen card plays it; a first one only chooses it.
+        if (confirming() && chosen !== b) { e.preventDefault(); choose(b); }
+      });
+    });
+    confirmBar.querySelector(".play-cancel").addEventListener("click", function () { choose(null); });
+  }
+
+  var rankOf = function (code) { return code.slice(0, -1).replace("10", "T"); };
+  var keyRank = function (key) {
+    var k = key.toUpperCase();
+    if (k === "0" || k === "1") return "T";
+    return /^[A2-9TJQK]$/.test(k) ? k : null;
+  };
+  var next = function (list, current, rank) {
+    var same = list.filter(function (el) { return rankOf(el.getAttribute("data-card") || el.value) === rank; });
+    if (!same.length) return null;
+    var at = same.indexOf(current);
+    return same[(at + 1) % same.length];
+  };
+  document.addEventListener("keydown", function (e) {
+    var t = e.target;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (t && (t.tagName === "INPUT" && t.type !== "checkbox" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+    if (t && t.closest && t.closest("details.plan-disclosure, .talk, header.site")) return;
+    var rank = keyRank(e.key);
+    if (play && cardButtons.length) {
+      if (rank) {
+        var b = next(cardButtons, chosen, rank);
+        if (b) { choose(b); b.focus(); e.preventDefault(); }
+      } else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+        var at = cardButtons.indexOf(chosen);
+        var step = e.key === "ArrowRight" ? 1 : -1;
+        var to = cardButtons[(at + step + cardButtons.length) % cardButtons.length] || cardButtons[0];
+        choose(to); to.focus(); e.preventDefault();
+      } else if (e.key === "Enter" && chosen) {
+        e.preventDefault();
+        play.requestSubmit ? play.requestSubmit(confirmButton) : confirmButton.click();
+      } else if (e.key === "Escape" && chosen) {
+        choose(null);
+      }
+      return;
+    }
+    if (discard && rank) {
+      var labels = Array.prototype.slice.call(discard.querySelectorAll(".card-pick"));
+      var free = labels.filter(function (l) { return !l.querySelector("input").disabled || l.querySelector("input").checked; });
+      var unticked = free.filter(function (l) { return !l.querySelector("input").checked && rankOf(l.getAttribute("data-card")) === rank; });
+      var pickIt = unticked[0] || free.filter(function (l) { return rankOf(l.getAttribute("data-card")) === rank; })[0];
+      if (pickIt) {
+        var box = pickIt.querySelector("input");
+        box.checked = !box.checked;
+        box.dispatchEvent(new Event("change"));
+        box.focus();
+        e.preventDefault();
+      }
+    } else if (discard && e.key === "Enter") {
+      var submit = discard.querySelector("button[type=submit]");
+      if (!submit.disabled) { e.preventDefault(); discard.requestSubmit ? discard.requestSubmit(submit) : submit.click(); }
+    } else if (discard && e.key === "Escape") {
+      discard.querySelectorAll("input[name=cards]:checked").forEach(function (b) { b.checked = false; });
+      discard.querySelectorAll("input[name=cards]")[0].dispatchEvent(new Event("change"));
+    }
+  });
+
   var forms = table.querySelectorAll("form");
   var busy = function () {
-    if (table.querySelector("input[name=cards]:checked")) return true;
+    if (table.querySelector("input[name=cards]:checked") || chosen) return true;
     var active = document.activeElement;
     return !!(active && active.form && table.contains(active.form) && active.type === "number");
   };

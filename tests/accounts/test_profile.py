@@ -67,7 +67,7 @@ def test_bad_input_is_named_and_nothing_changes(client, change, field):
     assert "Nothing was saved" in response.text
     assert response.context["form"].errors[field]
     assert User.objects.filter(pk=user.pk).values().get() == before
-    assert "<span>Ann</span>" in response.text  # the page still shows the saved name
+    assert '<span class="nav-me-name">Ann</span>' in response.text  # the page still shows the saved name
 
 
 def test_update_profile_saves_only_profile_fields():

@@ -43,7 +43,8 @@ def test_opening_a_link_changes_nothing_and_shows_one_button(client, game):
     page = client.get(path).content.decode()
     game.refresh_from_db()
     assert game.seq == seq and not Event.objects.filter(source=Event.Source.LINK).exists()
-    assert page.count('<form method="post"') == 1 and "Lay away" in page
+    main = page.split("<main", 1)[1].split("</main>", 1)[0]  # the page's own, not the header's or foot's
+    assert main.count('<form method="post"') == 1 and "Lay away" in main
     for code in view_for(game, 1)["hand"]:  # Bob's cards never shown to Alice
         assert not re.search(rf"\b{code}\b", re.sub(r'href="[^"]*"', "", page))
 
