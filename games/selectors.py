@@ -85,6 +85,24 @@ def view_for(game, seat=None):
     }
 
 
+def live_hand_without_help(user, cards, overlap=4):
+    """The user's game in play, without the engine's help, whose hand this deal holds at least
+    `overlap` of `cards`; None when there is none. The calculator's discard analyser will not
+    advise on it: fair play is the same on the site as in the game."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    wanted = {str(c) for c in cards}
+    seats = Seat.objects.filter(player=user, game__status=Game.Status.ACTIVE).select_related("game")
+    for seat in seats:
+        if seat.game.help_allowed_for(seat.number):
+            continue
+        view = view_for(seat.game, seat.number)
+        dealt = set(view.get("hand") or []) | set(view.get("kept") or []) | set(view.get("my_discards") or [])
+        if len(dealt & wanted) >= overlap:
+            return seat.game
+    return None
+
+
 def move_made_since(game, seat, seq, move):
     """Did `seat` make `move` as its next move after state `seq`? (A used move link, or one
     whose move was made another way: by reply, on the site.)"""

@@ -1,9 +1,12 @@
 """The hand calculator: count any hand or crib with its starter.
 
-One page, two GET forms (so a count can be bookmarked and works without
+One page, three GET forms (so a count can be bookmarked and works without
 JavaScript): type the cards ("5H 5C 5S JD", starter "5D"), or pick each card
 with a rank and a suit select. Either way the show is laid out as it is
 counted aloud, every combination with its cards and points, and the total.
+The third form takes a dealt hand of six and says which two to throw: each throw's
+expected hand and crib (the engine's discard analysis), for the dealer and for the pone;
+not for a hand of the player's own game in play where the engine's help is off.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from dataclasses import dataclass, field
 
 from django.shortcuts import render
 
-from games.cribbage import Card, Score, score_hand
+from games import selectors
+from games.cribbage import Card, Score, parse_cards, score_hand
+from games.cribbage.strategy import discard_options
 from games.presentation import (
     RANK_CHOICES,
     SUIT_CHOICES,
@@ -84,8 +89,59 @@ def count_from_query(params) -> Count:
     return count
 
 
+@dataclass
+class Throws:
+    """The discard analyser: a dealt hand of six and every throw of two, as dealer and as pone."""
+
+    deal_text: str = ""
+    deal: list = field(default_factory=list)
+    rows: list = field(default_factory=list)
+    error: str = ""
+    refused: object = None  # the user's own game in play, without help, that holds this hand
+
+
+def throws_from_query(params, user) -> Throws:
+    """Read `deal` ("5H 5C 5S JD 4C 9H") and analyse each throw for the dealer and the pone."""
+    throws = Throws(deal_text=params.get("deal", "").strip())
+    if not throws.deal_text:
+        return throws
+    try:
+        deal = parse_cards(throws.deal_text)
+    except ValueError as exc:
+        throws.error = f"Dealt hand: {exc}."
+        return throws
+    if len(deal) != 6 or len(set(deal)) != 6:
+        throws.error = f"Dealt hand: six different cards, as dealt to each of two players; you gave {len(deal)}."
+        return throws
+    throws.deal = deal
+    throws.deal_text = " ".join(c.code for c in deal)
+    throws.refused = selectors.live_hand_without_help(user, [c.code for c in deal])
+    if throws.refused is not None:
+        return throws
+    pone = {o.discard: o for o in discard_options(deal, False)}
+    for mine in discard_options(deal, True):
+        other = pone[mine.discard]
+        throws.rows.append(
+            {
+                "discard": mine.discard,
+                "keep": mine.keep,
+                "hand": float(mine.hand_ev),
+                "crib_dealer": float(mine.crib_ev),
+                "crib_pone": float(other.crib_ev),
+                "dealer": float(mine.total_ev),
+                "pone": float(other.total_ev),
+            }
+        )
+    for side in ("dealer", "pone"):
+        best = max(throws.rows, key=lambda r: r[side])
+        best[f"best_{side}"] = True
+    throws.rows.sort(key=lambda r: -(r["dealer"] + r["pone"]))
+    return throws
+
+
 def calculator(request):
     count = count_from_query(request.GET)
+    throws = throws_from_query(request.GET, request.user)
     pickers = [
         {
             "slot": slot,
@@ -102,5 +158,7 @@ def calculator(request):
         "pickers": pickers,
         "rank_choices": RANK_CHOICES,
         "suit_choices": SUIT_CHOICES,
+        "throws": throws,
     }
-    return render(request, "games/calculator.html", context, status=400 if count.errors else 200)
+    status = 403 if throws.refused else 400 if count.errors or throws.error else 200
+    return render(request, "games/calculator.html", context, status=status)

@@ -59,6 +59,9 @@ def _context(request, game, seat_number):
         "shows": shows,
         "previous": previous,
         "moment": table.show_moment(shows, previous),
+        "steps": table.steps(selectors.record_for(game, seat_number))
+        if table.finished and not game.played_at_table
+        else [],
         "over": table.over(),
         "can_rematch": table.finished
         and seat_number is not None

@@ -192,6 +192,28 @@ class Table:
             "records": self.records(h["records"]),
         }
 
+    def steps(self, record):
+        """A finished game hand by hand, for stepping through it on the board: each hand's number,
+        dealer, the scores at its end and at its start (the pegs' holes), and the scores in words."""
+        out, before = [], [0] * len(self.view["scores"])
+        for hand in record["hands"]:
+            scores = [min(s, self.view["target"]) for s in hand["scores"] or before]
+            gained = [now - was for now, was in zip(scores, before)]
+            words = ", ".join(
+                f"{self.side_name(side)} {score} (+{gain})" for side, (score, gain) in enumerate(zip(scores, gained))
+            )
+            out.append(
+                {
+                    "number": hand["number"],
+                    "dealer": self.name(hand["dealer"]),
+                    "scores": ",".join(map(str, scores)),
+                    "previous": ",".join(map(str, before)),
+                    "words": words,
+                }
+            )
+            before = scores
+        return out
+
     def show_moment(self, shows, previous):
         """The show to count aloud at the top of the page, or None: the hand's show while it is
         counted (muggins), and, once the last card is played, the show just counted, until the

@@ -5,6 +5,7 @@
  *    "confirm moves" says): a first tap lifts the card, a second tap or the button plays it;
  *  - keys: a card's rank (A, 2-9, T or 0, J, Q, K) picks it, the arrows move along the hand,
  *    Enter plays the card (or lays the cards away), Escape puts them back;
+ *  - a finished game is stepped through hand by hand: the board's pegs move to each hand's scores;
  *  - the page reloads itself when the game moves on (it polls state.json),
  *    unless you are in the middle of choosing, then it says so instead. */
 (function () {
@@ -73,6 +74,64 @@
     }
   }
 
+  var stepper = table.querySelector(".steps");
+  if (stepper) (function () {
+    var hands = Array.prototype.slice.call(stepper.querySelectorAll(".steps-list li"));
+    var boards = table.querySelectorAll(".scoreboard svg.cribbage-board");
+    var PITCH = 10;  // games.board_geometry: neighbouring holes
+    // Where hole n of track t is on a board: the group of five holding it, or the start and game holes.
+    var holeAt = function (svg, t, n) {
+      if (n <= 0) {
+        var starts = svg.querySelectorAll('.holes circle[data-track="' + t + '"][data-hole="start"]');
+        var s = starts[n < 0 ? 0 : 1];
+        return [parseFloat(s.getAttribute("cx")), parseFloat(s.getAttribute("cy"))];
+      }
+      var end = svg.querySelector('.holes circle[data-track="' + t + '"][data-hole="' + n + '"]');
+      if (end) return [parseFloat(end.getAttribute("cx")), parseFloat(end.getAttribute("cy"))];
+      var fives = svg.querySelectorAll('.holes use[data-track="' + t + '"]');
+      for (var i = 0; i < fives.length; i++) {
+        var ends = fives[i].getAttribute("data-holes").split("-").map(Number);
+        var lo = Math.min(ends[0], ends[1]), hi = Math.max(ends[0], ends[1]);
+        if (n >= lo && n <= hi) {
+          var x = parseFloat(fives[i].getAttribute("x")) + Math.abs(n - ends[0]) * PITCH;
+          return [x, parseFloat(fives[i].getAttribute("y"))];
+        }
+      }
+      return null;
+    };
+    var place = function (svg, t, which, n) {
+      var peg = svg.querySelector('[data-peg="' + which + '"][data-track="' + t + '"]');
+      var hole = holeAt(svg, t, which === "back" && n === 0 ? -1 : n);
+      if (!peg || !hole) return;
+      var c = peg.querySelector("circle");
+      var dx = hole[0] - parseFloat(c.getAttribute("cx")), dy = hole[1] - parseFloat(c.getAttribute("cy"));
+      peg.setAttribute("transform", "translate(" + dx.toFixed(1) + " " + dy.toFixed(1) + ")");
+    };
+    var at = hands.length - 1;
+    var show = function (i) {
+      at = Math.max(0, Math.min(hands.length - 1, i));
+      var front = hands[at].getAttribute("data-scores").split(",").map(Number);
+      var back = hands[at].getAttribute("data-previous").split(",").map(Number);
+      boards.forEach(function (svg) {
+        svg.classList.add("stepping");
+        front.forEach(function (n, t) { place(svg, t, "front", n); place(svg, t, "back", back[t]); });
+      });
+      hands.forEach(function (li, k) { li.classList.toggle("now", k === at); li.removeAttribute("aria-current"); });
+      hands[at].setAttribute("aria-current", "step");
+    };
+    var controls = stepper.querySelector(".steps-controls");
+    controls.hidden = false;
+    controls.addEventListener("click", function (e) {
+      var b = e.target.closest("button[data-step]");
+      if (!b) return;
+      var how = b.getAttribute("data-step");
+      show(how === "first" ? 0 : how === "back" ? at - 1 : how === "on" ? at + 1 : hands.length - 1);
+    });
+    hands.forEach(function (li, k) {
+      li.addEventListener("click", function () { show(k); });
+    });
+  })();
+
   var discard = table.querySelector(".discard-form");
   if (discard) {
     var pick = parseInt(discard.getAttribute("data-pick"), 10);
@@ -130,7 +189,7 @@
     if (k === "0" || k === "1") return "T";
     return /^[A2-9TJQK]$/.test(k) ? k : null;
   };
-  var next = function (list, current, rank) {
+  var nextOfRank = function (list, current, rank) {
     var same = list.filter(function (el) { return rankOf(el.getAttribute("data-card") || el.value) === rank; });
     if (!same.length) return null;
     var at = same.indexOf(current);
@@ -144,7 +203,7 @@
     var rank = keyRank(e.key);
     if (play && cardButtons.length) {
       if (rank) {
-        var b = next(cardButtons, chosen, rank);
+        var b = nextOfRank(cardButtons, chosen, rank);
         if (b) { choose(b); b.focus(); e.preventDefault(); }
       } else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
         var at = cardButtons.indexOf(chosen);

@@ -76,7 +76,8 @@ def test_two_players_sign_up_challenge_and_play_a_whole_game(live_server, browse
 
     # Alice challenges Bob to a game to 61.
     alice.goto(f"{base}/")
-    alice.click("text=New game")
+    alice.click("nav >> text=Play")  # the header's menu
+    alice.click("nav >> text=New game")
     alice.fill("#id_player1", "bob@example.com")
     alice.select_option("#id_target", "61")
     alice.click("text=Send the challenge")

@@ -11,7 +11,7 @@ from django.test import Client
 from games import cribbage, services
 from games.selectors import view_for
 from mail import links
-from tests.factories import make_user, moved_until, start_two_player_game
+from tests.factories import finish_game, make_user, moved_until, start_two_player_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -156,3 +156,26 @@ def test_dark_colours_follow_the_device_and_the_switch(live_server, browser):
         visitor.click("#theme-dark")
     visitor.goto(f"{live_server.url}/")
     assert dark(background(visitor))  # kept in a cookie
+
+
+def test_a_finished_game_is_stepped_through_hand_by_hand_on_the_board(live_server, browser):
+    alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, notify="none")
+    game = finish_game(start_two_player_game(players=[alice, make_user(notify="none")]), winner=0)
+    page = tab(browser, live_server.url, alice, **DESKTOP)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    hands = page.locator(".steps-list li")
+    assert hands.count() >= 2
+    board = page.locator("svg.board-long")
+    front = board.locator('[data-peg="front"][data-track="0"]')
+    final = front.bounding_box()
+    page.click("text=First hand")
+    assert hands.first.get_attribute("aria-current") == "step"
+    first = [int(n) for n in hands.first.get_attribute("data-scores").split(",")]
+    page.wait_for_timeout(500)  # the pegs glide
+    moved = front.bounding_box()
+    assert moved != final and first[0] < game.target
+    assert not board.locator(".last-points").first.is_visible()
+    page.click("text=The end")
+    page.wait_for_timeout(500)
+    assert front.bounding_box() == final
+    assert hands.last.get_attribute("aria-current") == "step"

@@ -1,7 +1,7 @@
 """Screenshots of the game table in every phase, at a phone's and a desktop's size, for a person to look at.
 
 A two-player game in the discard, the play, the show (muggins, where each counts their own), the game
-over and its review, and the confirm page behind an email's move link, each saved at 390 x 844 and
+over and its review, the confirm page behind an email's move link and the calculator's discard analyser, each saved at 390 x 844 and
 1366 x 768: the first screen (`<page>-<width>.png`) and the whole page (`<page>-<width>-full.png`) in
 var/screenshots/ (or the folder in SCREENSHOTS_DIR).
 """
@@ -60,6 +60,7 @@ def the_games():
         "game-over": page(over),
         "game-review": page(over) + "#review",
         "confirm": confirm,
+        "calculator-throws": reverse("games:calculator") + "?deal=5H+5C+JD+6S+9C+KH",
     }
     return alice, pages
 
