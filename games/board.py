@@ -2,7 +2,7 @@
 
 `board_html(tracks, target)` gives both, for a page: the long board (rows of 60 holes
 for the game to 121, 30 for the game to 61, out and back like a classic long board)
-shown on a wide screen, and the same board folded into rows of 20 for a phone, so that
+shown on a wide screen, and the same board folded into rows of 15 for a phone, so that
 neither ever scrolls sideways (static/css/board.css picks one by the screen's width).
 `board_svg(tracks, target, folded=False)` draws one of them.
 
@@ -18,7 +18,7 @@ Each track has its front peg (the score) and back peg (the score before the side
 last points), and the last points ("+7") are written on the track's row: between the
 pegs, or beside them when they are close, never over the hole numbers. Nothing is told by
 colour alone: the SVG has role="img" with a <title> and a <desc> giving every score in
-words, each row carries its side's name (the initial on the folded board) and every peg
+words, each row carries its side's name (its first letters on the folded board) and every peg
 its own <title>. The output is deterministic (same input, same bytes).
 
 Each group of five holes is a <use> with `data-track` (0-based) and `data-holes`
@@ -43,10 +43,13 @@ __all__ = ["board_html", "board_svg", "board_description", "DEFAULT_COLOURS"]
 DEFAULT_COLOURS = ("#c0392b", "#1f5fa8", "#2e7d32", "#6a3d9a")
 
 # In the geometry's units.
-HOLE_R = 3.3
-PEG_R = 4.4
+HOLE_R = 3.6
+PEG_R = 5.0
 FONT = 7.5
-LABEL_GAP = 2  # clear wood between a word and anything beside it
+LABEL_GAP = 2
+FOLDED_NAME = (
+    6  # letters of a name beside a row of the folded board  # clear wood between a word and anything beside it
+)
 
 WOOD_EDGE = "#6b3f17"
 HOLE_FILL = "#2b1a0c"
@@ -101,7 +104,7 @@ def board_svg(
     {"name": str, "score": int, "previous": int, "colour": css colour}.
     Scores are clamped to 0..target; "previous" (the back peg) to 0..score.
     `target`: 121 or 61. `id_prefix` keeps element ids unique when a page shows more
-    than one board; `folded` draws rows of 20 for a narrow screen.
+    than one board; `folded` draws rows of 15 for a narrow screen.
     """
     ts = _tracks(tracks, target)
     g = BoardGeometry(target, len(ts), folded)
@@ -315,7 +318,8 @@ def _holes(g: BoardGeometry, ids: str) -> list[str]:
 
 
 def _names(g: BoardGeometry, ts: list[_Track]) -> list[str]:
-    """Each row's side: its name on the long board, its initial in its colour on the folded one."""
+    """Each row's side: its name on the long board, its first letters on the folded one (a phone's),
+    beside a dot of its colour."""
     out = ['<g class="names">']
     for t, track in enumerate(ts):
         colour, name = escape(track.colour), track.name
@@ -323,10 +327,11 @@ def _names(g: BoardGeometry, ts: list[_Track]) -> list[str]:
         for band in range(g.bands):
             y = g.row_y(band, t)
             if g.folded:
+                short = name if len(name) <= FOLDED_NAME else name[: FOLDED_NAME - 1] + "…"
                 out.append(
-                    f'<circle cx="{EDGE + 6}" cy="{_n(y)}" r="5.4" fill="{colour}" stroke="{INK}" stroke-width=".6"/>'
-                    f'<text x="{EDGE + 6}" y="{_n(y + 2.6)}" font-size="7" font-weight="700" fill="#fff" '
-                    f'text-anchor="middle">{escape(name[:1].upper())}</text>'
+                    f'<circle cx="{EDGE + 3.5}" cy="{_n(y)}" r="3" fill="{colour}" stroke="{INK}" stroke-width=".6"/>'
+                    f'<text x="{EDGE + 8}" y="{_n(y + 2.5)}" font-size="7" font-weight="700" '
+                    f'fill="{INK}">{escape(short)}</text>'
                 )
             else:
                 short = name if len(name) <= 15 else name[:14] + "…"

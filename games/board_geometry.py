@@ -2,7 +2,7 @@
 
 The board's shape, in SVG user units (the CSS scales the whole board to the width it is given),
 for the long board (rows of 60 holes for the game to 121, 30 for the game to 61, out and back)
-and the folded one (rows of 20). Each track runs along one row of each band of rows, the bands
+and the folded one (rows of 15). Each track runs along one row of each band of rows, the bands
 alternating in direction, and the tracks turn round each other at the band's end the way they
 do on a wooden board; the numbers stand on a strip above each band (below the last).
 games.board draws it; `hole_centre` tells where any hole is drawn.
@@ -22,7 +22,8 @@ BAND_GAP = 9  # between two bands where no numbers run
 EDGE = 7  # wood around everything
 START_AREA = 2 * PITCH + GROUP_GAP + 12  # the two start holes (and a game hole) before hole 1
 END_AREA = PITCH + GROUP_GAP + 16  # the turns (and a game hole) after the last hole of a row
-GUTTER = {False: 78, True: 15}  # names beside each row: the whole name, or an initial
+GUTTER = {False: 78, True: 38}  # names beside each row: the whole name, or its first letters
+FOLDED_ROW = 15  # holes in a row of the folded board: few enough for holes a phone shows large
 INLAY = 10  # the width of a track's coloured inlay
 TURN = 6  # how far past a row's end the innermost track turns
 NEST = 3.5  # each track further out at a turn
@@ -50,7 +51,7 @@ class BoardGeometry:
         if target not in TARGETS:
             raise ValueError(f"A board is for a game to {FULL_GAME} or {SHORT_GAME}, not {target}")
         self.target, self.n, self.folded = target, n_tracks, folded
-        self.per_row = 20 if folded else (target - 1) // 2  # 20, or 60 / 30
+        self.per_row = FOLDED_ROW if folded else (target - 1) // 2  # 15, or 60 / 30
         self.bands = (target - 1) // self.per_row
         self.x0 = EDGE + GUTTER[folded] + START_AREA
         self.x_last = self.px(self.per_row - 1)

@@ -1,4 +1,4 @@
-"""On a phone the board is folded into rows of twenty: all of it in view, nothing scrolls sideways."""
+"""On a phone the board is folded into rows of fifteen: all of it in view, nothing scrolls sideways."""
 
 import random
 
@@ -46,6 +46,6 @@ def test_on_a_phone_the_folded_board_shows_every_peg_without_scrolling(live_serv
         assert seen["x"] <= box["x"] and box["x"] + box["width"] <= seen["x"] + seen["width"], peg.get_attribute(
             "data-hole"
         )
-    # The names stay beside their rows: every row of the folded board starts with its side's initial.
-    assert board.locator("g.name[data-track='0'] text").all_text_contents() == ["A"] * 6
+    # The names stay beside their rows: every row of the folded board starts with its side's name.
+    assert board.locator("g.name[data-track='0'] text").all_text_contents() == ["Alice"] * 8
     page.screenshot(path=str(artifacts / "board-phone.png"))

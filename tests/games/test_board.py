@@ -70,7 +70,7 @@ def test_each_track_has_the_playing_holes_game_hole_and_two_start_holes(target, 
     assert len({xy for _, _, xy in holes(root)}) == len(holes(root))
 
 
-@pytest.mark.parametrize("folded, per_row", [(False, 60), (True, 20)])
+@pytest.mark.parametrize("folded, per_row", [(False, 60), (True, 15)])
 def test_holes_run_out_and_back_in_rows_grouped_in_fives(folded, per_row):
     root = parse(board_svg(TWO, folded=folded))
     rows = [
@@ -218,10 +218,10 @@ def test_first_points_leave_the_back_peg_in_a_start_hole():
     assert peg_centre(root, 0, "back") in start_holes(root, 0)
 
 
-def test_a_61_board_has_rows_of_thirty_and_folds_into_rows_of_twenty():
+def test_a_61_board_has_rows_of_thirty_and_folds_into_rows_of_fifteen():
     assert hole_centre(61, 2, 0, 30)[1] == hole_centre(61, 2, 0, 1)[1]
     assert hole_centre(61, 2, 0, 31)[1] > hole_centre(61, 2, 0, 30)[1]
-    assert hole_centre(61, 2, 0, 20, folded=True)[1] < hole_centre(61, 2, 0, 21, folded=True)[1]
+    assert hole_centre(61, 2, 0, 15, folded=True)[1] < hole_centre(61, 2, 0, 16, folded=True)[1]
     root = parse(board_svg(TWO, target=61))
     assert peg(root, 1, "front").get("data-hole") == "60"
 
@@ -264,7 +264,7 @@ def test_the_skunk_lines_follow_the_engines_rules():
 
 @pytest.mark.parametrize(
     "target, folded, hidden",
-    [(121, False, {90, 65}), (121, True, {90, 65}), (61, False, set()), (61, True, {30})],
+    [(121, False, {90, 65}), (121, True, {95, 65}), (61, False, set()), (61, True, {35})],
 )
 def test_the_holes_are_numbered_every_five(target, folded, hidden):
     root = parse(board_svg(TWO, target, folded=folded))
@@ -282,7 +282,7 @@ def test_scores_are_in_words_not_only_in_colour():
     desc = root.find(SVG + "desc").text
     assert desc.startswith("Alice 45 (was 38), Bob 60 (was 52)")
     assert root.get("aria-labelledby") == "board-title board-desc"
-    # Each row carries its side's name: the whole name on the long board, the initial on the folded one.
+    # Each row carries its side's name: the whole name on the long board, its first letters on the folded one.
     names = {
         g.get("data-track"): " ".join("".join(g.itertext()).split())
         for g in root.iter(SVG + "g")
@@ -295,7 +295,7 @@ def test_scores_are_in_words_not_only_in_colour():
         for g in folded.iter(SVG + "g")
         if g.get("class") == "name"
     }
-    assert names == {"0": "AAAAAA", "1": "BBBBBB"}
+    assert names == {"0": "Alice" * 8, "1": "Bob" * 8}
     assert peg(root, 0, "front").find(SVG + "title").text == "Alice: front peg at 45"
     assert board_description(TWO) == "Alice 45 (was 38), Bob 60 (was 52)"
 
