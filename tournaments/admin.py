@@ -41,6 +41,11 @@ class TournamentForm(forms.ModelForm):
             "all_rounds_at_start",
             "scoring",
             "best_of",
+            "entries_close_on",
+            "max_entrants",
+            "min_rating",
+            "min_reliability",
+            "approval_required",
         )
 
     def clean(self):
@@ -104,6 +109,10 @@ class TournamentAdmin(AnnouncementPage, StandingsExport, scoped_admin.EventPermi
         ("Season", {"fields": ["starts_on", "ends_on"]}),
         ("Games", {"fields": list(game_settings.CHOSEN)}),
         ("Format", {"fields": ["legs", "all_rounds_at_start", "scoring", "best_of"]}),
+        (
+            "Players entering on their own",
+            {"fields": ["entries_close_on", "max_entrants", "min_rating", "min_reliability", "approval_required"]},
+        ),
     ]
 
     def get_readonly_fields(self, request, obj=None):
@@ -154,6 +163,11 @@ class TournamentAdmin(AnnouncementPage, StandingsExport, scoped_admin.EventPermi
                     added, invited = services.add_entrants(event, emails, actor=request.user)
                     note = f"Entered {len(added)} player(s); invited {len(invited)} new address(es)."
                     return self._done(request, event, note)
+                elif which == "approve":
+                    entrant = event.entrants.filter(pk=request.POST.get("entrant"), approved=False).first()
+                    if entrant is not None:
+                        services.approve(entrant, actor=request.user)
+                        return self._done(request, event, f"Approved the entry of {entrant}.")
                 elif which == "withdraw":
                     withdraw = WithdrawForm(request.POST, prefix="withdraw", tournament=event)
                     if withdraw.is_valid():

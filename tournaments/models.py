@@ -6,6 +6,7 @@ schedules and tables in tournaments.schedule and tournaments.standings.
 """
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -51,6 +52,25 @@ class Tournament(Event):
         default=1, choices=[(n, f"Best of {n}") for n in (1, 3, 5, 7)], help_text="Knockout: games a pairing plays."
     )
 
+    # Players entering on their own (services.register): the rules every channel applies.
+    entries_close_on = models.DateField(
+        "entries close", null=True, blank=True, help_text="The last day a player may enter (empty: until it starts)."
+    )
+    max_entrants = models.PositiveSmallIntegerField("most entrants", null=True, blank=True)
+    min_rating = models.PositiveSmallIntegerField(
+        "lowest rating", null=True, blank=True, help_text="The rating a player needs in the event's variant."
+    )
+    min_reliability = models.PositiveSmallIntegerField(
+        "lowest reliability",
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(100)],
+        help_text="Percent of games in the last 90 days not lost on time (e.g. 90).",
+    )
+    approval_required = models.BooleanField(
+        default=False, help_text="A player's entry waits for an organiser's approval (in the entrants' page)."
+    )
+
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -79,6 +99,8 @@ class Entrant(models.Model):
     # Fixed when the event starts: by rating, else by entry order.
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
     entered_at = models.DateTimeField(default=timezone.now)
+    # False while an entry waits for the organiser (Tournament.approval_required).
+    approved = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["tournament", "seed", "entered_at", "pk"]

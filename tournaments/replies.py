@@ -12,7 +12,7 @@ from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
 
 from . import selectors, services
-from .models import Entrant, Tournament
+from .models import Tournament
 
 WORDS = {"standings": "standings", "standing": "standings", "table": "standings", "withdraw": "withdraw"}
 WORDS.update({"enter": "enter", "join": "enter"})
@@ -42,23 +42,21 @@ def event_reply(row, slug, user, texts, subject):
 
 
 def enter(event, user):
-    """Enter `event` by email, while it takes entries (services.enter): (entered, [words])."""
+    """Enter `event` by email, under its rules (services.register, as the page): (entered, [words])."""
     try:
-        if Entrant.objects.filter(tournament=event, player=user).exists():
-            raise services.TournamentError(f"You are entered in {event} already.")
-        services.enter(event, user, actor=user)
+        entry = services.register(event, user)
     except services.TournamentError as exc:
         return False, [f"{exc.message} Nothing was done."]
-    return True, [f'You are entered in {event}. Write "withdraw" to {address(event)} before it starts to take it back.']
+    waiting = " Your entry waits for the organiser's approval." if not entry.approved else ""
+    return True, [
+        f'You are entered in {event}.{waiting} Write "withdraw" to {address(event)} before it starts to take it back.'
+    ]
 
 
 def withdraw(event, user):
     """Take `user`'s entry in `event` back, before it starts: (withdrawn, [words])."""
-    entry = Entrant.objects.filter(tournament=event, player=user).first()
     try:
-        if entry is None:
-            raise services.TournamentError(f"You are not entered in {event}.")
-        services.withdraw_entrant(entry, actor=user)
+        services.withdraw_player(event, user)
     except services.TournamentError as exc:
         return False, [f"{exc.message} Nothing was done."]
     return True, [f"Your entry in {event} is withdrawn."]

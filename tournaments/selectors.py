@@ -55,7 +55,9 @@ def results(tournament):
 
 def table(tournament):
     """The standings rows as dicts for the page and the CSV, top first."""
-    entrants = list(tournament.entrants.select_related("player").order_by("seed", "entered_at", "pk"))
+    entrants = list(
+        tournament.entrants.filter(approved=True).select_related("player").order_by("seed", "entered_at", "pk")
+    )
     names = {e.pk: str(e.player) for e in entrants}
     players = {e.pk: e.player_id for e in entrants}
     ids = [e.pk for e in entrants]

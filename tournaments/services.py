@@ -23,8 +23,8 @@ from accounts.services import normalize_email
 from events.entrants import parse_emails
 from events.errors import EventError
 from events.results import forfeit_checked, kind_of
+from games import reliability, table_results
 from games import services as game_services
-from games import table_results
 from games.models import Game
 from ratings.selectors import family_of, ratings_of
 
@@ -96,6 +96,57 @@ def enter(tournament, user, *, actor=None):
     return added[0]
 
 
+def entry_refusal(tournament, user, now=None):
+    """Why `user` may not enter `tournament` by themselves now, in the player's words; "" if they may."""
+    now = now or timezone.now()
+    if tournament.status != Tournament.Status.DRAFT:
+        return "The event has started: entries are closed."
+    if tournament.ended_by(now):
+        return f"The season ended on {tournament.ends_on:%d %b %Y}: entries are closed."
+    if tournament.entries_close_on and timezone.localdate(now) > tournament.entries_close_on:
+        return f"Entries closed on {tournament.entries_close_on:%d %b %Y}."
+    if tournament.max_entrants and tournament.entrants.count() >= tournament.max_entrants:
+        return f"The event is full: it takes {tournament.max_entrants} entrants."
+    if tournament.min_rating:
+        rating = ratings_of([user], family_of(tournament.variant))[user.pk]
+        if rating.value < tournament.min_rating:
+            return f"It asks for a rating of at least {tournament.min_rating} in this game: yours is {rating.value}."
+    return reliability.below_floor(user, tournament.min_reliability, now)
+
+
+def register(tournament, user, *, now=None):
+    """A player enters on their own (the event page, and "enter" by email): the event's rules
+    apply (entry_refusal); with approval_required the entry waits for an organiser."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        if tournament.entrants.filter(player=user).exists():
+            raise TournamentError(f"You are entered in {tournament} already.")
+        refusal = entry_refusal(tournament, user, now)
+        if refusal:
+            raise TournamentError(refusal)
+        return Entrant.objects.create(
+            tournament=tournament, player=user, entered_at=now, approved=not tournament.approval_required
+        )
+
+
+def withdraw_player(tournament, user):
+    """A player takes their own entry back (the page and "withdraw" by email), before the start."""
+    entry = tournament.entrants.filter(player=user).first()
+    if entry is None:
+        raise TournamentError(f"You are not entered in {tournament}.")
+    withdraw_entrant(entry, actor=user)
+
+
+def approve(entrant, *, actor):
+    """An organiser accepts an entry that waited for approval."""
+    with transaction.atomic():
+        tournament = _lock(entrant.tournament)
+        if tournament.status != Tournament.Status.DRAFT:
+            raise TournamentError("The event has started: entries are closed.")
+        Entrant.objects.filter(pk=entrant.pk).update(approved=True)
+
+
 def withdraw_entrant(entrant, *, actor):
     with transaction.atomic():
         tournament = _lock(entrant.tournament)
@@ -124,6 +175,8 @@ def start(tournament, *, actor=None, now=None):
             raise TournamentError("The event has already started.")
         check_dates(tournament.starts_on, tournament.ends_on)
         _require_season(tournament, now, "the event can no longer start")
+        # An entry still waiting for approval when the event starts is not taken.
+        tournament.entrants.filter(approved=False).delete()
         entrants = seeded(tournament)
         if tournament.kind == Tournament.Kind.KNOCKOUT and len(entrants) < 2:
             raise TournamentError(f"A knockout needs at least two entrants; it has {len(entrants)}.")

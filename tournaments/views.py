@@ -1,11 +1,14 @@
 """Event pages for the public: thin views over tournaments.selectors."""
 
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
 from events.exports import standings_csv_response
 from ratings.selectors import family_of, ratings_of
 
-from . import selectors
+from . import selectors, services
 from .models import Tournament
 
 
@@ -40,6 +43,7 @@ def detail(request, slug):
         "rounds": selectors.rounds(event),
         "entrants": selectors.entrants(event),
         "is_organiser": event.is_organiser(request.user),
+        "entry": _entry(request.user, event),
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -47,3 +51,38 @@ def detail(request, slug):
 def standings_csv(request, slug):
     event = get_object_or_404(Tournament, slug=slug)
     return standings_csv_response(event.slug, selectors.columns(event), selectors.table(event))
+
+
+def _entry(user, event):
+    """What the page offers `user` about entering: their entry, or why they may not enter."""
+    if not user.is_authenticated or event.status != Tournament.Status.DRAFT:
+        return None
+    mine = event.entrants.filter(player=user).first()
+    return {"mine": mine, "refusal": "" if mine else services.entry_refusal(event, user)}
+
+
+@login_required
+@require_POST
+def enter(request, slug):
+    event = get_object_or_404(Tournament, slug=slug)
+    try:
+        entry = services.register(event, request.user)
+    except services.TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        waiting = " Your entry waits for the organiser's approval." if not entry.approved else ""
+        messages.success(request, f"You are entered in {event}.{waiting}")
+    return redirect(event)
+
+
+@login_required
+@require_POST
+def withdraw(request, slug):
+    event = get_object_or_404(Tournament, slug=slug)
+    try:
+        services.withdraw_player(event, request.user)
+    except services.TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Your entry in {event} is withdrawn.")
+    return redirect(event)
