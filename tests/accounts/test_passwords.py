@@ -11,7 +11,9 @@ def reset_path(message):
     import re
     from urllib.parse import urlsplit
 
-    [link] = set(re.findall(re.escape(SITE) + r"/[^\s\"<]+", message.body))
+    [link] = {
+        found for found in re.findall(re.escape(SITE) + r"/[^\s\"<]+", message.body) if not found.endswith("/help/")
+    }
     assert f'href="{link}"' in message.alternatives[0][0]
     return urlsplit(link).path
 
