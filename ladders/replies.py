@@ -49,6 +49,10 @@ def ladder_reply(row, slug, user, texts, subject):
     answered = answer_common(ladder, slug, user, word, line, noun="ladder", answer=_answer, standings=seasons.standings)
     if answered is not None:
         return answered
+    if word == "join":
+        applied, said = join(ladder, user)
+        _answer(user, ladder, word, line, said, help=not applied)
+        return (InboundEmail.Status.APPLIED if applied else InboundEmail.Status.ANSWERED), f"join: {said[0]}"
     me = Entrant.objects.filter(ladder=ladder, player=user, active=True).select_related("player").first()
     try:
         if me is None:

@@ -147,6 +147,7 @@ def test_the_move_link_page_shows_the_board_at_full_width(live_server, browser, 
         page.goto(f"{live_server.url}{url.path}")
         page.screenshot(path=str(artifacts / f"move-confirm-{width}.png"), full_page=True)
         assert no_sideways_scrolling(page), f"the move page at {width} px scrolls sideways"
+        page.locator("details.confirm-state summary").click()  # the board waits below the button
         (board,) = [b for b in page.locator("svg.cribbage-board").all() if b.is_visible()]
         content = page.locator("main").evaluate("m => m.clientWidth")
         assert board.bounding_box()["width"] >= min(content - 40, 34 * 16 - 1)  # not squeezed

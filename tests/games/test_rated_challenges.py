@@ -29,7 +29,7 @@ def test_a_rated_challenge_accepted_makes_a_rated_game_without_help(client):
     assert response.status_code == 302 and challenge.rated
     client.force_login(bob)
     page = client.get(challenge.get_absolute_url()).content.decode()
-    assert "rated</strong>: the result counts for the players' ratings" in page
+    assert "<strong>Rated</strong>: the result counts for the players' ratings" in page
     client.post(reverse("games:challenge_accept", args=[challenge.pk]))
     game = Game.objects.get()
     assert game.rated and game.assistance == Game.Assistance.OFF_BY_RULE

@@ -19,6 +19,7 @@ from games.selectors import view_for
 from mail import classify, links, parsing
 from mail.game_replies import QUOTED_ONLY
 from mail.models import InboundEmail
+from tests.factories import genuine
 
 from . import payloads
 from .clients import CASES, CLIENTS, LANGUAGE, LANGUAGES, build, formats_of, quoted_turn
@@ -91,6 +92,9 @@ END_TO_END = [
 
 def send(client, channel, message, on_commit, monkeypatch, game):
     if channel == "receive_email":
+        # what the trusted receiving server writes above a genuine message
+        for header, value in genuine(SENDER).items():
+            message[header] = value
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(message.as_bytes())))
         with on_commit():
             call_command("receive_email", "--recipient", links.reply_address(game.pk, 0), stdout=io.StringIO())

@@ -170,7 +170,7 @@ def test_two_players_play_a_whole_game_by_clicking_links(celery_worker_on_redis,
         path = re.sub(r"^https?://[^/]+", "", move["url"])
         page = client.get(path)
         assert page.status_code == 200
-        form = re.search(r'<form method="post" action="([^"]*)">', page.content.decode())
+        form = re.search(r'<form method="post" action="([^"]*)"[^>]*>', page.content.decode())
         assert form, page.content.decode()
         response = client.post(form.group(1) or path)
         assert response.status_code == 200, response.content.decode()
