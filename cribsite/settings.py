@@ -304,6 +304,8 @@ if env("CACHE_URL"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env("CACHE_URL")}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The game page's poll answers from the cache only when every process shares it (games.polls).
+POLL_FROM_CACHE = env_bool("POLL_FROM_CACHE", bool(env("CACHE_URL")))
 
 LOGGING = {
     "version": 1,

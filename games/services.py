@@ -13,7 +13,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import cribbage, game_settings, refusals, signals
+from games import cribbage, game_settings, polls, refusals, signals
 from games.game_settings import GameSettings
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
 
@@ -273,6 +273,7 @@ def _append(game, seats, state, events, *, rng=None):
     )
     started = _update_turns(game, seats, state, now)
     _end_stand_ins(seats, events)
+    polls.remember(game, seats.values())
     signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events
 
@@ -378,4 +379,5 @@ def append_clock_event(game, data, *, seat, source, actor=None):
     event.save()
     game.seq = game.public_seq = event.seq
     game.save(update_fields=["seq", "public_seq"])
+    polls.forget(game.pk)
     return game, event

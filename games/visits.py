@@ -4,12 +4,18 @@ Reminders wait while a player is looking, and a held turn email goes once
 they have come back (mail.quiet).
 """
 
+import logging
 from datetime import timedelta
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Q
 from django.utils import timezone
 
+log = logging.getLogger(__name__)
+
 LOOKING_WINDOW = timedelta(minutes=15)  # a player seen this recently is looking at the game
+SEEN_EVERY = timedelta(minutes=1)  # "seen" is written at most this often per seat
 
 
 def note_seen(seat, now=None):
@@ -18,12 +24,37 @@ def note_seen(seat, now=None):
     Call it from the game page and the move-link pages. Cheap: writes at most once a minute.
     """
     now = now or timezone.now()
+    if seat.last_seen_at and seat.last_seen_at >= now - SEEN_EVERY:
+        return  # written less than a minute ago (as loaded): no statement at all
     type(seat).objects.filter(pk=seat.pk).filter(
-        Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - timedelta(minutes=1))
+        Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
     ).update(last_seen_at=now)
     seat.last_seen_at = now
 
 
+def _looking_key(seat_id):
+    return f"games:looking:{seat_id}"
+
+
+def note_polling(seat_id):
+    """The open game page of seat `seat_id` polls: its player is looking. Kept in the shared cache,
+    never the database, so a poll writes nothing (settings.POLL_FROM_CACHE: only a cache every
+    process reads can tell the clock's worker)."""
+    if not settings.POLL_FROM_CACHE:
+        return
+    try:
+        cache.set(_looking_key(seat_id), True, int(LOOKING_WINDOW.total_seconds()))
+    except Exception:  # a cache that is down loses the mark, never the poll
+        log.warning("Could not note a poll in the cache.", exc_info=True)
+
+
 def is_looking(seat, now=None):
     now = now or timezone.now()
-    return bool(seat.last_seen_at and seat.last_seen_at > now - LOOKING_WINDOW)
+    if seat.last_seen_at and seat.last_seen_at > now - LOOKING_WINDOW:
+        return True
+    if not settings.POLL_FROM_CACHE:
+        return False
+    try:
+        return bool(cache.get(_looking_key(seat.pk)))
+    except Exception:
+        return False

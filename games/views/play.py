@@ -13,12 +13,13 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import challenges, coaching, refusals, selectors, services, talk, visits
+from games import challenges, coaching, polls, refusals, selectors, services, talk, visits
 from games.cribbage import InvalidMove, notation
 from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
@@ -144,19 +145,44 @@ def not_your_game(request, game, words=""):
     return render(request, "games/not_your_game.html", {"game": game}, status=403)
 
 
-@never_cache
 @require_GET
 def state(request, game_id):
-    """What the page's script polls: enough to know whether to reload."""
+    """What the page's script polls: enough to know whether to reload.
+
+    Its ETag is the last event the reader sees (games.polls): a poll sent with it answers 304
+    while nothing changed, from numbers kept apart from the game, and no poll writes to the
+    database (the player's looking is noted in the shared cache)."""
+    found = polls.numbers(game_id)
+    if found is None:
+        raise Http404("No such game.")
+    player_id = request.user.pk if request.user.is_authenticated else None
+    seat = found["seats"].get(player_id) if player_id is not None else None
+    if seat is not None:
+        visits.note_polling(seat[0])
+    if seat is not None or not found["sealable"]:
+        etag = polls.tag(game_id, polls.seen(found, player_id), found["status"])
+        if etag in request.headers.get("If-None-Match", ""):
+            return _polled(HttpResponseNotModified(), etag)
+    return _state(request, game_id)
+
+
+def _polled(response, etag):
+    # Kept by the browser but asked again every time: its next poll sends If-None-Match.
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _state(request, game_id):
     game = _game(game_id)
     seat = selectors.seat_of(game, request.user)
-    if seat is not None:
-        visits.note_seen(seat)  # the open page polls: the player is looking
-    elif selectors.sealed_for(game, None):
-        return JsonResponse({"error": "Other tables are still playing these cards."}, status=403)
+    if seat is None and selectors.sealed_for(game, None):
+        response = JsonResponse({"error": "Other tables are still playing these cards."}, status=403)
+        add_never_cache_headers(response)
+        return response
     view = selectors.view_for(game, seat.number if seat else None)
     table = Table(view)
-    return JsonResponse(
+    response = JsonResponse(
         {
             "game_id": view["game_id"],
             "seq": view["seq"],
@@ -168,6 +194,7 @@ def state(request, game_id):
             "status_text": table.status(),
         }
     )
+    return _polled(response, polls.tag(game.pk, view["seq"], view["status"]))
 
 
 @login_required

@@ -1,0 +1,91 @@
+"""The game page's poll costs nothing when nothing changed (an ETag, 304, no write), a move makes
+the next poll a 200, and looking at the page writes "seen" at most once a minute per seat."""
+
+import random
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import cribbage, services
+from games.models import Seat
+from tests.factories import make_user, play_random_move, start_two_player_game
+
+pytestmark = pytest.mark.django_db
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+def writes(queries):
+    return [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]
+
+
+def game_queries(queries):
+    return [q["sql"] for q in queries if "games_" in q["sql"]]
+
+
+@pytest.fixture(params=[False, True], ids=["numbers-read", "numbers-cached"])
+def from_cache(request, settings):
+    settings.POLL_FROM_CACHE = request.param
+    cache.clear()
+    yield request.param
+    cache.clear()
+
+
+@pytest.fixture
+def seated(client):
+    alice, bob = make_user(display_name="Alice"), make_user(display_name="Bob")
+    game = start_two_player_game(players=[alice, bob], rng=random.Random(3))
+    client.force_login(alice)
+    return game
+
+
+def poll(client, game, etag=None):
+    headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("games:state", args=[game.pk]), **headers)
+    return response, queries.captured_queries
+
+
+def test_an_unchanged_poll_answers_304_and_writes_nothing(client, seated, from_cache):
+    first, queries = poll(client, seated)
+    assert first.status_code == 200 and first["ETag"] and "no-cache" in first["Cache-Control"]
+    assert writes(queries) == []
+    again, queries = poll(client, seated, first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    assert writes(queries) == []
+    # From the cache the game is not read at all; else one SELECT of the seats' numbers.
+    assert len(game_queries(queries)) == (0 if from_cache else 1)
+
+
+def test_a_move_makes_the_next_poll_a_200(client, seated, from_cache, django_capture_on_commit_callbacks):
+    first, _ = poll(client, seated)
+    state = services.engine_state(seated)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_random_move(seated, cribbage.to_act(state)[0], rng=random.Random(1))
+    after, queries = poll(client, seated, first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    assert after.json()["seq"] > first.json()["seq"]
+    assert writes(queries) == []
+    assert poll(client, seated, after["ETag"])[0].status_code == 304
+
+
+def test_a_spectator_polls_the_public_numbers(client, seated, from_cache):
+    client.logout()
+    first, _ = poll(client, seated)
+    assert first.status_code == 200 and "your_turn" in first.json()
+    assert poll(client, seated, first["ETag"])[0].status_code == 304
+
+
+def test_the_game_page_writes_seen_at_most_once_a_minute(client, seated):
+    url = reverse("games:game", args=[seated.pk])
+    with CaptureQueriesContext(connection) as first:
+        client.get(url)
+    assert [q for q in writes(first.captured_queries) if "games_seat" in q]
+    assert Seat.objects.get(game=seated, number=0).last_seen_at is not None
+    with CaptureQueriesContext(connection) as second:
+        client.get(url)
+    assert [q for q in writes(second.captured_queries) if "games_seat" in q] == []
