@@ -78,12 +78,14 @@ def tag(game_id, seen, status):
 
 def remember(game, seats):
     """Once the transaction commits, the poll's numbers are those of `game` and its `seats` now."""
-    transaction.on_commit(partial(_quietly, cache.set, _key(game.pk), of_game(game, seats), KEPT_SECONDS))
+    if settings.POLL_FROM_CACHE:
+        transaction.on_commit(partial(_quietly, cache.set, _key(game.pk), of_game(game, seats), KEPT_SECONDS))
 
 
 def forget(game_id):
     """Once the transaction commits, the poll reads the game's numbers again."""
-    transaction.on_commit(partial(_quietly, cache.delete, _key(game_id)))
+    if settings.POLL_FROM_CACHE:
+        transaction.on_commit(partial(_quietly, cache.delete, _key(game_id)))
 
 
 def _quietly(operation, *args):

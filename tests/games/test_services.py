@@ -90,7 +90,8 @@ def test_follow_ups_fire_only_after_commit(django_capture_on_commit_callbacks):
     assert game.events.filter(kind="discard", seat=1, source=Event.Source.COMPUTER).exists()
 
 
-def test_a_move_between_people_queues_no_follow_up_task(django_capture_on_commit_callbacks):
+def test_a_move_between_people_queues_no_follow_up_task(django_capture_on_commit_callbacks, settings):
+    settings.POLL_FROM_CACHE = False  # the poll's shared numbers are tested in test_poll_and_seen
     game = start_two_player_game()
     move = cribbage.legal_moves(services.engine_state(game), 0)[0]
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
