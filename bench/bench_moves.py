@@ -42,7 +42,7 @@ def main():
 
 
 def _run():
-    from django.db import close_old_connections, connection, transaction
+    from django.db import connection, transaction
 
     from accounts.models import User
     from games import cribbage, services
@@ -176,7 +176,7 @@ def _run():
         times = play_timed(game, local_rng)
         with lock:
             all_times.extend(times)
-        close_old_connections()
+        connection.close()
 
     start = time.perf_counter()
     for seed in range(4):

@@ -139,10 +139,15 @@ FORM_RENDERER = "cribsite.forms.SiteFormRenderer"
 
 WSGI_APPLICATION = "cribsite.wsgi.application"
 
+_DATABASE_URL = env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+# PostgreSQL connections are kept between requests and tasks (a new one costs a few ms of both
+# sides' CPU), checked before reuse so a restarted server costs one failed ping, not an error.
+# SQLite opens a file: nothing to keep.
 DATABASES = {
     "default": dj_database_url.parse(
-        env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(env("DB_CONN_MAX_AGE", "0")),
+        _DATABASE_URL,
+        conn_max_age=int(env("DB_CONN_MAX_AGE", "0" if _DATABASE_URL.startswith("sqlite") else "600")),
+        conn_health_checks=True,
     )
 }
 # SQLite shared by the web and the clock processes of `make run`: a writer waits for the
@@ -247,6 +252,9 @@ CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker child is replaced after its task once it holds this much (KiB): rendering emails and
+# reviews grows a child's memory for good, and a fresh child costs one fork.
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env("CELERY_WORKER_MAX_MEMORY_PER_CHILD", str(200 * 1024)))
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "cribbage")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5}

@@ -188,7 +188,7 @@ def at(moment):
 def at_once(*calls):
     """Run the callables at the same moment, each in its own thread (and so its own
     database connection). Returns, in order, what each returned or the exception it raised."""
-    from django.db import close_old_connections
+    from django.db import connection
 
     barrier = threading.Barrier(len(calls))
     outcomes = [None] * len(calls)
@@ -200,7 +200,7 @@ def at_once(*calls):
         except Exception as exc:  # the outcome under test
             outcomes[i] = exc
         finally:
-            close_old_connections()
+            connection.close()  # the thread's own; kept connections (CONN_MAX_AGE) would outlive it
 
     threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
     for t in threads:

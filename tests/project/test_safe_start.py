@@ -208,3 +208,24 @@ def test_with_debug_off_the_site_is_https_only_with_a_content_security_policy(se
     assert "default-src 'self'" in policy and "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
     assert "unsafe-inline" not in policy
     assert response.cookies["csrftoken"]["secure"] is True
+
+
+def test_postgresql_connections_are_kept_and_checked_and_a_worker_child_is_replaced_when_it_grows():
+    code = (
+        "from django.conf import settings as s; d = s.DATABASES['default'];"
+        " print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'], s.CELERY_WORKER_MAX_MEMORY_PER_CHILD)"
+    )
+
+    def run(**values):
+        return subprocess.run(
+            [sys.executable, "-c", code],
+            env=environment(**values),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+
+    assert run(DATABASE_URL="postgres://cribbage@db:5432/cribbage") == ["600", "True", "204800"]
+    assert run(DATABASE_URL="postgres://cribbage@db:5432/cribbage", DB_CONN_MAX_AGE="0")[0] == "0"
+    assert run()[:2] == ["0", "True"]  # SQLite: a file, nothing to keep
