@@ -11,7 +11,9 @@ one another), then the points spread, then entry order (`LEAGUE`). A duplicate e
 each player with the field that held the same cards: on each board (a round's deals, from one
 seat) a player's margin (own score less the opponent's) less the average margin of the others
 who held that seat on those deals (`DUPLICATE`). A ladder's points table orders by game points,
-then wins, then spread, then the ladder's positions (`POINTS_TABLE`, the ACC's tie-breaks).
+then wins, then spread, then the ladder's positions (`POINTS_TABLE`, the ACC's tie-breaks). An ACC
+club night's season orders by Grass Roots Points (earned night by night:
+tournaments.grass_roots), then game points, then spread (`CLUB_NIGHT`).
 """
 
 import csv
@@ -92,6 +94,9 @@ class Row:
     points_against: int = 0
     field: Fraction = Fraction(0)
     boards: int = 0
+    # A club night's season: Grass Roots Points over its nights, and the nights played.
+    grass_roots: int = 0
+    nights: int = 0
     # Why this row is above the next one when their points are level, for the page.
     tie_break: str = ""
     head_to_head: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
@@ -140,6 +145,7 @@ def _head_to_head(row, level):
 # A tie-break's name, as the page says it, and what it compares (higher is better) for a row
 # among the rows level with it on the tie-breaks before.
 TIE_BREAKS = {
+    "grass roots points": lambda row, level: row.grass_roots,
     "game points": lambda row, level: row.points,
     "against the field": lambda row, level: row.field,
     "head to head": _head_to_head,
@@ -151,6 +157,7 @@ ENTRY_ORDER = "entry order"  # always the last: the order `players` were given i
 LEAGUE = ("game points", "head to head", "spread")
 DUPLICATE = ("against the field", "game points", "spread")
 POINTS_TABLE = ("game points", "wins", "spread")
+CLUB_NIGHT = ("grass roots points", "game points", "spread")
 
 
 def _ordered(rows, names, entry):
