@@ -111,6 +111,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    "accounts.middleware.PrivatePages",  # a player's pages: Cache-Control private, no-store
     "cribsite.middleware.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a login refused by axes into its 429 page
 ]
