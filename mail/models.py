@@ -41,6 +41,7 @@ class OutboundEmail(models.Model):
         LADDER = "ladder", "A ladder notice"
         INVITATION = "invitation", "An invitation to play"
         ANNOUNCEMENT = "announcement", "An organiser's announcement to an event's entrants"
+        CLUB_NIGHT = "club_night", "A club night's results"
 
     class Status(models.TextChoices):
         READY = "ready", "Ready to send"

@@ -1,7 +1,8 @@
-"""Events beyond ladders: leagues (round robin), knockouts and duplicate events.
+"""Events beyond ladders: leagues (round robin), knockouts, duplicate events and ACC club nights.
 
 An event has entrants, rounds, pairings (two entrants at a table, or a bye) and each
-pairing's games. Business operations live in tournaments.services; the arithmetic of
+pairing's games. A club night season has nights instead (ClubNight), each with the games
+played at the club that night (NightGame) and the awards won (Award): tournaments.club_nights. Business operations live in tournaments.services; the arithmetic of
 schedules and tables in tournaments.schedule and tournaments.standings.
 """
 
@@ -20,6 +21,7 @@ class Tournament(Event):
         LEAGUE = "league", "League: a round robin"
         KNOCKOUT = "knockout", "Knockout: single elimination"
         DUPLICATE = "duplicate", "Duplicate: every table of a round plays the same cards"
+        CLUB_NIGHT = "club_night", "Club night: nine games a night at the club, ACC Grass Roots Points"
 
     class Scoring(models.TextChoices):
         GAMES = "games", "Game points: win 1, skunk 2, double skunk 2"
@@ -178,3 +180,80 @@ class PairingGame(models.Model):
 
     def __str__(self):
         return f"{self.pairing}, game {self.number}"
+
+
+class ClubNight(models.Model):
+    """One night of an ACC club night season: each player present plays nine games at the club."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Being played: games are entered"
+        CLOSED = "closed", "Closed: its points counted"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="nights")
+    number = models.PositiveSmallIntegerField()
+    played_on = models.DateField("played on", default=timezone.localdate)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    opened_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="club_night_number_unique")]
+
+    def __str__(self):
+        return f"{self.tournament}, night {self.number} ({self.played_on:%-d %b %Y})"
+
+
+class NightGame(models.Model):
+    """A game of a club night: entered by the organiser (counted at once), or reported by a player
+    and counted when the opponent confirms. Once counted it is a finished Game played at the table."""
+
+    Kind = ResultKind
+
+    class Status(models.TextChoices):
+        REPORTED = "reported", "Waiting for the opponent to confirm"
+        DISPUTED = "disputed", "Disputed: the organiser decides"
+        COUNTED = "counted", "Counted"
+
+    night = models.ForeignKey(ClubNight, on_delete=models.CASCADE, related_name="games")
+    first = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    first_score = models.PositiveSmallIntegerField()
+    second_score = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REPORTED)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    game = models.OneToOneField(
+        "games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="club_night_game"
+    )
+    winner = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=16, choices=Kind.choices, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["night", "created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.first} {self.first_score}, {self.second} {self.second_score}"
+
+
+class Award(models.Model):
+    """What the ACC's clubs award a player for a night: a 28 or 29 hand (the organiser records it),
+    a Grand Slam (all nine games won: recorded when the night closes). Shown on the player's page."""
+
+    class Kind(models.TextChoices):
+        HAND_28 = "hand_28", "A 28 hand"
+        HAND_29 = "hand_29", "A 29 hand"
+        GRAND_SLAM = "grand_slam", "A Grand Slam: all nine games of a night won"
+
+    night = models.ForeignKey(ClubNight, on_delete=models.CASCADE, related_name="awards")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="awards")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["night", "recorded_at", "pk"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.entrant}, {self.night}"

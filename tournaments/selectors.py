@@ -5,8 +5,8 @@ No deal seed leaves this module: a duplicate round's seed would tell every deck 
 
 from events import standings
 
-from . import schedule
-from .models import Entrant, Pairing, PairingGame, Tournament
+from . import grass_roots, schedule
+from .models import Award, ClubNight, Entrant, NightGame, Pairing, PairingGame, Tournament
 
 # The columns that decide the order first, so a phone shows them without scrolling the table.
 STANDINGS_COLUMNS = [
@@ -26,6 +26,9 @@ STANDINGS_COLUMNS = [
 DUPLICATE_COLUMNS = (
     STANDINGS_COLUMNS[:2] + [("field", "Against the field"), ("boards", "Boards")] + (STANDINGS_COLUMNS[2:])
 )
+# A club night's season: Grass Roots Points first (they decide), then game points, nights and games.
+NIGHT_COLUMNS = STANDINGS_COLUMNS[:2] + [("grass_roots", "Grass Roots Points")] + STANDINGS_COLUMNS[2:]
+CLUB_NIGHT_COLUMNS = NIGHT_COLUMNS[:4] + [("nights", "Nights")] + NIGHT_COLUMNS[4:]
 
 
 def results(tournament):
@@ -53,18 +56,47 @@ def results(tournament):
     return out
 
 
+def night_results(night):
+    """A club night's counted games as standings.Result values (entrant ids in the seats)."""
+    return [
+        standings.Result(g.first_id, g.second_id, g.first_score, g.second_score, g.winner_id, g.kind)
+        for g in night.games.filter(status=NightGame.Status.COUNTED).order_by("pk")
+    ]
+
+
+def _entrants(tournament):
+    # A club night's members join during the season (no seed): entry order is its last tie-break.
+    order = ("entered_at", "pk") if tournament.kind == Tournament.Kind.CLUB_NIGHT else ("seed", "entered_at", "pk")
+    return list(tournament.entrants.filter(approved=True).select_related("player").order_by(*order))
+
+
+def night_table(night):
+    """A club night's rows as dicts (the table column keys), top first, for its players."""
+    entrants = _entrants(night.tournament)
+    results = night_results(night)
+    playing = {p for r in results for p in (r.seat0, r.seat1)}
+    present = [e for e in entrants if e.pk in playing]
+    return _dicts(present, grass_roots.night_table([e.pk for e in present], results))
+
+
 def table(tournament):
-    """The standings rows as dicts for the page and the CSV, top first."""
-    entrants = list(
-        tournament.entrants.filter(approved=True).select_related("player").order_by("seed", "entered_at", "pk")
-    )
-    names = {e.pk: str(e.player) for e in entrants}
-    players = {e.pk: e.player_id for e in entrants}
+    """The standings rows as dicts for the page and the CSV, top first (a club night season's: its
+    closed nights)."""
+    entrants = _entrants(tournament)
     ids = [e.pk for e in entrants]
-    if tournament.kind == Tournament.Kind.DUPLICATE:
+    if tournament.kind == Tournament.Kind.CLUB_NIGHT:
+        closed = tournament.nights.filter(status=ClubNight.Status.CLOSED).order_by("number")
+        rows = grass_roots.season_table(ids, [night_results(night) for night in closed])
+    elif tournament.kind == Tournament.Kind.DUPLICATE:
         rows = standings.duplicate_table(ids, results(tournament), tournament.values)
     else:
         rows = standings.league_table(ids, results(tournament), tournament.values)
+    return _dicts(entrants, rows)
+
+
+def _dicts(entrants, rows):
+    names = {e.pk: str(e.player) for e in entrants}
+    players = {e.pk: e.player_id for e in entrants}
     return [
         {
             "entrant": r.player,
@@ -82,6 +114,8 @@ def table(tournament):
             "spread": r.spread,
             "field": f"{float(r.field):+.1f}",
             "boards": r.boards,
+            "grass_roots": r.grass_roots,
+            "nights": r.nights,
             "tie_break": r.tie_break,
         }
         for r in rows
@@ -89,7 +123,28 @@ def table(tournament):
 
 
 def columns(tournament):
+    if tournament.kind == Tournament.Kind.CLUB_NIGHT:
+        return CLUB_NIGHT_COLUMNS
     return DUPLICATE_COLUMNS if tournament.kind == Tournament.Kind.DUPLICATE else STANDINGS_COLUMNS
+
+
+def nights(tournament):
+    """The season's nights, last first, each with its games (counted and waiting) and awards."""
+    out = []
+    for night in tournament.nights.order_by("-number"):
+        games = night.games.select_related("first__player", "second__player", "winner__player")
+        awards = night.awards.select_related("entrant__player")
+        out.append({"night": night, "games": list(games), "awards": list(awards)})
+    return out
+
+
+def awards_of(user):
+    """A player's club night awards (28 and 29 hands, Grand Slams), newest first, for their page."""
+    return list(
+        Award.objects.filter(entrant__player=user)
+        .select_related("night__tournament")
+        .order_by("-night__played_on", "-pk")
+    )
 
 
 def standings_csv(tournament):

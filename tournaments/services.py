@@ -72,7 +72,8 @@ def add_entrants(tournament, text, *, actor, now=None):
     emails = parse_emails(text)
     with transaction.atomic():
         tournament = _lock(tournament)
-        if tournament.status != Tournament.Status.DRAFT:
+        # A club night season takes new members while it runs (they play from the next night).
+        if tournament.status != Tournament.Status.DRAFT and not _takes_members(tournament):
             raise TournamentError("The event has started: entries are closed.")
         known = {u.email.lower(): u for u in User.objects.filter(email__in=emails)}
         already = [
@@ -88,6 +89,10 @@ def add_entrants(tournament, text, *, actor, now=None):
                 invited.append(email)
             added.append(Entrant.objects.create(tournament=tournament, player=user, entered_at=now))
     return added, invited
+
+
+def _takes_members(tournament):
+    return tournament.kind == Tournament.Kind.CLUB_NIGHT and tournament.status == Tournament.Status.RUNNING
 
 
 def enter(tournament, user, *, actor=None):
@@ -182,6 +187,16 @@ def start(tournament, *, actor=None, now=None):
             raise TournamentError(f"A knockout needs at least two entrants; it has {len(entrants)}.")
         if tournament.kind == Tournament.Kind.LEAGUE and len(entrants) < 2:
             raise TournamentError(f"A league needs at least two entrants; it has {len(entrants)}.")
+        if tournament.kind == Tournament.Kind.CLUB_NIGHT:
+            if len(entrants) < 2:
+                raise TournamentError(f"A club night needs at least two entrants; it has {len(entrants)}.")
+            # No schedule: the organiser opens each night (tournaments.club_nights).
+            for number, entrant in enumerate(entrants, start=1):
+                entrant.seed = number
+            Entrant.objects.bulk_update(entrants, ["seed"])
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+            return tournament
         if tournament.kind == Tournament.Kind.DUPLICATE and len(entrants) < 4:
             raise TournamentError(
                 f"A duplicate event needs at least four entrants (two tables on the same cards); "

@@ -166,6 +166,21 @@ def announcement():
     )
 
 
+def club_night():
+    from tournaments import club_nights
+    from tournaments import services as tournament_services
+    from tournaments.models import Tournament
+
+    season = Tournament.objects.create(name="Tuesday club", slug="tuesday-club", kind=Tournament.Kind.CLUB_NIGHT)
+    ann, bob = make_user(display_name="Ann"), make_user(display_name="Bob")
+    tournament_services.add_entrants(season, f"{ann.email}\n{bob.email}", actor=None)
+    tournament_services.start(season)
+    night = club_nights.open_night(season)
+    first, second = season.entrants.order_by("entered_at", "pk")
+    club_nights.enter_game(night, first, second, 121, 95, actor=None)
+    club_nights.close_night(night)
+
+
 def to_the_ladder(words):
     ladder = Ladder.objects.create(name="Club ladder", slug="club")
     player = make_user(display_name="Ann")
@@ -281,6 +296,7 @@ EMAILS = [
     ("event_answer", event_answer, None),
     ("service_answer", service_answer, None),
     ("announcement", announcement, Kind.ANNOUNCEMENT),
+    ("club_night", club_night, Kind.CLUB_NIGHT),
     ("confirm", confirm, None),
     ("login_link", login_link, None),
     ("password_reset", password_reset, None),
