@@ -56,38 +56,42 @@ def read(message):
     return parsing.read_reply(message.stripped_text, classify.body_text(message), str(message["Subject"] or ""))
 
 
-# Every case by the raw message (receive_email, and what mailgun and SES forward) and by one
-# webhook more, the webhooks taking turns (each then reads every client and format); the end to
-# end test below sends every client through every channel.
-READ = [(case, CHANNELS[1 + i % (len(CHANNELS) - 1)]) for i, case in enumerate(CASES)]
+# Every case through every channel, its parts quoted-printable through some channels and base64
+# through the others (a multipart message has one part of each), so every client, language and
+# format is read through receive_email and every webhook in both encodings; the end to end test
+# below sends each client in each language through the service, the channels taking turns.
+ENCODINGS = ["quoted-printable", "base64"]
 
 
-@pytest.mark.parametrize("case, webhook", READ, ids=[f"{c}-{lang}-{f}-{w}" for (c, lang, f), w in READ])
-def test_only_the_words_above_the_quote_are_read(rf, case, webhook):
+@pytest.mark.parametrize("case", CASES, ids=[f"{c}-{lang}-{f}" for c, lang, f in CASES])
+def test_only_the_words_above_the_quote_are_read(rf, case):
     client, code, fmt = case
-    old, new = "crib 5H JD", "crib KS 2C"
-    for channel in ("receive_email", webhook):
-        reply = delivered(channel, build(client, code, new, quoted_turn(old), fmt, sender=SENDER, to=TO), rf)
-        said = read(reply)
-        assert [c.words for c in said.commands] == [new], channel
+    old, new, n = "crib 5H JD", "crib KS 2C", CASES.index(case)
+    for i, channel in enumerate(CHANNELS):
+        encoding = ENCODINGS[(i + n) % 2]
+        message = build(client, code, new, quoted_turn(old), fmt, sender=SENDER, to=TO, encoding=encoding)
+        said = read(delivered(channel, message, rf))
+        assert [c.words for c in said.commands] == [new], (channel, encoding)
         chatter = LANGUAGE[code].chatter
-        reply = delivered(channel, build(client, code, chatter, quoted_turn(old), fmt, sender=SENDER, to=TO), rf)
-        said = read(reply)
-        assert said.commands == [] and said.only_quoted and said.words == chatter, channel
+        message = build(client, code, chatter, quoted_turn(old), fmt, sender=SENDER, to=TO, encoding=encoding)
+        said = read(delivered(channel, message, rf))
+        assert said.commands == [] and said.only_quoted and said.words == chatter, (channel, encoding)
 
 
-# End to end, one game each: every client through every channel, the language and the format
-# taking turns so that every language and format goes through the service too.
+# End to end, one game each: every client in every language, the channel taking turns so that
+# every client and every language goes through every channel, the format taking turns too.
 END_TO_END = [
-    (
-        client,
-        LANGUAGES[(i * len(CHANNELS) + j) % len(LANGUAGES)].code,
-        channel,
-        formats_of(client)[j % len(formats_of(client))],
-    )
+    (client, lang.code, CHANNELS[(i + k) % len(CHANNELS)], formats_of(client)[k % len(formats_of(client))])
     for i, client in enumerate(CLIENTS)
-    for j, channel in enumerate(CHANNELS)
+    for k, lang in enumerate(LANGUAGES)
 ]
+
+
+def test_the_end_to_end_cases_take_every_client_and_every_language_through_every_channel():
+    assert {(c, lang) for c, lang, _, _ in END_TO_END} == {(c, lang.code) for c in CLIENTS for lang in LANGUAGES}
+    assert {(c, ch) for c, _, ch, _ in END_TO_END} == {(c, ch) for c in CLIENTS for ch in CHANNELS}
+    assert {(lang, ch) for _, lang, ch, _ in END_TO_END} == {(lang.code, ch) for lang in LANGUAGES for ch in CHANNELS}
+    assert {(c, f) for c, _, _, f in END_TO_END} == {(c, f) for c in CLIENTS for f in formats_of(c)}
 
 
 def send(client, channel, message, on_commit, monkeypatch, game):
@@ -124,6 +128,26 @@ def test_a_new_instruction_is_applied_once_and_a_quoted_one_never(
     message = build(name, code, new, quoted_turn(old, game.pk), fmt, sender=SENDER, to=to)
     for _ in range(2):  # delivered twice, applied once
         send(client, channel, message, on_commit, monkeypatch, game)
+    assert InboundEmail.objects.get(message_id=message["Message-ID"]).status == InboundEmail.Status.APPLIED
+    [event] = Event.objects.filter(game=game, source=Event.Source.EMAIL)
+    assert event.data["cards"] == hand[:2]
+
+
+@pytest.mark.parametrize("channel", CHANNELS)
+def test_a_very_large_html_only_reply_is_read_through_every_channel(client, game, on_commit, monkeypatch, channel):
+    # Hotmail's HTML-only reply, base64, above a long thread quoted after its <hr> (some 800 KB).
+    hand = view_for(game, 0)["hand"]
+    thread = quoted_turn(f"crib {hand[2]} {hand[3]}", game.pk) + ["Old thread with lots of markup."] * 26_000
+    to = links.reply_address(game.pk, 0)
+    mail.outbox.clear()
+    chatter = build("hotmail", "en", "Thanks, sounds good.", thread, "html", sender=SENDER, to=to, encoding="base64")
+    assert len(chatter.as_bytes()) > 767 * 1024
+    send(client, channel, chatter, on_commit, monkeypatch, game)
+    assert InboundEmail.objects.get().outcome.startswith("only quoted:")
+    [answer] = [m for m in mail.outbox if m.to == ["alice@example.com"]]
+    assert QUOTED_ONLY in answer.body and len(answer.body) < 10_000  # nothing of the thread (nor base64) quoted
+    message = build("hotmail", "en", f"crib {hand[0]} {hand[1]}", thread, "html", sender=SENDER, to=to)
+    send(client, channel, message, on_commit, monkeypatch, game)
     assert InboundEmail.objects.get(message_id=message["Message-ID"]).status == InboundEmail.Status.APPLIED
     [event] = Event.objects.filter(game=game, source=Event.Source.EMAIL)
     assert event.data["cards"] == hand[:2]
