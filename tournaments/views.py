@@ -8,8 +8,9 @@ from django.views.decorators.http import require_POST
 from events.exports import standings_csv_response
 from ratings.selectors import family_of, ratings_of
 
-from . import selectors, services
-from .models import Tournament
+from . import club_nights, selectors, services
+from .forms import ReportForm
+from .models import ClubNight, NightGame, Tournament
 
 
 def event_list(request):
@@ -45,7 +46,67 @@ def detail(request, slug):
         "is_organiser": event.is_organiser(request.user),
         "entry": _entry(request.user, event),
     }
+    if event.kind == Tournament.Kind.CLUB_NIGHT:
+        context.update(_club_night(request.user, event))
     return render(request, "tournaments/detail.html", context)
+
+
+def _club_night(user, event, form=None):
+    """A club night season's nights, and for an entrant of the open night the report form and the
+    reports waiting for them."""
+    nights = selectors.nights(event)
+    for item in nights:
+        item["rows"] = selectors.night_table(item["night"])
+    open_night = event.nights.filter(status=ClubNight.Status.OPEN).first()
+    mine = event.entrants.filter(player=user, approved=True).first() if user.is_authenticated else None
+    context = {"nights": nights, "open_night": open_night, "my_entry": mine}
+    if open_night is not None and mine is not None:
+        others = event.entrants.filter(approved=True).exclude(pk=mine.pk).select_related("player")
+        context["report"] = form or ReportForm(entrants=others)
+        context["to_confirm"] = open_night.games.filter(second=mine, status=NightGame.Status.REPORTED).select_related(
+            "first__player"
+        )
+    return context
+
+
+@login_required
+@require_POST
+def report(request, slug):
+    """A player reports a game of the open night."""
+    event = get_object_or_404(Tournament, slug=slug, kind=Tournament.Kind.CLUB_NIGHT)
+    night = event.nights.filter(status=ClubNight.Status.OPEN).first()
+    form = ReportForm(request.POST, entrants=event.entrants.filter(approved=True).select_related("player"))
+    if night is None:
+        messages.error(request, "No night is open: games are reported on the night.")
+    elif not form.is_valid():
+        messages.error(request, "Nothing was reported: choose your opponent and give both final scores.")
+    else:
+        data = form.cleaned_data
+        try:
+            item = club_nights.report_game(night, request.user, data["opponent"], data["my_score"], data["their_score"])
+        except services.TournamentError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Reported your game with {item.second}: it counts when they confirm it.")
+    return redirect(event)
+
+
+@login_required
+@require_POST
+def answer_report(request, slug, pk, answer):
+    """The opponent confirms or disputes a reported game."""
+    event = get_object_or_404(Tournament, slug=slug, kind=Tournament.Kind.CLUB_NIGHT)
+    item = get_object_or_404(NightGame, pk=pk, night__tournament=event)
+    try:
+        if answer == "confirm":
+            club_nights.confirm_game(item, request.user)
+            messages.success(request, f"Confirmed: your game with {item.first} counts.")
+        else:
+            club_nights.dispute_game(item, request.user)
+            messages.success(request, f"Disputed: your game with {item.first} waits for the organiser.")
+    except services.TournamentError as exc:
+        messages.error(request, exc.message)
+    return redirect(event)
 
 
 def standings_csv(request, slug):

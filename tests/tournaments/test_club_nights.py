@@ -4,6 +4,7 @@ nine games a player, the night closed with its Grass Roots Points, its Grand Sla
 
 import pytest
 from django.core import mail
+from django.urls import reverse
 
 from games.models import Game
 from mail.models import OutboundEmail
@@ -149,3 +150,28 @@ def test_a_closed_night_cannot_change_and_the_season_ends_with_the_final_table(s
     final = [m for m in mail.outbox if m.tags == ["club_night"] and m.subject == "The final table: Tuesday club"]
     assert len(final) == 4 and "The final table" in final[0].body
     assert [a.kind for a in selectors.awards_of(b.player)] == ["hand_28"]
+
+
+def test_on_the_site_a_player_reports_and_the_opponent_confirms_on_the_season_page(season, client):
+    event, (a, b, c, d), organiser = season
+    night = club_nights.open_night(event, actor=organiser)
+    client.force_login(b.player)
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert "Night 1: report a game" in page and "Grass Roots Points" in page
+    response = client.post(
+        reverse("tournaments:report", args=[event.slug]), {"opponent": c.pk, "my_score": 121, "their_score": 99}
+    )
+    assert response.status_code == 302
+    report = night.games.get()
+    assert (report.first, report.status) == (b, NightGame.Status.REPORTED)
+    client.force_login(c.player)
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert "B reported your game: B 121, you 99." in page
+    client.post(reverse("tournaments:confirm_report", args=[event.slug, report.pk]))
+    report.refresh_from_db()
+    assert report.status == NightGame.Status.COUNTED
+    # Bad input: a report with no scores changes nothing and says why.
+    response = client.post(reverse("tournaments:report", args=[event.slug]), {"opponent": b.pk}, follow=True)
+    assert "Nothing was reported" in response.content.decode() and night.games.count() == 1
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert "<td>1 of 1</td>" in page
