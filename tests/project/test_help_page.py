@@ -2,13 +2,15 @@
 word the reply readers know, and is linked from every page and from the foot of every email."""
 
 import re
+from pathlib import Path
 
 import pytest
+from django.core import mail
 from django.urls import reverse
 
 from clock import replies as clock_replies  # noqa: F401  registers the clock's words
-from mail import game_replies, messages, parsing
-from tests.factories import make_user
+from mail import game_replies, messages, parsing, service_replies
+from tests.factories import committed, make_user, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +68,26 @@ def test_every_email_ends_with_the_help_page(settings):
     assert 'href="https://cribbage.example/help/"' in html
     # Pasted back in a reply, the line is ours, never read as a word.
     assert parsing.read_command(["Rules and help: https://cribbage.example/help/"]) is None
+
+
+# The words of everything by email, each as the player writes it.
+BY_EMAIL = ["new game", "new game computer", "games", "vacation 3", "back", "enter", "withdraw", "sign up"]
+
+
+def test_every_word_of_everything_by_email_is_in_the_help_the_readme_and_the_turn_email(client):
+    html = page(client)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for word in BY_EMAIL + ["plan always"]:
+        assert f"`{word}" in readme, word
+        assert re.search(rf"^\s+{re.escape(word)}\b", html, re.M), word
+    for word in BY_EMAIL:
+        assert re.search(rf"^\s+{re.escape(word)}\b", service_replies.HELP, re.M), word
+    # A turn email lists the words that fit a game's email and sends the rest to the service's help.
+    alice = make_user("alice@example.com", "Alice")
+    with committed():
+        start_two_player_game(players=[alice, make_user()])
+    [turn] = [m for m in mail.outbox if m.to == [alice.email] and m.tags == ["turn"]]
+    for word in ("games", "vacation N", '"back"', "plan always"):
+        assert word in turn.body, word
+    footer = f'A new game, your games, a vacation: write "help" to {service_replies.service_address()}'
+    assert footer in turn.body and footer in turn.alternatives[0][0]
