@@ -33,6 +33,7 @@ from clock import deadlines, notices, seatclock, vacation
 from clock.events import ClockError, record_clock_event
 from games import computer as computer_player
 from games import cribbage, services, times
+from games.cribbage.notation import read_number
 from games.cribbage.strategy import choose_move
 from games.models import Event, Game, Seat
 
@@ -208,10 +209,9 @@ def grant_more_time(game, granting_seat, to_seat, days, source=Event.Source.WEB,
     now, if they were out of time and it was theirs to claim); otherwise the
     days wait for their next turn. Recorded as a "more_time" event.
     """
-    try:
-        days = int(days)
-    except (TypeError, ValueError):
-        raise ClockError('Say how many days, e.g. "more time 2".') from None
+    days = read_number(None if days is None else str(days))  # digits 0 to 9, as in a reply
+    if days is None:
+        raise ClockError('Say how many days in the digits 0 to 9, e.g. "more time 2".')
     if not 1 <= days <= times.MAX_MORE_DAYS:
         raise ClockError(f"You can give 1 to {times.MAX_MORE_DAYS} days at a time.")
     rules = _sides(game)

@@ -20,6 +20,7 @@ from accounts.models import User, Vacation, VacationDay
 from clock import deadlines, notices, seatclock
 from clock.events import ClockError, record_clock_event
 from games import times
+from games.cribbage.notation import read_number
 from games.models import Event, Game, Seat
 from mail import outbox
 
@@ -65,10 +66,9 @@ def _settled(user_id, now):
 def start_vacation(user, days, now=None, source=Event.Source.WEB):
     """Go away for `days` whole days from now: every clock of `user` stops; opponents are told."""
     now = now or timezone.now()
-    try:
-        days = int(days)
-    except (TypeError, ValueError):
-        raise VacationError("Say how many days, e.g. 7.") from None
+    days = read_number(None if days is None else str(days))  # digits 0 to 9, as in a reply
+    if days is None:
+        raise VacationError("Say how many days in the digits 0 to 9, e.g. 7.")
     if not 1 <= days <= MAX_LENGTH_DAYS:
         raise VacationError(f"A vacation lasts 1 to {MAX_LENGTH_DAYS} days.")
     with transaction.atomic():

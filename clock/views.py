@@ -18,6 +18,7 @@ from accounts.views import profile_page
 from clock import calendar, timeouts, vacation
 from clock.events import ClockError
 from games import refusals
+from games.cribbage.notation import read_number
 from games.models import Event, Game
 from games.selectors import seat_of
 from games.views import play
@@ -40,9 +41,8 @@ def more_time(request, game_id):
     game, mine = _my_game(request, game_id)
     if mine is None:
         return play.not_your_game(request, game, "Only a player in this game can give more time.")
-    try:
-        to_seat = int(request.POST.get("seat", ""))
-    except ValueError:
+    to_seat = read_number(request.POST.get("seat", ""))
+    if to_seat is None:
         return play.refused(request, game, mine, "Choose whom to give more time.")
     try:
         timeouts.grant_more_time(

@@ -12,6 +12,8 @@ from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 
+from games.forms import WHOLE_NUMBER_FIELDS
+
 from .errors import EventError
 
 
@@ -43,6 +45,7 @@ class ScopedAdmin(admin.ModelAdmin):
     `event_lookup`; each admin of a model under the event may give its own `event_lookup`.
     """
 
+    formfield_overrides = WHOLE_NUMBER_FIELDS  # an organiser's numbers in the digits 0 to 9
     event_model: Any = None  # the app's event model
     event_lookup = ""  # from the model to its event ("pk" on the event's own admin)
     refusal: type[EventError] = EventError  # the app's own, for what cannot be done, its words in .message
@@ -143,6 +146,8 @@ class ScopedAdmin(admin.ModelAdmin):
 class ScopedInline(admin.TabularInline):
     """Shown, read-only, to whoever may view the parent object: organisers are scoped by
     ScopedAdmin and hold no model permissions, which Django's inlines would otherwise require."""
+
+    formfield_overrides = WHOLE_NUMBER_FIELDS
 
     def has_view_permission(self, request, obj=None):
         return self.admin_site.get_model_admin(self.parent_model).has_view_permission(request, obj)

@@ -2,10 +2,13 @@
 games.services do the work."""
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db import models
 
 from accounts import directory
 from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
@@ -18,13 +21,37 @@ VARIANT_HELP = (
 )
 
 
+class WholeNumberField(forms.IntegerField):
+    """A whole number typed in the digits 0 to 9, read as a reply's numbers are
+    (`notation.read_number`). Django's IntegerField reads any script's digits ("٣", "３" as
+    3), which a person checking the form, the log or a reply would not read so."""
+
+    default_error_messages = {"invalid": "Write a whole number in the digits 0 to 9."}
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = notation.read_number(str(value).strip())
+        if number is None:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+# Every whole-number field of a model, in a ModelAdmin's form (events.scoped_admin): digits 0 to 9.
+WHOLE_NUMBER_FIELDS: Mapping[type[models.Field], Mapping[str, Any]] = {
+    models.IntegerField: {"form_class": WholeNumberField}
+}
+
+
 class GameSettingsForm(forms.Form):
     variant = forms.ChoiceField(label="Game", choices=Variant.choices, initial=Variant.TWO, help_text=VARIANT_HELP)
     target = forms.TypedChoiceField(label="Play to", choices=TARGET_CHOICES, coerce=int, initial=FULL_GAME)
     muggins = forms.BooleanField(
         label="Muggins: players count their own points, and opponents may claim what they miss", required=False
     )
-    days_per_move = forms.IntegerField(
+    days_per_move = WholeNumberField(
         label="Days per move",
         min_value=DAYS_PER_MOVE_RANGE[0],
         max_value=DAYS_PER_MOVE_RANGE[1],
@@ -43,7 +70,7 @@ class GameSettingsForm(forms.Form):
         initial=Game.TimeoutPolicy.FORFEIT,
         required=False,
     )
-    time_bank_days = forms.IntegerField(
+    time_bank_days = WholeNumberField(
         label="Time bank (days)",
         min_value=0,
         max_value=MAX_TIME_BANK_DAYS,
@@ -233,12 +260,12 @@ class MoveForm(forms.Form):
     ACTIONS = ["discard", "play", "count", "count_ahead", "muggins", "resign"]
 
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
-    expected_seq = forms.IntegerField(min_value=0)
+    expected_seq = WholeNumberField(min_value=0)
     token = forms.RegexField(regex=r"^[A-Za-z0-9_-]{16,64}$")
     cards = forms.MultipleChoiceField(required=False)  # choices filled in by clean_cards
     card = forms.CharField(required=False, max_length=3)
-    claim = forms.IntegerField(required=False, min_value=0, max_value=60)
-    points = forms.IntegerField(required=False, min_value=0, max_value=60)
+    claim = WholeNumberField(required=False, min_value=0, max_value=60)
+    points = WholeNumberField(required=False, min_value=0, max_value=60)
     confirm = forms.BooleanField(required=False)
 
     def __init__(self, *args, **kwargs):

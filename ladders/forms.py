@@ -1,5 +1,7 @@
 from django import forms
 
+from games.forms import WholeNumberField
+
 from .models import Entrant
 
 
@@ -69,9 +71,9 @@ class ClubNightForm(forms.Form):
     """A game the two entrants played at the club: who, the final board, the day."""
 
     first = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Player")
-    first_score = forms.IntegerField(label="Their final score", min_value=0, max_value=999)
+    first_score = WholeNumberField(label="Their final score", min_value=0, max_value=999)
     second = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Opponent")
-    second_score = forms.IntegerField(label="Their final score", min_value=0, max_value=999)
+    second_score = WholeNumberField(label="Their final score", min_value=0, max_value=999)
     played_on = forms.DateField(label="Played on", widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args, ladder, **kwargs):

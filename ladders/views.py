@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from events.exports import standings_csv_response
+from games.cribbage.notation import read_number
 from ratings.selectors import family_of, ratings_of
 
 from . import challenges, membership, notices, seasons, services
@@ -98,8 +99,8 @@ def challenge(request, slug):
     ladder = get_object_or_404(Ladder, slug=slug)
     me = get_object_or_404(Entrant, ladder=ladder, player=request.user, active=True)
     try:
-        defender = Entrant.objects.get(ladder=ladder, pk=int(request.POST.get("defender", "")))
-    except (ValueError, Entrant.DoesNotExist):
+        defender = Entrant.objects.get(ladder=ladder, pk=read_number(request.POST.get("defender", "")))
+    except Entrant.DoesNotExist:
         messages.error(request, "Choose a player on this ladder to challenge.")
         return redirect(ladder)
     return _act(

@@ -111,10 +111,10 @@ def move(request, token):
 
     move = dict(link.move)
     if ask:
-        try:
-            move[ask] = int(request.POST.get(ask, ""))
-        except ValueError:
+        points = notation.read_number(request.POST.get(ask, ""))  # digits 0 to 9, as in a reply
+        if points is None:
             return page("move_confirm", status=400, error="Enter a number of points.")
+        move[ask] = points
     plan_form = _plan_form(link.move, None, request.POST)
     plan_words = plan_form.words() if plan_form is not None and plan_form.is_valid() else ""
     plan_problem = ""

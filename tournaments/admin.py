@@ -17,6 +17,7 @@ from events.admin_actions import AnnouncementPage, ForfeitAction, StandingsExpor
 from events.exports import standings_csv_response
 from events.forms import posted_entrants
 from games import game_settings
+from games.forms import WholeNumberField
 
 from . import announcements, selectors, services
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
@@ -63,8 +64,8 @@ class ForfeitForm(forms.Form):
 
 
 class TableGameForm(forms.Form):
-    home_score = forms.IntegerField(label="First-named player's final score", min_value=0, max_value=200)
-    away_score = forms.IntegerField(label="Second-named player's final score", min_value=0, max_value=200)
+    home_score = WholeNumberField(label="First-named player's final score", min_value=0, max_value=200)
+    away_score = WholeNumberField(label="Second-named player's final score", min_value=0, max_value=200)
     played_on = forms.DateField(required=False, help_text="The club night's date (empty: today).")
 
 

@@ -206,7 +206,10 @@ def test_more_time_rules():
     game = waiting_for_bob()
     with pytest.raises(ClockError, match=r"^You can only give more time to an opponent\.$"):
         timeouts.grant_more_time(game, 1, 1, 2)
-    out_of_range, not_a_number = "You can give 1 to 14 days at a time.", 'Say how many days, e.g. "more time 2".'
+    out_of_range, not_a_number = (
+        "You can give 1 to 14 days at a time.",
+        'Say how many days in the digits 0 to 9, e.g. "more time 2".',
+    )
     for days, message in ((0, out_of_range), (15, out_of_range), ("x", not_a_number), (None, not_a_number)):
         with pytest.raises(ClockError, match=f"^{re.escape(message)}$"):
             timeouts.grant_more_time(game, 0, 1, days)
@@ -295,7 +298,7 @@ def refusal(response, status, template="games/game.html"):
         ({"seat": "Bob", "days": 3}, "Choose whom to give more time."),
         ({"seat": 1, "days": 99}, "You can give 1 to 14 days at a time."),
         ({"seat": 1, "days": 0}, "You can give 1 to 14 days at a time."),
-        ({"seat": 1}, 'Say how many days, e.g. "more time 2".'),
+        ({"seat": 1}, 'Say how many days in the digits 0 to 9, e.g. "more time 2".'),
         ({"seat": 0, "days": 2}, "You can only give more time to an opponent."),
         ({"seat": 7, "days": 2}, "There is no such seat in this game."),
     ],

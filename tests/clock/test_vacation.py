@@ -131,8 +131,8 @@ def test_bad_requests_change_nothing():
     for days, message in (
         (0, "A vacation lasts 1 to 30 days."),
         (8, "You have 7 whole vacation days left, not 8."),
-        ("x", "Say how many days, e.g. 7."),
-        (None, "Say how many days, e.g. 7."),
+        ("x", "Say how many days in the digits 0 to 9, e.g. 7."),
+        (None, "Say how many days in the digits 0 to 9, e.g. 7."),
         (31, "A vacation lasts 1 to 30 days."),
     ):
         with pytest.raises(vacation.VacationError, match=f"^{re.escape(message)}$"):

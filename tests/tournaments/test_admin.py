@@ -273,3 +273,17 @@ def test_a_forfeit_is_recorded_on_one_pairing_with_a_game_in_play_and_logged(cli
     for side in ("home", "away"):
         assert _forfeit(client, [bye.pk], loser=side) == [("error", "This pairing has no game in play.")]
     assert _changed(b) == before
+
+
+def test_an_organisers_numbers_in_other_digits_are_refused_and_nothing_changes(client, organisers, two_events):
+    (a, _), _ = two_events
+    client.force_login(organisers[0])
+    before = _changed(a)
+    for field, value in (("min_rating", "١٢٠٠"), ("days_per_move", "３"), ("max_entrants", "८")):
+        response = client.post(reverse("admin:tournaments_tournament_change", args=[a.pk]), _form(a, **{field: value}))
+        assert response.status_code == 200 and "Write a whole number in the digits 0 to 9." in response.text, field
+    assert _changed(a) == before
+    response = client.post(reverse("admin:tournaments_tournament_change", args=[a.pk]), _form(a, min_rating="1200"))
+    assert response.status_code == 302
+    a.refresh_from_db()
+    assert a.min_rating == 1200
