@@ -186,6 +186,7 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+FORMAT_MODULE_PATH = "cribsite.formats"  # dates as the site writes them, "2 Dec 2026", in the admin too
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "var" / "static"

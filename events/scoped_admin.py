@@ -166,5 +166,13 @@ class EventPermissions:
     def has_module_permission(self, request):
         return super().has_module_permission(request) or self.has_add_permission(request)
 
+    # Whoever creates events goes on to the new one's page ("Save and continue editing") and sees
+    # the (empty) list; each event itself is still only its organisers'.
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) or (obj is None and self.has_add_permission(request))
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) or (obj is None and self.has_add_permission(request))
+
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser

@@ -329,6 +329,9 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["game", "seq"]
+        # "Events" are the leagues, knockouts and duplicates: a row of a game's log is a log entry.
+        verbose_name = "game log entry"
+        verbose_name_plural = "game log entries"
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_per_game"),
             models.UniqueConstraint(

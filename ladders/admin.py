@@ -17,10 +17,11 @@ from django.utils.html import format_html, format_html_join
 
 from events.admin_actions import AnnouncementPage, StandingsExport
 from events.forms import posted_entrants
+from events.progress import ProgressPage
 from events.scoped_admin import EventPermissions, OrganisedEventFilter, ScopedInline
 from games import game_settings
 
-from . import announcements, challenges, forms, membership, seasons, services
+from . import announcements, challenges, forms, membership, progress, seasons, services
 from .club_night_admin import ClubNightAdmin
 from .match_admin import ChallengeAdmin, MatchAdmin
 from .models import Challenge, Entrant, Ladder, LadderHistory, Match, Season
@@ -45,7 +46,9 @@ class EntrantInline(ScopedInline):
 
 
 @admin.register(Ladder)
-class LadderAdmin(OrganisersField, AnnouncementPage, StandingsExport, ClubNightAdmin, EventPermissions, ScopedAdmin):
+class LadderAdmin(
+    ProgressPage, OrganisersField, AnnouncementPage, StandingsExport, ClubNightAdmin, EventPermissions, ScopedAdmin
+):
     announce_template = "ladders/admin/announce.html"
     refused_status = 200
     list_display = ["name", "season", "entrant_count", "is_open", "match_length", "scoring"]
@@ -148,6 +151,7 @@ class LadderAdmin(OrganisersField, AnnouncementPage, StandingsExport, ClubNightA
             path("<int:pk>/on-behalf/", wrap(self.on_behalf_view), name="ladders_ladder_on_behalf"),
             *self.announcement_urls(),
             *self.club_night_urls(wrap),
+            *self.progress_urls(),
         ] + super().get_urls()
 
     def _ladder_for(self, request, pk):
@@ -253,6 +257,21 @@ class LadderAdmin(OrganisersField, AnnouncementPage, StandingsExport, ClubNightA
             "ladders/admin/form_page.html",
             {"title": f"Start a challenge or match on {ladder}", "form": form},
         )
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []  # a new ladder has nobody on it yet: no empty table
+
+    def progress(self, ladder):
+        return progress.of(ladder)
+
+    def perform(self, request, ladder, name):
+        season = seasons.close_season(ladder, actor=request.user, reseed="keep")
+        return f"Closed season {season.number}; season {season.number + 1} has started."
+
+    def add_entrants(self, request, ladder, emails):
+        added, invited, skipped = membership.add_entrants(ladder, emails, actor=request.user)
+        note = f"Added {len(added)} entrant(s); invited {len(invited)} new address(es)."
+        return note + (f" Already on the ladder: {', '.join(skipped)}." if skipped else "")
 
     def announce(self, ladder, subject, body, *, actor):
         return announcements.announce(ladder, subject, body, actor=actor)

@@ -16,10 +16,11 @@ from events import scoped_admin
 from events.admin_actions import AnnouncementPage, ForfeitAction, StandingsExport
 from events.exports import standings_csv_response
 from events.forms import posted_entrants
+from events.progress import ProgressPage
 from games import game_settings
 from games.forms import WholeNumberField
 
-from . import announcements, selectors, services
+from . import announcements, progress, selectors, services
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
 
 # Settings fixed once the schedule is drawn.
@@ -97,8 +98,9 @@ class EntrantInline(scoped_admin.ScopedInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(AnnouncementPage, StandingsExport, scoped_admin.EventPermissions, ScopedAdmin):
+class TournamentAdmin(ProgressPage, AnnouncementPage, StandingsExport, scoped_admin.EventPermissions, ScopedAdmin):
     announce_template = "tournaments/admin/announce.html"
+    new_event_links = tuple((f"a {kind.replace('_', ' ')}", f"?kind={kind}") for kind in Tournament.Kind.values)
     form = TournamentForm
     list_display = ["name", "kind", "status", "starts_on", "ends_on"]
     prepopulated_fields = {"slug": ["name"]}
@@ -143,6 +145,7 @@ class TournamentAdmin(AnnouncementPage, StandingsExport, scoped_admin.EventPermi
         return [
             path("<int:pk>/entrants/", wrap(self.entrants_view), name="tournaments_tournament_entrants"),
             *self.announcement_urls(),
+            *self.progress_urls(),
         ] + super().get_urls()
 
     def announce(self, event, subject, body, *, actor):
@@ -194,19 +197,32 @@ class TournamentAdmin(AnnouncementPage, StandingsExport, scoped_admin.EventPermi
             },
         )
 
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []  # a new event has nobody entered yet: no empty table
+
+    def progress(self, event):
+        return progress.of(event)
+
+    def perform(self, request, event, name):
+        if name == "start":
+            started = services.start(event, actor=request.user)
+            return f"Started {event}: the schedule is drawn; {progress.of(started).state.lower()}."
+        rnd = services.open_next_round(event, actor=request.user)
+        return f"Opened round {rnd.number}: its games have begun."
+
+    def add_entrants(self, request, event, emails):
+        added, invited = services.add_entrants(event, emails, actor=request.user)
+        return f"Entered {len(added)} player(s); invited {len(invited)} new address(es)."
+
     @admin.action(description="Start the event: draw the schedule and open the first round")
     def start_event(self, request, queryset):
         self._each(request, queryset, lambda e: services.start(e, actor=request.user), "Started")
 
     @admin.action(description="Open the next scheduled round")
     def open_next_round(self, request, queryset):
-        def open_next(event):
-            following = event.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
-            if following is None:
-                raise services.TournamentError("No round is waiting to open.")
-            services.open_round(following, actor=request.user)
-
-        self._each(request, queryset, open_next, "Opened the next round")
+        self._each(
+            request, queryset, lambda e: services.open_next_round(e, actor=request.user), "Opened the next round"
+        )
 
     def standings_csv(self, event):
         return standings_csv_response(event.slug, selectors.columns(event), selectors.table(event))

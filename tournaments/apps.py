@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
-    verbose_name = "Leagues, knockouts, duplicate events and club nights"
+    verbose_name = "Leagues, knockouts, duplicates and club nights"
 
     def ready(self):
         from mail import kinds, subjects

@@ -77,9 +77,17 @@ class Tournament(Event):
 
     class Meta:
         ordering = ["-starts_on", "name"]
+        # One name everywhere: an event (a league, a knockout or a duplicate), as the site says.
+        verbose_name = "event"
 
     def get_absolute_url(self):
         return reverse("tournaments:detail", args=[self.slug])
+
+    @property
+    def noun(self):
+        """What the event is called, one name for each kind everywhere: "league", "knockout", "duplicate",
+        "club night"."""
+        return self.kind.replace("_", " ")
 
     @property
     def values(self):

@@ -252,6 +252,14 @@ def open_round(rnd, *, actor=None, now=None):
     return rnd
 
 
+def open_next_round(tournament, *, actor=None, now=None):
+    """The first round still scheduled opens now (rounds otherwise open as the one before completes)."""
+    following = tournament.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
+    if following is None:
+        raise TournamentError("No round is waiting to open.")
+    return open_round(following, actor=actor, now=now)
+
+
 def _open(tournament, rnd, *, now):
     rnd.status, rnd.opened_at = Round.Status.OPEN, now
     if tournament.kind == Tournament.Kind.DUPLICATE:
