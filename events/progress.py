@@ -77,7 +77,6 @@ class ProgressPage:
     """Mixed into an event's ScopedAdmin (before it): the state and next actions on its change page,
     and "Save" of a new event leading to that page."""
 
-    change_form_template = "events/admin/change_form.html"
     # The admin index's "start one" links: (the words, the add form's query string) for each kind.
     new_event_links: tuple[tuple[str, str], ...] = ()
 
@@ -140,7 +139,9 @@ class ProgressPage:
                 args=[obj.pk],
             )
             context["add_entrants_form"] = AddEntrantsForm(prefix="add")
-        return super().render_change_form(request, context, add, change, form_url, obj)  # type: ignore[misc]
+        response = super().render_change_form(request, context, add, change, form_url, obj)  # type: ignore[misc]
+        response.template_name = "events/admin/change_form.html"  # Django's, with the state above
+        return response
 
     def response_add(self, request, obj, post_url_continue=None):
         # A new event's next step is on its own page (add entrants, start): go there, not to the list.
