@@ -116,3 +116,15 @@ def test_a_finished_practice_game_offers_another_practice_game_not_a_rematch(cli
         "A practice game is against the computer: start another on the site."
     ]
     assert not Challenge.objects.exists()
+
+
+def test_a_hand_that_goes_past_the_target_says_what_it_made_and_what_was_not_pegged(client):
+    alice, bob = players()
+    game = finish_game(start_two_player_game(players=[alice, bob]), winner=0)
+    [last] = [r for r in services.engine_state(game).records if r.past_target]
+    client.force_login(alice)
+    html = page(client, game)
+    assert f"<strong>+{last.points}</strong>" in html and max(services.engine_state(game).scores) == 121
+    made, left = last.points + last.past_target, last.past_target
+    said = f"It made {made}; the peg stops in the game hole, so {left} {'was' if left == 1 else 'were'} not pegged"
+    assert said in html
