@@ -43,7 +43,7 @@ from django.utils import timezone
 
 from accounts import services as accounts
 from accounts.models import User
-from games import cribbage, game_settings, services
+from games import cribbage, game_settings, reliability, services
 from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Game, Variant
 from games.signals import challenge_notice
 
@@ -303,10 +303,14 @@ def create_seek(
     days_per_move=3,
     help_on=False,
     rated=False,
+    min_reliability=None,
     **clock,
 ):
-    """An open challenge on the seek board: anyone may take its places."""
+    """An open challenge on the seek board: anyone may take its places (with `min_reliability`,
+    anyone that reliable: games.reliability)."""
     _check_settings(variant, target, days_per_move)
+    if min_reliability is not None and not 0 <= min_reliability <= 100:
+        raise ChallengeError("A reliability floor is a percent, 0 to 100.")
     clock = clock_choices(challenger, **clock)
     with transaction.atomic():
         seek = Challenge.objects.create(
@@ -318,6 +322,7 @@ def create_seek(
             days_per_move=days_per_move,
             help_on=help_on,
             rated=rated,
+            min_reliability=min_reliability or None,
             **clock,
         )
         ChallengePlace.objects.bulk_create(
@@ -337,6 +342,9 @@ def accept_seek(seek, user):
             raise ChallengeError("This is your own open challenge: wait for someone to take it, or cancel it.")
         if seek.places.filter(player=user).exists():
             raise ChallengeError("You have already taken a place in this open challenge.", code="stale")
+        refusal = reliability.below_floor(user, seek.min_reliability)
+        if refusal:
+            raise ChallengeError(f"You cannot take this open challenge. {refusal}", code="forbidden")
         place = seek.places.filter(player__isnull=True).order_by("seat").first()
         place.player = user
         place.accepted_at = timezone.now()

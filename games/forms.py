@@ -228,8 +228,63 @@ class ChallengeForm(GameSettingsForm):
         return [self[name] for name in self.fields if name not in ("variant", *OPPONENTS)]
 
 
+RELIABILITY_CHOICES = [("", "Anyone")] + [(str(n), f"At least {n}%") for n in (80, 90, 95, 100)]
+RELIABILITY_HELP = (
+    "The share of a player's games finished in the last 90 days that they did not lose on time. "
+    "A player with no finished game in that time has no figure and is never kept out."
+)
+
+
 class SeekForm(GameSettingsForm):
-    pass
+    min_reliability = forms.TypedChoiceField(
+        label="Who may take it",
+        choices=RELIABILITY_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=RELIABILITY_HELP,
+    )
+
+    def settings(self):
+        return {**super().settings(), "min_reliability": self.cleaned_data["min_reliability"]}
+
+
+class SeekFilterForm(forms.Form):
+    """The seek board's filters, read from the address (GET): a game, a rating range for the
+    challenger in that game's family, a reliability floor for the challenger."""
+
+    variant = forms.ChoiceField(label="Game", choices=[("", "Any game"), *Variant.choices], required=False)
+    rating_from = forms.IntegerField(label="Rating from", min_value=0, max_value=4000, required=False)
+    rating_to = forms.IntegerField(label="Rating to", min_value=0, max_value=4000, required=False)
+    reliability = forms.TypedChoiceField(
+        label="Reliability",
+        choices=RELIABILITY_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=RELIABILITY_HELP,
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "filter_%s")  # the page's other form has a "variant" too
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        data = super().clean()
+        low, high = data.get("rating_from"), data.get("rating_to")
+        if low is not None and high is not None and low > high:
+            self.add_error("rating_to", f"Give a rating range from low to high: {low} is above {high}.")
+        return data
+
+    def filters(self):
+        """The filters asked for (all empty when the form is not valid)."""
+        data = self.cleaned_data if self.is_valid() else {}
+        return {
+            "variant": data.get("variant") or None,
+            "rating_from": data.get("rating_from"),
+            "rating_to": data.get("rating_to"),
+            "min_reliability": data.get("reliability"),
+        }
 
 
 class PracticeForm(forms.Form):

@@ -380,6 +380,10 @@ class Challenge(GameSettingsFields):
     rated = models.BooleanField(
         default=False, help_text="The game counts for the ratings: accepting the challenge agrees to it."
     )
+    # A seek may ask who takes it for a reliability (games.reliability: percent not lost on time).
+    min_reliability = models.PositiveSmallIntegerField(
+        "lowest reliability", null=True, blank=True, validators=[MaxValueValidator(100)]
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
     created_at = models.DateTimeField(default=timezone.now)

@@ -9,7 +9,7 @@ the stand-in, the ladders' scores) reads `services.engine_state` and shows none 
 from django.db.models import Case, IntegerField, Prefetch, When
 
 from accounts.models import User
-from games import cribbage
+from games import challenges, cribbage, reliability
 from games.cribbage import notation
 from games.models import Game, Seat
 
@@ -109,6 +109,24 @@ def move_made_since(game, seat, seq, move):
     later = game.events.engine_moves().filter(seq__gt=seq, seat=seat, kind=move.get("kind"))
     nxt = later.order_by("seq").only("data").first()
     return nxt is not None and notation.same_move(move, nxt.data)
+
+
+def seek_board(variant=None, min_reliability=None):
+    """The open seeks (oldest first), of `variant` only when given, and only those whose challenger
+    is at least `min_reliability` percent reliable when given (a challenger with no figure stays,
+    as a floor never keeps out a newcomer). Each seek carries `challenger_reliability`, its
+    challenger's games.reliability.Reliability: two queries and the seeks' own, however many."""
+    seeks = challenges.open_seeks()
+    if variant:
+        seeks = seeks.filter(variant=variant)
+    seeks = list(seeks)
+    figures = reliability.reliability_figures([s.challenger_id for s in seeks])
+    shown = []
+    for seek in seeks:
+        seek.challenger_reliability = figures[seek.challenger_id]
+        if not seek.challenger_reliability.below(min_reliability):
+            shown.append(seek)
+    return shown
 
 
 def games_for(user):

@@ -8,6 +8,7 @@ come only from shows made at the table; a game in play shows who plays it, never
 from django.db.models import Count, Max, Q, Sum
 
 from games.models import Game
+from games.reliability import reliability_figure
 from games.selectors import with_seats
 from ratings import chart
 from ratings.arithmetic import FAMILIES, OVERALL, Skill, shown
@@ -131,6 +132,7 @@ def profile(player, viewer):
         "private": False,
         "own_private": not player.profile_public,
         "figures": figures(player),
+        "reliability": reliability_figure(player),
         "best": best_hand(player),
         "ratings": [(FAMILY_NAMES[family], rating) for family, rating in ratings.items()],
         "chart": rating_chart(player),

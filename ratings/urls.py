@@ -6,4 +6,6 @@ app_name = "ratings"
 
 urlpatterns = [
     path("players/<int:user_id>/", views.player, name="player"),
+    path("leaderboards/", views.leaderboard, name="leaderboards"),
+    path("leaderboards/<slug:family>/", views.leaderboard, name="leaderboard"),
 ]

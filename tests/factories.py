@@ -36,6 +36,13 @@ def start_two_player_game(variant="two", players=None, rng=None, **settings):
     return services.start_game(players=players, variant=variant, rng=rng or random.Random(1), **settings)
 
 
+def lose_on_time(player, times=1, wins=0):
+    """`player` loses `times` games on time and wins `wins` by the other's timeout (games.reliability)."""
+    for n in range(times + wins):
+        game = start_two_player_game(players=[player, make_user()])
+        services.record_forfeit(game, 0 if n < times else 1, reason="timeout")
+
+
 def play_random_move(game, seat, rng=None, **kwargs):
     """Submit one random legal move for `seat` through the move service."""
     legal = cribbage.legal_moves(services.engine_state(game), seat)

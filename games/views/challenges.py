@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import challenges, refusals, selectors
-from games.forms import ChallengeForm, SeekForm
+from games.forms import ChallengeForm, SeekFilterForm, SeekForm
 from games.models import Challenge, ChallengePlace, Game
 from games.views import play
 
@@ -144,9 +144,18 @@ def seeks(request):
                 messages.success(request, "Your open challenge is posted: the game starts when someone takes it.")
                 return redirect(seek)
         messages.error(request, "Nothing was posted: please correct the fields marked below.")
+    filters = SeekFilterForm(request.GET or None)
+    asked = filters.filters()
     return render(
         request,
         "games/seeks.html",
-        {"form": form, "seeks": challenges.open_seeks()},
-        status=400 if form.is_bound else 200,
+        {
+            "form": form,
+            "filters": filters,
+            "filtered": any(value is not None for value in asked.values()),
+            "seeks": selectors.seek_board(variant=asked["variant"], min_reliability=asked["min_reliability"]),
+            "rating_from": asked["rating_from"],
+            "rating_to": asked["rating_to"],
+        },
+        status=400 if form.is_bound or (filters.is_bound and not filters.is_valid()) else 200,
     )

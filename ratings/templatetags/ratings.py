@@ -41,11 +41,7 @@ def variant_rating(user, variant):
 
 
 @register.simple_tag
-def with_challenger_ratings(challenges):
-    """[(challenge, the challenger's rating in its game's family)]: a query per family, not per row."""
-    challenges = list(challenges)
-    by_family: dict[str, dict] = {}
-    for family in {selectors.family_of(c.variant) for c in challenges}:
-        ids = [c.challenger_id for c in challenges if selectors.family_of(c.variant) == family]
-        by_family[family] = selectors.ratings_of(ids, family)
-    return [(c, by_family[selectors.family_of(c.variant)][c.challenger_id]) for c in challenges]
+def with_challenger_ratings(challenges, rating_from=None, rating_to=None):
+    """[(challenge, the challenger's rating in its game's family)], only those rated from
+    `rating_from` to `rating_to` when given (the seek board's filter): a query per family."""
+    return selectors.challengers_rated(challenges, rating_from, rating_to)

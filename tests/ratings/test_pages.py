@@ -121,3 +121,17 @@ def test_the_seeks_and_the_challenge_page_show_the_challengers_rating(client, pe
     board = client.get(reverse("games:seeks")).content.decode()
     assert 'class="rating"' in board
     assert 'class="rating"' in client.get(seek.get_absolute_url()).content.decode()
+
+
+def test_the_player_page_says_the_reliability_in_plain_words(client):
+    from tests.factories import lose_on_time
+
+    late, steady, newcomer = make_user(), make_user(), make_user()
+    lose_on_time(late, times=1, wins=19)
+    lose_on_time(steady, times=0, wins=3)
+    figures = {}
+    for player in (late, steady, newcomer):
+        figures[player] = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", _page(client, player)))["Reliability"]
+    assert figures[late] == "Lost 1 of 20 games on time in the last 90 days <small>(95% reliable)</small>"
+    assert figures[steady] == "Lost none of 3 games on time in the last 90 days <small>(100% reliable)</small>"
+    assert figures[newcomer] == "Finished no game in the last 90 days"

@@ -9,18 +9,11 @@ from django.urls import reverse
 from games import reliability
 from games import services as game_services
 from games.models import Event
-from tests.factories import make_user, start_two_player_game
+from tests.factories import lose_on_time, make_user, start_two_player_game
 from tournaments import replies, services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def lose_on_time(player, times=1, wins=0):
-    """`player` loses `times` games on time and wins `wins` by the other's timeout."""
-    for n in range(times + wins):
-        game = start_two_player_game(players=[player, make_user()])
-        game_services.record_forfeit(game, 0 if n < times else 1, reason="timeout")
 
 
 def _page(client, event):
