@@ -254,8 +254,8 @@ class SeekFilterForm(forms.Form):
     challenger in that game's family, a reliability floor for the challenger."""
 
     variant = forms.ChoiceField(label="Game", choices=[("", "Any game"), *Variant.choices], required=False)
-    rating_from = forms.IntegerField(label="Rating from", min_value=0, max_value=4000, required=False)
-    rating_to = forms.IntegerField(label="Rating to", min_value=0, max_value=4000, required=False)
+    rating_from = WholeNumberField(label="Rating from", min_value=0, max_value=4000, required=False)
+    rating_to = WholeNumberField(label="Rating to", min_value=0, max_value=4000, required=False)
     reliability = forms.TypedChoiceField(
         label="Reliability",
         choices=RELIABILITY_CHOICES,

@@ -121,7 +121,8 @@ def test_the_board_filters_by_game_rating_and_reliability(client, django_assert_
     "query, why",
     [
         ({"rating_from": "2000", "rating_to": "1000"}, "Give a rating range from low to high: 2000 is above 1000."),
-        ({"rating_from": "lots"}, "Enter a whole number."),
+        ({"rating_from": "lots"}, "Write a whole number in the digits 0 to 9."),
+        ({"rating_to": "１５００"}, "Write a whole number in the digits 0 to 9."),
         ({"variant": "chess"}, "Select a valid choice."),
         ({"reliability": "50"}, "Select a valid choice."),
     ],
