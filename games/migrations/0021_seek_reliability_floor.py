@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0019_followup'),
+        ("games", "0020_alter_event_options"),
     ]
 
     operations = [
