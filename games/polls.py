@@ -44,7 +44,7 @@ def numbers(game_id):
 
 
 def _read(game_id):
-    rows = Seat.objects.filter(game_id=game_id).values_list(
+    rows = Seat.objects.filter(game__pk=game_id).values_list(  # (game__pk: an id past any row is none)
         "pk", "player_id", "private_seq", "game__public_seq", "game__status", "game__deal_seed"
     )
     found = None

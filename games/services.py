@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import cribbage, game_settings, polls, refusals, signals
@@ -48,6 +48,10 @@ class StaleMove(MoveError):
 
 class GameOver(MoveError):
     pass
+
+
+class NotSeated(MoveError):
+    """The player named as the mover holds no seat in the game."""
 
 
 @dataclass
@@ -146,45 +150,75 @@ def start_game(
 def submit_move(
     game, seat, move, *, expected_seq=None, source=Event.Source.WEB, idempotency_key=None, actor=None, rng=None
 ):
-    """Apply one player's move to `game` for seat number `seat`.
+    """Apply one player's move to `game` for `seat`.
 
-    `move` is an engine move dict such as {"kind": "play", "card": "7C"}.
-    With `expected_seq` (the sequence number the player saw), a move made
-    against a state that has since moved on is refused as stale. With an
-    `idempotency_key`, the same submission applied twice has the effect of once.
+    `game` is a Game or its id: either way it and its seats are read once, under the game's
+    row lock (a loaded Game is only asked its id). `seat` is a seat number, or the player (a
+    User) whose seat moves (NotSeated if none). `move` is an engine move dict such as
+    {"kind": "play", "card": "7C"}, or a function of the locked game that gives one (a form's
+    move is read under the game's rules). With `expected_seq` (the sequence number the player
+    saw), a move made against a state that has since moved on is refused as stale. With an
+    `idempotency_key`, the same submission applied twice has the effect of once: the database's
+    unique key refuses the second, and a second refused as stale or illegal is the first again.
     """
-    with transaction.atomic():
-        game, seats = _locked_with_seats(game.pk)
-        if idempotency_key:
-            earlier = Event.objects.filter(game=game, idempotency_key=idempotency_key).first()
-            if earlier is not None:
-                return MoveResult(game=game, duplicate=True)
-        state = engine_state(game)
-        if game.is_finished:
-            raise GameOver("This game is over.", code="game_over")
-        if expected_seq is not None and (
-            expected_seq > game.seq or expected_seq != game.seq and _moved_on_for(game, seat, expected_seq)
-        ):
-            # (A state the game never reached is no state a player saw: refused like a stale one.)
-            raise StaleMove(
-                "The game has moved on since that move was offered; here is where it stands now.",
-                cribbage.moves_to_offer(state, seat),
-                code="stale",
-            )
-        event = {**move, "seat": seat}
-        try:
-            after = cribbage.apply(state, event)
-        except cribbage.IllegalMove as exc:
-            # Only the player's own moves, never the engine's message: it lists every seat's
-            # legal moves (and, under muggins, the true counts), fine for a developer, a leak here.
-            offered = cribbage.moves_to_offer(state, seat)
-            raise IllegalMove(
-                refusals.refusal_message(exc, offered), offered, code=exc.code, params=exc.params
-            ) from exc
-        state = after
-        first = new_event(game, event, seat, source, actor, idempotency_key)
-        events = _append(game, seats, state, [first], rng=rng)
+    game_id = getattr(game, "pk", game)
+    try:
+        with transaction.atomic():
+            game, seats = _locked_with_seats(game_id)
+            try:
+                seat = _seat_number(seats, seat)
+                if callable(move):
+                    move = move(game)
+                state = _checked(game, seat, move, expected_seq)
+            except MoveError:
+                if idempotency_key and _submitted(game, idempotency_key):
+                    return MoveResult(game=game, duplicate=True)
+                raise
+            first = new_event(game, {**move, "seat": seat}, seat, source, actor, idempotency_key)
+            events = _append(game, seats, state, [first], rng=rng)
+    except IntegrityError:
+        # Nothing was written (the insert is the move's first write); a key the log already has
+        # is the same submission again, anything else a fault.
+        if idempotency_key and _submitted(game, idempotency_key):
+            return MoveResult(game=Game.objects.get(pk=game_id), duplicate=True)
+        raise
     return MoveResult(game=game, events=events)
+
+
+def _seat_number(seats, seat):
+    if isinstance(seat, int):
+        return seat
+    for number, held in seats.items():
+        if held.player_id is not None and held.player_id == getattr(seat, "pk", None):
+            return number
+    raise NotSeated("You do not play in this game.", code="not_seated")
+
+
+def _checked(game, seat, move, expected_seq):
+    """The state after `move` by `seat`, or the MoveError that refuses it."""
+    state = engine_state(game)
+    if game.is_finished:
+        raise GameOver("This game is over.", code="game_over")
+    if expected_seq is not None and (
+        expected_seq > game.seq or expected_seq != game.seq and _moved_on_for(game, seat, expected_seq)
+    ):
+        # (A state the game never reached is no state a player saw: refused like a stale one.)
+        raise StaleMove(
+            "The game has moved on since that move was offered; here is where it stands now.",
+            cribbage.moves_to_offer(state, seat),
+            code="stale",
+        )
+    try:
+        return cribbage.apply(state, {**move, "seat": seat})
+    except cribbage.IllegalMove as exc:
+        # Only the player's own moves, never the engine's message: it lists every seat's
+        # legal moves (and, under muggins, the true counts), fine for a developer, a leak here.
+        offered = cribbage.moves_to_offer(state, seat)
+        raise IllegalMove(refusals.refusal_message(exc, offered), offered, code=exc.code, params=exc.params) from exc
+
+
+def _submitted(game, idempotency_key):
+    return Event.objects.filter(game=game, idempotency_key=idempotency_key).exists()
 
 
 def _locked_with_seats(game_id):
@@ -248,7 +282,7 @@ def _append(game, seats, state, events, *, rng=None):
         event.created_at = now
     Event.objects.bulk_create(events)
     game.seq += len(events)
-    _note_seen(game, seats, events)
+    changed = _note_seen(game, seats, events)
     game.snapshot = cribbage.state_to_json(state)
     game.updated_at = now
     if cribbage.is_over(state):
@@ -271,8 +305,9 @@ def _append(game, seats, state, events, *, rng=None):
             "skunk",
         ]
     )
-    started = _update_turns(game, seats, state, now)
-    _end_stand_ins(seats, events)
+    started = _update_turns(game, seats, state, now, changed)
+    _end_stand_ins(seats, events, changed)
+    _save_seats(seats, changed)
     polls.remember(game, seats.values())
     signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events
@@ -298,14 +333,25 @@ def _standing_plans(game, seats, state, events):
 
 def _note_seen(game, seats, events):
     """Move the sequence numbers readers see: everyone's for a public event, only its own
-    seat's for a private one (a plan)."""
+    seat's for a private one (a plan). The seats' changed fields, by seat number, to save."""
     public = [event.seq for event in events if event.kind not in cribbage.PRIVATE_KINDS]
     if public:
         game.public_seq = public[-1]
+    changed: dict[int, set[str]] = {}
     for number in {event.seat for event in events if event.kind in cribbage.PRIVATE_KINDS}:
         seat = seats[number]
         seat.private_seq = max(event.seq for event in events if event.seat == number)
-        Seat.objects.filter(pk=seat.pk).update(private_seq=seat.private_seq)
+        changed.setdefault(number, set()).add("private_seq")
+    return changed
+
+
+def _save_seats(seats, changed):
+    """One UPDATE for every seat the move changed (`changed`: seat number -> its fields)."""
+    if len(changed) == 1:
+        [(number, fields)] = changed.items()
+        Seat.objects.filter(pk=seats[number].pk).update(**{f: getattr(seats[number], f) for f in fields})
+    elif changed:
+        Seat.objects.bulk_update([seats[n] for n in sorted(changed)], sorted(set().union(*changed.values())))
 
 
 def _seeded(game, state):
@@ -335,32 +381,31 @@ def _planned_move(state, seats):
     return move
 
 
-def _end_stand_ins(seats, events):
+def _end_stand_ins(seats, events, changed):
     """A player's own move ends the computer's standing in for them: the count starts again."""
     for number in {event.seat for event in events if event.source in PLAYER_SOURCES}:
         seat = seats[number]
         if seat.stand_in_moves:
             seat.stand_in_moves = 0
-            Seat.objects.filter(pk=seat.pk).update(stand_in_moves=0)
+            changed.setdefault(number, set()).add("stand_in_moves")
 
 
-def _update_turns(game, seats, state, now):
+def _update_turns(game, seats, state, now, changed):
     """Start and end the seats' turns for the new state; the numbers of the seats whose turn started.
 
     The clock sets each changed seat's deadline and reminders (games.signals.turns_changed);
-    the seat is then saved once.
+    their Seat.TURN_FIELDS are noted in `changed` to be saved with the move's other seat changes.
     """
     acting = set(cribbage.to_act(state)) if not game.is_finished else set()
-    changed = [seat for number, seat in seats.items() if (number in acting) != seat.to_act]
-    if not changed:
+    turned = [seat for number, seat in seats.items() if (number in acting) != seat.to_act]
+    if not turned:
         return set()
-    for seat in changed:
+    for seat in turned:
         seat.to_act = not seat.to_act
-    signals.turns_changed.send(sender=Game, game=game, seats=changed, now=now)
-    for seat in changed:
-        # One or two seats change a move: plain updates beat bulk_update's CASE.
-        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in Seat.TURN_FIELDS})
-    return {seat.number for seat in changed if seat.to_act}
+    signals.turns_changed.send(sender=Game, game=game, seats=turned, now=now)
+    for seat in turned:
+        changed.setdefault(seat.number, set()).update(Seat.TURN_FIELDS)
+    return {seat.number for seat in turned if seat.to_act}
 
 
 def append_clock_event(game, data, *, seat, source, actor=None):

@@ -200,31 +200,39 @@ def _state(request, game_id):
 @login_required
 @require_POST
 def move(request, game_id):
-    game = _game(game_id)
-    seat = selectors.seat_of(game, request.user)
-    if seat is None:
-        return not_your_game(request, game)
+    # The service reads the game and its seats once, under its lock, and finds the player's seat:
+    # a refused move (the rare case) loads the page's game itself.
     form = MoveForm(request.POST)
     if not form.is_valid():
-        return refused(request, game, seat, form.problem())
-    move = form.move(game.muggins)
+        return _refused_by_id(request, game_id, form.problem())
     try:
         result = services.submit_move(
-            game,
-            seat.number,
-            move,
+            game_id,
+            request.user,
+            lambda game: form.move(game.muggins),
             expected_seq=form.cleaned_data["expected_seq"],
             source=Event.Source.WEB,
             idempotency_key=f"web:{form.cleaned_data['token']}",
             actor=request.user,
         )
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
     except services.MoveError as error:
-        return refused(request, game, seat, error.message, status=refusals.status_of(error.code))
+        return _refused_by_id(request, game_id, error.message, status=refusals.status_of(error.code))
+    move = result.events[0].data if result.events else {}
     if result.duplicate:
         messages.info(request, "That move was already made (the form was sent twice); it counts once.")
     elif move["kind"] == "count_ahead":
         messages.success(request, f"Your count of {move['points']} is said: it is counted when your show comes.")
-    return redirect(f"{game.get_absolute_url()}#table")
+    return redirect(f"{result.game.get_absolute_url()}#table")
+
+
+def _refused_by_id(request, game_id, words, status=400):
+    game = _game(game_id)
+    seat = selectors.seat_of(game, request.user)
+    if seat is None:
+        return not_your_game(request, game)
+    return refused(request, game, seat, words, status=status)
 
 
 @login_required
