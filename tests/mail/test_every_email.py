@@ -325,6 +325,9 @@ def test_each_email_is_built_the_one_way(settings, name, cause, kind):
         # The one base, its stylesheet written into the elements by css-inline.
         assert '<p class="brand" style="' in html and '<div class="email" style="' in html
         assert "<style" not in html
+        # Every email's foot links the rules and help page.
+        assert "Rules and help: https://cribbage.example/help/" in message.body
+        assert 'href="https://cribbage.example/help/"' in html
         headers = message.extra_headers
         rows = OutboundEmail.objects.filter(message_id=headers["Message-ID"])
         if kind is None:

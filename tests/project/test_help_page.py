@@ -53,8 +53,16 @@ def test_the_help_page_lists_every_reply_word(client):
 
 
 def test_every_page_links_the_help_page(client):
-    for url in ("/", reverse("accounts:login"), reverse("games:calculator"), reverse("help")):
+    for url in ("/", reverse("accounts:login"), reverse("games:calculator"), reverse("help"), "/no-such-page/"):
         assert f'href="{reverse("help")}"' in client.get(url).content.decode()
+    # Every page template is drawn on base.html (its header and foot link the help) or links it itself;
+    # the admin's pages are the staff's own.
+    templates = Path(__file__).resolve().parents[2] / "templates"
+    for path in templates.rglob("*.html"):
+        if path.name.startswith("_") or path.parent.name in ("email", "admin", "forms") or "admin" in path.parts:
+            continue
+        text = path.read_text()
+        assert '{% extends "base.html" %}' in text or 'href="/help/"' in text or "{% url 'help' %}" in text, path
 
 
 def test_every_email_ends_with_the_help_page(settings):
