@@ -20,7 +20,7 @@ from events.progress import ProgressPage
 from games import game_settings
 from games.forms import WholeNumberField
 
-from . import announcements, progress, selectors, services
+from . import announcements, club_night_admin, club_nights, progress, selectors, services
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
 
 # Settings fixed once the schedule is drawn.
@@ -98,7 +98,14 @@ class EntrantInline(scoped_admin.ScopedInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ProgressPage, AnnouncementPage, StandingsExport, scoped_admin.EventPermissions, ScopedAdmin):
+class TournamentAdmin(
+    club_night_admin.ClubNightAdmin,
+    ProgressPage,
+    AnnouncementPage,
+    StandingsExport,
+    scoped_admin.EventPermissions,
+    ScopedAdmin,
+):
     announce_template = "tournaments/admin/announce.html"
     new_event_links = tuple((f"a {kind.replace('_', ' ')}", f"?kind={kind}") for kind in Tournament.Kind.values)
     form = TournamentForm
@@ -126,6 +133,9 @@ class TournamentAdmin(ProgressPage, AnnouncementPage, StandingsExport, scoped_ad
     def tools(self, obj):
         if not obj.pk:
             return "Save the event first."
+        if obj.kind == Tournament.Kind.CLUB_NIGHT:
+            nights = reverse("admin:tournaments_tournament_nights", args=[obj.pk])
+            return format_html('<a href="{}">Nights and the season\'s table</a>', nights)
         links = [
             (reverse("admin:tournaments_tournament_entrants", args=[obj.pk]), "Add and withdraw entrants"),
             (reverse("admin:tournaments_tournament_announce", args=[obj.pk]), "Write to the entrants"),
@@ -146,6 +156,7 @@ class TournamentAdmin(ProgressPage, AnnouncementPage, StandingsExport, scoped_ad
             path("<int:pk>/entrants/", wrap(self.entrants_view), name="tournaments_tournament_entrants"),
             *self.announcement_urls(),
             *self.progress_urls(),
+            *self.club_night_urls(),
         ] + super().get_urls()
 
     def announce(self, event, subject, body, *, actor):
@@ -204,9 +215,18 @@ class TournamentAdmin(ProgressPage, AnnouncementPage, StandingsExport, scoped_ad
         return progress.of(event)
 
     def perform(self, request, event, name):
+        if name == "start" and event.kind == Tournament.Kind.CLUB_NIGHT:
+            services.start(event, actor=request.user)
+            return f"Started {event}: open its first night when the club meets."
         if name == "start":
             started = services.start(event, actor=request.user)
             return f"Started {event}: the schedule is drawn; {progress.of(started).state.lower()}."
+        if name == "open_night":
+            night = club_nights.open_night(event, actor=request.user)
+            return f"Opened night {night.number}: enter its games on its page."
+        if name == "finish_season":
+            club_nights.finish_season(event, actor=request.user)
+            return f"Ended {event}: every entrant is emailed the final table."
         rnd = services.open_next_round(event, actor=request.user)
         return f"Opened round {rnd.number}: its games have begun."
 

@@ -1,12 +1,12 @@
-"""Where a league, knockout or duplicate stands and its organiser's next step (events.progress),
-for the event's admin page."""
+"""Where a league, knockout, duplicate or club night season stands and its organiser's next step
+(events.progress), for the event's admin page."""
 
 from django.urls import reverse
 from django.utils.formats import date_format
 
 from events.progress import NextAction, Progress
 
-from .models import Round, Tournament
+from .models import ClubNight, Round, Tournament
 
 # The fewest entrants each kind starts with (tournaments.services.start refuses fewer).
 FEWEST = {Tournament.Kind.DUPLICATE: 4}
@@ -27,7 +27,50 @@ def _pages(event):
     )
 
 
+def club_night(event):
+    """A club night season: entrants (members join all season), start, then night after night."""
+    season_page = reverse("admin:tournaments_tournament_nights", args=[event.pk])
+    pages = (NextAction("nights", "Nights and the season's table", url=season_page), *_pages(event))
+    entered = event.entrants.filter(approved=True).count()
+    if event.status == Tournament.Status.DRAFT:
+        if entered < 2:
+            explain = (
+                "A club night season starts with two entrants or more. Paste the members' addresses below "
+                "(or players enter on the season's page); then start it here."
+            )
+            actions: tuple[NextAction, ...] = ()
+        else:
+            explain = "Add more members below, or start the season: members may still join while it runs."
+            actions = (NextAction("start", "Start the season", "Then open its first night when the club meets."),)
+        return Progress(f"Taking entries: {entered} entered", explain, (*actions, *pages), takes_entrants=True)
+    if event.status == Tournament.Status.RUNNING:
+        closed = event.nights.filter(status=ClubNight.Status.CLOSED).count()
+        night = event.nights.filter(status=ClubNight.Status.OPEN).first()
+        if night is not None:
+            page = reverse("admin:tournaments_tournament_night", args=[event.pk, night.pk])
+            return Progress(
+                f"Under way: night {night.number} open, {entered} entrants",
+                "Enter the night's games (nine a player) or count what the players reported, then close the "
+                "night on its page: its Grass Roots Points count and every entrant is emailed the results.",
+                (NextAction("night", f"Enter the games of night {night.number}", url=page), *pages),
+                takes_entrants=True,
+            )
+        return Progress(
+            f"Under way: {closed} night{'s' if closed != 1 else ''} played, {entered} entrants",
+            "Open a night when the club meets (dated today; an earlier date on the nights page).",
+            (
+                NextAction("open_night", "Open a night", "Its games are entered on its own page."),
+                NextAction("finish_season", "End the season", "Every entrant is emailed the final table."),
+                *pages,
+            ),
+            takes_entrants=True,
+        )
+    return Progress("Finished", "The season is over; its table is final.", pages)
+
+
 def of(event):
+    if event.kind == Tournament.Kind.CLUB_NIGHT:
+        return club_night(event)
     noun = event.noun
     entrants_page = reverse("admin:tournaments_tournament_entrants", args=[event.pk])
     if event.status == Tournament.Status.DRAFT:
