@@ -138,11 +138,14 @@ def move(request, token):
             if plan_words and not result.duplicate:
                 plan_problem = _set_plan(result.game, link.seat, seat, plan_words, token)
     if stale is not None:
-        if move_made_since(game, link.seat, link.seq, link.move):  # made another way (a reply, the site)
+        # Made already, by this link or another way (a reply, the site, another email's link):
+        # what was asked is done, so the answer is "already done", never a conflict.
+        if move_made_since(game, link.seat, link.seq, link.move) or game.events.filter(
+            idempotency_key=_idempotency_key(token)
+        ).exists():
             return _page(
                 request,
                 "move_stale",
-                status=409,
                 done=True,
                 problem=f"{action}: already done.",
                 **_fresh(game, link.seat, seat),

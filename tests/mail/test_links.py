@@ -2,9 +2,12 @@
 
 import random
 import re
+from datetime import timedelta
 
 import pytest
+import time_machine
 from django.core import mail, signing
+from django.utils import timezone
 
 from games import services
 from games.models import Event
@@ -286,3 +289,27 @@ def test_in_the_play_the_confirm_page_and_turn_email_say_each_kept_card_once(cli
     [text_line] = [line for line in email.body.splitlines() if line.startswith("Your hand:")]
     for code in view["kept"]:
         assert text_line.count(cards_text([code])) == 1, (code, text_line)
+
+
+def test_a_link_pressed_twice_answers_already_made_both_times_with_the_way_to_the_game(client, game):
+    move, path = discard_links(game, 0)[0]
+    first, second = client.post(path), client.post(path)
+    assert first.status_code == 200 and "Done" in first.text
+    assert second.status_code == 200 and "This move was already made" in second.text
+    game_link = f'href="{links.absolute(game.get_absolute_url())}"'
+    for response in (first, second):
+        assert game_link in response.text
+    assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
+
+
+def test_the_same_move_from_the_reminders_link_answers_already_done_not_a_conflict(client, game):
+    move, path = discard_links(game, 0)[0]
+    with time_machine.travel(timezone.now() + timedelta(hours=20)):  # the reminder's link, made later
+        view = view_for(game, 0)
+        reminder_path = link_path(links.move_url(game.pk, 0, view["seq"], move))
+    assert reminder_path != path
+    client.post(path)
+    response = client.post(reminder_path)
+    assert response.status_code == 200 and "Already done" in response.text and "out of date" not in response.text
+    assert f'href="{links.absolute(game.get_absolute_url())}"' in response.text
+    assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
