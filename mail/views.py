@@ -140,9 +140,10 @@ def move(request, token):
     if stale is not None:
         # Made already, by this link or another way (a reply, the site, another email's link):
         # what was asked is done, so the answer is "already done", never a conflict.
-        if move_made_since(game, link.seat, link.seq, link.move) or game.events.filter(
-            idempotency_key=_idempotency_key(token)
-        ).exists():
+        if (
+            move_made_since(game, link.seat, link.seq, link.move)
+            or game.events.filter(idempotency_key=_idempotency_key(token)).exists()
+        ):
             return _page(
                 request,
                 "move_stale",
