@@ -12,7 +12,7 @@ from games.models import Game
 from ratings.models import Rating
 from ratings.services import recompute
 from tests.factories import committed
-from tournaments import selectors
+from tournaments import club_nights, selectors
 from tournaments.models import Pairing, PairingGame, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -90,3 +90,19 @@ def test_a_league_of_eight_and_a_knockout_of_twelve_played_out_by_the_computer()
     stored = sorted(Rating.objects.values_list("player_id", "family", "mu", "sigma", "games"))
     recompute()
     assert sorted(Rating.objects.values_list("player_id", "family", "mu", "sigma", "games")) == stored
+
+
+def test_a_simulated_club_night_season_has_nine_games_a_player_a_night_and_its_table_recounted():
+    out = io.StringIO()
+    call_command("simulate_tournament_season", league=0, knockout=0, club_night=6, nights=3, seed=4, stdout=out)
+    event = Tournament.objects.get(kind=Tournament.Kind.CLUB_NIGHT)
+    assert event.status == Tournament.Status.FINISHED
+    assert list(event.nights.values_list("number", "status")) == [(1, "closed"), (2, "closed"), (3, "closed")]
+    for night in event.nights.all():
+        for entrant in event.entrants.all():
+            assert club_nights.games_of(night, entrant).count() == 9
+    rows = selectors.table(event)  # the command checked it against a recount from the games
+    assert [r["nights"] for r in rows] == [3] * 6 and sum(r["won"] for r in rows) == 3 * 27
+    grps = [(r["grass_roots"], r["points"], r["spread"]) for r in rows]
+    assert grps == sorted(grps, reverse=True)  # GRPs, then game points, then spread
+    assert "Grass Roots Points" in out.getvalue()
