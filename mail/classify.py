@@ -73,6 +73,19 @@ def recipients(message, row):
     return candidates
 
 
+def delivered_to(message):
+    """The address `message` reached us at: the envelope's recipient, else the first the headers
+    name (lower case), for telling one delivery from another of the same Message-ID."""
+    envelope = getattr(message, "envelope_recipient", None)
+    if envelope:
+        return parseaddr(str(envelope))[1].strip().lower() or str(envelope).strip().lower()
+    for name in RECIPIENT_HEADERS:
+        for _, address in getaddresses(message.get_all(name) or []):
+            if address:
+                return address.strip().lower()
+    return ""
+
+
 def recipient_seat(message, row):
     """(game id, seat) from the first of our reply addresses the message was sent to, or None."""
     for address in recipients(message, row):

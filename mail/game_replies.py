@@ -120,6 +120,13 @@ def act(row, seat, message):
     return _act_lines(row, game, number, player, commands)
 
 
+def move_key(row, number, line=1):
+    """The idempotency key of a reply's `line`th move: its Message-ID, the seat's (a sender picks
+    their own Message-ID, so another player's cannot stand in for this seat's), and the line."""
+    key = f"{number}:{row.message_id}"
+    return (key if line == 1 else f"{key}#{line}")[:255]
+
+
 def _act_lines(row, game, number, player, commands):
     """Several instructions, one a line, applied in order in one transaction: when one is
     refused those before it stand, none after it is applied, and the answer says which line
@@ -136,7 +143,7 @@ def _act_lines(row, game, number, player, commands):
             if line > 1 and game.is_finished:  # a line above ended the game: the rest is moot, no refusal
                 break
             view = view_for(game, number)
-            key = row.message_id if line == 1 else f"{row.message_id}#{line}"
+            key = move_key(row, number, line)
             try:
                 result, move = _submit(game, number, player, command, view, key)
             except cribbage.InvalidMove as exc:
@@ -220,7 +227,7 @@ def _act(row, game, number, player, command):
         return _review(game, number, player, command)
     view = view_for(game, number)
     try:
-        result, move = _submit(game, number, player, command, view, row.message_id)
+        result, move = _submit(game, number, player, command, view, move_key(row, number))
     except cribbage.InvalidMove as exc:
         return _refused(game, number, player, command, view, exc.code, exc.params)
     except game_services.MoveError as exc:

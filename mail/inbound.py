@@ -1,7 +1,7 @@
 """Replies: read what mail.reception stored, classify it, route it, and hand it to who acts on it.
 
 `mail.reception.receive()` (from the webhook or `receive_email`) stores the
-message once per Message-ID and queues `process()`. `process()` decides, in
+message once per (Message-ID, sender, recipient) and queues `process()`. `process()` decides, in
 this order:
 
 1. automatic mail (auto-replies, bounces, our own mail) is ignored: no answer
@@ -15,7 +15,7 @@ this order:
    SPF/DKIM/DMARC checks (mail.authentication); otherwise it is refused and the
    player (not the sender) is told, at most once per window;
 4. the player's words are read and the move submitted against the current
-   state, with the Message-ID as its idempotency key; a reply that cannot be
+   state, with the seat and the Message-ID as its idempotency key; a reply that cannot be
    applied is answered with what was wrong and the moves legal now.
 """
 

@@ -128,7 +128,9 @@ class Announcement(models.Model):
 
 
 class InboundEmail(models.Model):
-    """A message that reached the reply address, kept (deduplicated on Message-ID) before processing."""
+    """A message that reached the reply address, kept before processing: once per (Message-ID, sender,
+    recipient), so a webhook posting it twice is read once, while the same Message-ID from another
+    sender or to another of our addresses (one message to two games) is read on its own."""
 
     class Status(models.TextChoices):
         RECEIVED = "received", "Waiting to be read"
@@ -139,7 +141,9 @@ class InboundEmail(models.Model):
         DROPPED = "dropped", "Dropped (unknown or forged address)"
         REFUSED = "refused", "Refused (not that seat's player)"
 
-    message_id = models.CharField(max_length=255, unique=True)
+    message_id = models.CharField(max_length=255, db_index=True)
+    sender = models.CharField(max_length=255, blank=True, help_text="The From address.")
+    recipient = models.CharField(max_length=255, blank=True, help_text="The address it reached us at.")
     esp_name = models.CharField(max_length=32, blank=True)
     raw = models.TextField(help_text="The message as received (RFC 822).")
     envelope_sender = models.CharField(max_length=255, blank=True)
@@ -158,6 +162,9 @@ class InboundEmail(models.Model):
 
     class Meta:
         ordering = ["-received_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["message_id", "sender", "recipient"], name="inbound_once_per_delivery")
+        ]
 
     def __str__(self):
         return f"{self.message_id}: {self.status}"

@@ -1,4 +1,4 @@
-"""Storing a reply fast: once per Message-ID, then its reading is queued (mail.inbound.process).
+"""Storing a reply fast: once per (Message-ID, sender, recipient), then its reading is queued (mail.inbound.process).
 
 The webhook of every provider (mail.receivers) and `manage.py receive_email`
 come here; a message stored while the broker is down is read when the
@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from games import follow_ups
 
 from .authentication import auth_failure, spam_verdict
-from .classify import RECIPIENT_HEADERS, sender_of
+from .classify import RECIPIENT_HEADERS, delivered_to, sender_of
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ class NotAReply(ValueError):
 
 
 def receive(message, *, esp_name="", event=None):
-    """Keep `message` (once per Message-ID) and queue its reading. Returns the row, or None if a duplicate.
+    """Keep `message` (once per Message-ID, sender and recipient) and queue its reading. Returns the row, or None if a duplicate.
 
     Raises NotAReply (storing nothing) for a message with no From address or no recipient.
     """
@@ -42,6 +42,8 @@ def receive(message, *, esp_name="", event=None):
         message_id = f"<sha256.{hashlib.sha256(raw.encode('utf-8', 'replace')).hexdigest()}@no-message-id>"
     row = InboundEmail(
         message_id=message_id[:255],
+        sender=sender_of(message)[:255],
+        recipient=delivered_to(message)[:255],
         esp_name=esp_name,
         raw=raw[:MAX_RAW],
         envelope_sender=_text(getattr(message, "envelope_sender", None))[:255],

@@ -49,7 +49,7 @@ def test_a_reply_with_a_discard_makes_the_move(game, on_commit, outbox_cleared):
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     event = Event.objects.get(game=game, source=Event.Source.EMAIL)
-    assert event.data["cards"] == hand[:2] and event.seat == 0 and event.idempotency_key == row.message_id
+    assert event.data["cards"] == hand[:2] and event.seat == 0 and event.idempotency_key == f"0:{row.message_id}"
     assert outbox_cleared == []  # no answer; Bob was already told it is his turn to discard
 
 

@@ -34,7 +34,7 @@ def test_a_discard_and_a_plan_in_one_reply_are_applied_in_order(game, on_commit)
     view = view_for(game, 0)
     assert view["my_discards"] == thrown and view["plan"]["order"] == list(reversed(kept))
     keys = list(game.events.filter(source=Event.Source.EMAIL).values_list("kind", "idempotency_key"))
-    assert keys == [("discard", row.message_id), ("plan", f"{row.message_id}#2")]
+    assert keys == [("discard", f"0:{row.message_id}"), ("plan", f"0:{row.message_id}#2")]
     assert "plan" not in repr(view_for(game, 1).get("plan"))
 
 
