@@ -234,3 +234,36 @@ class DigestSent(models.Model):
         verbose_name = "digest sent"
         verbose_name_plural = "digests sent"
         constraints = [models.UniqueConstraint(fields=["user", "day"], name="one_digest_per_day")]
+
+
+class StrangerMail(models.Model):
+    """An email owed to an address no member has confirmed (an invitation, a challenge, an event's
+    notice), whoever caused it: counted against the address's daily allowance (accounts.strangers)."""
+
+    email = models.EmailField()
+    kind = models.CharField(max_length=32)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = "email to a stranger"
+        verbose_name_plural = "emails to strangers"
+        indexes = [models.Index(fields=["email", "created_at"])]
+
+    def __str__(self):
+        return f"{self.kind} to {self.email} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class Block(models.Model):
+    """`blocker` will not play or talk with `blocked`: no challenge, no seat at one table, none of
+    their table talk (accounts.blocks). The blocked player is never told."""
+
+    blocker = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocks")
+    blocked = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="one_block_per_pair")]
+
+    def __str__(self):
+        return f"{self.blocker} blocks {self.blocked}"

@@ -244,6 +244,11 @@ MAIL_TRUSTED_AUTHSERV_IDS = [
 # A reply whose spam score (the provider's, or SpamAssassin's X-Spam-Score) reaches this is
 # refused without an answer, as is one flagged X-Spam-Flag: YES or X-Spam-Status: Yes.
 MAIL_SPAM_SCORE = float(env("MAIL_SPAM_SCORE", "5.0"))
+# No relay: an address that is no member's gets at most this many emails a day from what players
+# and organisers do (invitations, challenges, event notices), whoever sends them (accounts.strangers).
+MAIL_TO_STRANGERS_PER_DAY = int(env("MAIL_TO_STRANGERS_PER_DAY", "3"))
+# A player makes at most this many challenges to named players a day (rematches included).
+CHALLENGES_PER_DAY = int(env("CHALLENGES_PER_DAY", "20"))
 
 # --- Celery ---------------------------------------------------------------
 # Without a broker, tasks run eagerly in the web process: nothing to start.

@@ -28,12 +28,20 @@ Choices made here (documented so the pages and emails can say them):
   rating, and has no engine help until it ends. Accepting it is agreeing to that.
 - Challenge notices are sent whatever the player's turn-notification setting:
   they are personal messages that need an answer, and there is one per challenge.
+- No relay (each refused with why, nothing made): a player makes at most
+  settings.CHALLENGES_PER_DAY challenges to named players a day (rematches included); two
+  players have at most one open challenge between them; a finished game is offered one
+  rematch; an address that is no member's takes a challenge only while its daily allowance of
+  mail lasts (accounts.strangers).
+- Blocks (accounts.blocks): no challenge, seek place or rematch seats a blocked player at a
+  table with the one who blocked them; the blocked player is refused as for an unavailable one.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -41,6 +49,7 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from accounts import blocks, strangers
 from accounts import services as accounts
 from accounts.models import User
 from games import cribbage, game_settings, reliability, services
@@ -48,6 +57,8 @@ from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, Challe
 from games.signals import challenge_notice
 
 PRACTICE_DAYS_PER_MOVE = 30
+# How a refused player is told when a block stands in the way: as for an unavailable player.
+UNAVAILABLE = "{name} is not available for a game."
 DAYS_PER_MOVE_RANGE = (1, 14)
 TARGETS = cribbage.TARGETS
 # The clock a challenge sets for its game (the Challenge and Game fields of the same names).
@@ -56,7 +67,8 @@ CLOCK_CHOICES = game_settings.CLOCK
 
 class ChallengeError(Exception):
     """A challenge operation that cannot be done. Nothing was changed; `.message` says why, `.code`
-    is "forbidden" (not the asker's to do), "stale" (the challenge has moved on) or "" (bad input)."""
+    is "forbidden" (not the asker's to do), "stale" (the challenge has moved on), "too_many" (a
+    day's limit) or "" (bad input)."""
 
     def __init__(self, message, *, code=""):
         super().__init__(message)
@@ -128,13 +140,14 @@ def create_challenge(
     days_per_move=3,
     help_on=False,
     rated=False,
+    rematch_of=None,
     **clock,
 ):
     """Challenge the players `opponents` (Users or email addresses, seats 1..n-1 in order).
 
     `clock`: the game's clock choices (CLOCK_CHOICES; see clock_choices). Unknown addresses
     are invited (an account is made and an invitation sent); members get a challenge
-    notice. Raises ChallengeError.
+    notice. `rematch_of`: the finished game it offers a rematch of. Raises ChallengeError.
     """
     _check_settings(variant, target, days_per_move)
     clock = clock_choices(challenger, **clock)
@@ -151,9 +164,13 @@ def create_challenge(
         raise ChallengeError("Each player can take only one seat: an address is named twice.")
     if any(user is not None and user.pk == challenger.pk for user, _ in resolved):
         raise ChallengeError("You cannot challenge yourself.")
-    if any(user is not None and not user.is_active for user, _ in resolved):
-        raise ChallengeError("One of those players can no longer play here.")
+    for user, _email in resolved:
+        if user is not None and not user.is_active:
+            raise ChallengeError(UNAVAILABLE.format(name=user))
     with transaction.atomic():
+        # One at a time per challenger, so two posts at once cannot both pass the day's limit.
+        User.objects.select_for_update().filter(pk=challenger.pk).first()
+        _check_room(challenger, resolved, rematch_of)
         challenge = Challenge.objects.create(
             challenger=challenger,
             variant=variant,
@@ -162,6 +179,7 @@ def create_challenge(
             days_per_move=days_per_move,
             help_on=help_on,
             rated=rated,
+            rematch_of=rematch_of,
             **clock,
         )
         next_url = challenge.get_absolute_url()
@@ -178,6 +196,51 @@ def create_challenge(
     return challenge
 
 
+def _check_room(challenger, resolved, rematch_of=None):
+    """Refuse (ChallengeError) a challenge that would make the service a relay or seat a blocked
+    player with their blocker; inside the caller's transaction, the challenger's row locked."""
+    users = [user for user, _ in resolved if user is not None]
+    for blocker, blocked in blocks.blocks_among([challenger, *users]):
+        if blocker == challenger.pk:
+            name = next(u for u in users if u.pk == blocked)
+            raise ChallengeError(f"You have blocked {name}: unblock them on your profile to play them.")
+        # The blocked player (the challenger, or another named) is not told why.
+        raise ChallengeError(UNAVAILABLE.format(name=next(u for u in users if u.pk in (blocker, blocked))))
+    if rematch_of is not None and Challenge.objects.filter(rematch_of=rematch_of).exists():
+        raise ChallengeError("A rematch of this game has already been offered: a game has one.", code="stale")
+    since = timezone.now() - strangers.DAY
+    made = Challenge.objects.filter(challenger=challenger, is_seek=False, created_at__gt=since).count()
+    if made >= settings.CHALLENGES_PER_DAY:
+        raise ChallengeError(
+            f"You have made {made} challenges in the last 24 hours, the most there is in a day: "
+            "wait a while, or make an open challenge anyone may take. Nothing was sent.",
+            code="too_many",
+        )
+    for user in users:
+        if _open_between(challenger, user):
+            raise ChallengeError(
+                f"You and {user} already have an open challenge between you: answer it or cancel it "
+                "on your games page. Nothing was sent.",
+                code="stale",
+            )
+    for user, email in resolved:
+        if not strangers.is_member(user) and strangers.allowance_left(email) < 1:
+            raise ChallengeError(
+                f"{email} has had as many emails from players here as an address without an account "
+                f"may have in a day ({strangers.per_day()}): try again tomorrow. Nothing was sent.",
+                code="too_many",
+            )
+
+
+def _open_between(one, other):
+    """Is there an open challenge (not a seek) between these two players, either way round?"""
+    open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN, is_seek=False)
+    return (
+        open_challenges.filter(challenger=one, places__player=other).exists()
+        or open_challenges.filter(challenger=other, places__player=one).exists()
+    )
+
+
 def rematch_refusal(game, number):
     """Why seat `number` of `game` cannot ask for a rematch now, or None when it can."""
     if not game.is_finished:
@@ -186,6 +249,8 @@ def rematch_refusal(game, number):
         return "A practice game is against the computer: start another on the site."
     if any(s.player_id is None for s in game.seats.all() if s.number != number):
         return "The computer played in this game: start a practice game on the site."
+    if Challenge.objects.filter(rematch_of=game).exists():
+        return "A rematch of this game has already been offered: a game has one."
     return None
 
 
@@ -202,6 +267,7 @@ def rematch(game, number, player):
         **game.game_settings.chosen(),
         help_on=game.help_on,
         rated=game.rated,  # accepting the rematch agrees to it, as with any rated challenge
+        rematch_of=game,
     )
 
 
@@ -239,6 +305,7 @@ def accept(challenge, user):
         challenge = _locked(challenge)
         _require_open(challenge)
         place = _my_place(challenge, user)
+        _refuse_blocked(challenge, user)
         if place.accepted_at is None:
             place.accepted_at = timezone.now()
             place.save(update_fields=["accepted_at"])
@@ -246,6 +313,18 @@ def accept(challenge, user):
         if started:
             send_challenge_notice(challenge, challenge.challenger, "accepted", by=user)
     return challenge
+
+
+def _refuse_blocked(challenge, user):
+    """`user` may not sit at this table if anyone at it blocked them (nor beside one they
+    blocked): refused as for an unavailable table, the blocked player not told why."""
+    seated = [challenge.challenger] + [p.player for p in challenge.places.select_related("player") if p.player]
+    for blocker, blocked in blocks.blocks_among([user, *seated]):
+        if user.pk in (blocker, blocked):
+            if blocker == user.pk:
+                name = next(p for p in seated if p.pk == blocked)
+                raise ChallengeError(f"You have blocked {name}: unblock them on your profile to play them.")
+            raise ChallengeError("This challenge is not available.", code="stale")
 
 
 def decline(challenge, user):
@@ -345,6 +424,7 @@ def accept_seek(seek, user):
         refusal = reliability.below_floor(user, seek.min_reliability)
         if refusal:
             raise ChallengeError(f"You cannot take this open challenge. {refusal}", code="forbidden")
+        _refuse_blocked(seek, user)
         place = seek.places.filter(player__isnull=True).order_by("seat").first()
         place.player = user
         place.accepted_at = timezone.now()

@@ -386,12 +386,23 @@ class Challenge(GameSettingsFields):
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
+    rematch_of = models.OneToOneField(
+        Game,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        help_text="The finished game this challenge offers a rematch of (one offer per game).",
+    )
     created_at = models.DateTimeField(default=timezone.now)
     decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["is_seek", "status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["is_seek", "status", "-created_at"]),
+            models.Index(fields=["challenger", "created_at"], name="challenges_made_by_day_idx"),
+        ]
 
     def __str__(self):
         kind = "Seek" if self.is_seek else "Challenge"

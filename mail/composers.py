@@ -2,6 +2,7 @@
 games' challenges, accounts' invitations): each renders its row when it is sent (see mail.kinds)."""
 
 from accounts import services as accounts
+from accounts import strangers
 from accounts.models import User
 from games.models import Challenge, Game
 from games.selectors import view_for, with_seats
@@ -64,6 +65,8 @@ def challenge_notice(row):
         "by": by,
         "url": links.absolute(url),
         "seats": [challenge.challenger] + [p.player for p in challenge.places.select_related("player")],
+        # To an address no member has, no player's name leads the subject (no relay for their words).
+        "member": strangers.is_member(row.user),
     }
     game_id = None
     if kind == "accepted" and challenge.game:  # the game's first email: in its thread, with its subject

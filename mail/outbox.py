@@ -9,6 +9,7 @@ this is safe under any lock. The message is rendered when it is sent
 (mail.kinds).
 """
 
+from accounts import strangers
 from games import follow_ups
 
 from . import kinds
@@ -18,6 +19,14 @@ QUEUE = "mail.outbox"  # its rows are sent by mail.tasks.send_outbound (games.fo
 
 # Moves a seat makes itself (forced plays included): a turn email is owed after each.
 ACTING_KINDS = ("discard", "play", "count", "muggins")
+# What players and organisers cause to be sent to others: to an address that is no member's,
+# each counts against its daily allowance (accounts.strangers), and is skipped once it is spent.
+STRANGER_KINDS = (
+    OutboundEmail.Kind.INVITATION,
+    OutboundEmail.Kind.CHALLENGE,
+    OutboundEmail.Kind.LADDER,
+    OutboundEmail.Kind.ANNOUNCEMENT,
+)
 
 
 def owed(kind, user, key, *, context=None, game_id=None, seat=None, seq=None):
@@ -45,7 +54,7 @@ def write(rows, *, send=True):
     if not rows:
         return []
     for row in rows:
-        reason = kinds.unwanted(row)
+        reason = kinds.unwanted(row) or _over_allowance(row)
         if reason:  # kept, so that it is seen, with no task queued for it
             row.status, row.last_error = OutboundEmail.Status.SKIPPED, reason
     OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True)
@@ -53,6 +62,17 @@ def write(rows, *, send=True):
     if send:
         queue(keys)
     return keys
+
+
+def _over_allowance(row):
+    """Count `row` against its address's allowance when it goes to a stranger; why not, when spent."""
+    if row.kind not in STRANGER_KINDS or strangers.is_member(row.user):
+        return None
+    if OutboundEmail.objects.filter(key=row.key).exists():  # owed already: counted then
+        return None
+    if not strangers.take(row.to, row.kind):
+        return "the address's allowance of mail for the day is spent (it has no member)"
+    return None
 
 
 def queue(keys):

@@ -25,7 +25,7 @@ def test_inviting_a_new_address_makes_an_account_without_a_password_and_mails_it
     assert (carol.email, carol.email_confirmed, carol.has_usable_password()) == ("carol@example.com", False, False)
     [message] = mailoutbox
     assert message.to == ["carol@example.com"]
-    assert "Ann invites you" in message.subject
+    assert message.subject == "An invitation to a game of cribbage by mail, from Ann"  # no name leads it
     assert "Ann has invited you" in message.body
     assert link_in(message).startswith("/accounts/invitation/")
 

@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0019_followup'),
-        ('mail', '0006_alter_answersent_options'),
+        ('mail', '0007_club_night_emails'),
     ]
 
     operations = [
