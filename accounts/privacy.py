@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from . import mail, signals, tokens
-from .models import User, Vacation, VacationDay
+from .models import Block, StrangerMail, User, Vacation, VacationDay
 from .services import TooManyEmails, normalize_email, take_mail_allowance  # noqa: F401
 
 FORMER_PLAYER = "a former player"
@@ -119,6 +119,8 @@ def delete_account(token):
     AccessLog.objects.filter(username__iexact=address).delete()
     AccessFailureLog.objects.filter(username__iexact=address).delete()
     LogEntry.objects.filter(object_repr__icontains=address).update(object_repr=FORMER_PLAYER)
+    StrangerMail.objects.filter(email__iexact=address).delete()
+    Block.objects.filter(blocker=user).delete()
     user.email = f"former-player-{user.pk}-{secrets.token_hex(4)}@deleted.invalid"
     user.display_name = FORMER_PLAYER
     user.email_confirmed = False
