@@ -188,6 +188,10 @@ READERS: dict[str, Callable[[Sequence[str], str], Reading]] = {
 }
 
 
+# Words that end the game, read only alone on their line (with "I", "please" and the like).
+_ALONE = {"resign", "concede"}
+
+
 def visible(text: str) -> str:
     """`text` without its invisible format characters."""
     return text.translate(_INVISIBLE)
@@ -222,6 +226,8 @@ def read(words: str) -> Reading | None:
     unread = " ".join(tokens[later:])
     tokens = tokens[:later]
     reader = READERS.get(_head(tokens[0]))
+    if _head(tokens[0]) in _ALONE and len(tokens) > 1:
+        return None  # "I resign myself to a long wait" is chatter: the game ends only when said alone
     if reader is not None:
         reading = reader(tokens[1:], words)
     else:

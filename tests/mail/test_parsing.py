@@ -122,6 +122,8 @@ def test_a_signature_below_the_move_is_ignored():
         ("count 12", "count", (), 12),
         ("Muggins!", "muggins", (), None),
         ("resign", "resign", (), None),
+        ("I resign.", "resign", (), None),
+        ("Concede, thanks", "resign", (), None),
         ("STATUS", "status", (), None),
         ("help", "help", (), None),
         ("- play 9D", "play", ("9D",), None),
@@ -132,7 +134,10 @@ def test_grammar(line, kind, cards, number):
     assert (command.kind, command.cards, command.number) == (kind, cards, number)
 
 
-@pytest.mark.parametrize("line", ["Hi Bob,", "Thanks for the game", "As discussed", "", "   "])
+@pytest.mark.parametrize(
+    "line",
+    ["Hi Bob,", "Thanks for the game", "As discussed", "", "   ", "I resign myself to a long wait", "Resign? Never!"],
+)
 def test_chatter_is_not_a_command(line):
     assert read_line(line) is None
 

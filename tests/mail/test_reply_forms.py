@@ -177,3 +177,14 @@ def test_our_own_turn_email_in_the_reply_is_never_read(game, on_commit, shape):
     row = deliver(message(game, 0, text=f"Thanks, sounds good.\n\n{quote}\n"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
     assert row.outcome == "unreadable: 'Thanks, sounds good.'"
+
+
+def test_resign_with_other_words_on_its_line_ends_nothing(game, on_commit):
+    mail.outbox.clear()
+    row = deliver(reply(game, 0, "I resign myself to a long wait for the cards."), on_commit)
+    game.refresh_from_db()
+    assert row.status == InboundEmail.Status.ANSWERED and not game.is_finished
+    assert "We could not read a move in your reply" in answer_to("alice@example.com")
+    row = deliver(reply(game, 0, "I resign."), on_commit)
+    game.refresh_from_db()
+    assert row.status == InboundEmail.Status.APPLIED and game.finish == "resign"
