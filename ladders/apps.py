@@ -6,11 +6,12 @@ class LaddersConfig(AppConfig):
     verbose_name = "Club ladders"
 
     def ready(self):
+        from games import event_games
         from ladders import receivers, replies  # noqa: F401  (counts finished ladder games; its reply words)
-        from mail import kinds, subjects
+        from mail import kinds
         from mail.models import OutboundEmail
 
         from . import notices, presentation
 
         kinds.register(OutboundEmail.Kind.LADDER, notices.compose)
-        subjects.name_events(presentation.event_name_of_game)
+        event_games.register(presentation.event_game)

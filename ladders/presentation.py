@@ -1,5 +1,6 @@
 """The ladder in words: its rules, for its page (shown before anyone joins); its name on a game's emails."""
 
+from games.event_games import EventGame
 from games.presentation import plural
 
 from .models import LadderGame
@@ -70,9 +71,12 @@ def describe_rules(ladder):
     return lines
 
 
-def event_name_of_game(game_id):
-    """The ladder a game is played in, as a game's email subject names it: "Club Ladder, match game 2"."""
+def event_game(game_id):
+    """The ladder a game is played in (games.event_games), as its email subject names it: "Club
+    Ladder, match game 2"; on the game's page, "Alice v Bob, game 2" as the ladder's page says."""
     lg = LadderGame.objects.filter(game_id=game_id).select_related("match__ladder").first()
     if lg is None:
         return None
-    return f"{lg.match.ladder.name}, match game {lg.number}" if lg.number > 1 else lg.match.ladder.name
+    ladder = lg.match.ladder
+    subject = f"{ladder.name}, match game {lg.number}" if lg.number > 1 else ladder.name
+    return EventGame(event=ladder.name, url=ladder.get_absolute_url(), title=f"Match game {lg.number}", subject=subject)

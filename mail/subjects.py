@@ -4,31 +4,20 @@ Alice v Bob, hand 3 (game 12)", "You won 121–98 — Alice v Bob, Winter League
 
 An inbox sorts by it; the thread is kept by the headers (mail.messages: every email of a game
 refers to its thread root). A game of an event is named with the event: the app that runs the
-event says how (`name_events`, connected in its AppConfig.ready()), as mail is below it.
+event says how (`games.event_games`, registered in its AppConfig.ready()), as mail is below it.
 """
 
-from collections.abc import Callable
-
+from games import event_games
 from games.cribbage.scoring import number_words
 from games.presentation import cards_text
 
 from .table_text import seat_names, side_names
 
-_EVENT_NAMERS: list[Callable[[int], str | None]] = []
-
-
-def name_events(namer):
-    """Register `namer(game_id)`: the name of the event the game belongs to ("Winter League,
-    round 2"), or None."""
-    _EVENT_NAMERS.append(namer)
-
 
 def event_name(game_id):
-    for namer in _EVENT_NAMERS:
-        name = namer(game_id)
-        if name:
-            return name
-    return ""
+    """The event a game is played in, as its subject names it ("Winter League, round 2"), or ""."""
+    found = event_games.of(game_id)
+    return found.subject if found else ""
 
 
 def _last_play_by_another(view, seat):

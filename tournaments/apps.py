@@ -6,9 +6,10 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Leagues, knockouts, duplicates and club nights"
 
     def ready(self):
-        from mail import kinds, subjects
+        from games import event_games
+        from mail import kinds
         from mail.models import OutboundEmail
         from tournaments import night_mail, receivers, replies, selectors  # noqa: F401  (counts finished event games; its address)
 
-        subjects.name_events(selectors.event_name_of_game)
+        event_games.register(selectors.event_game)
         kinds.register(OutboundEmail.Kind.CLUB_NIGHT, night_mail.compose)

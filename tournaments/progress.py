@@ -131,6 +131,8 @@ def of(event):
                 else "Every round is open: the event ends when its last game is over."
             )
         pairings = reverse("admin:tournaments_pairing_changelist") + f"?round__tournament__id__exact={event.pk}"
+        rounds_page = reverse("admin:tournaments_round_changelist") + f"?tournament__id__exact={event.pk}"
         actions.append(NextAction("pairings", "Pairings: forfeits, results from the table", url=pairings))
+        actions.append(NextAction("rounds", "Rounds", url=rounds_page))
         return Progress(state, explain, (*actions, *_pages(event)))
     return Progress("Finished", "Every game is over; the standings are final.", _pages(event))

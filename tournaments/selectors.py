@@ -4,6 +4,7 @@ No deal seed leaves this module: a duplicate round's seed would tell every deck 
 """
 
 from events import standings
+from games.event_games import EventGame
 
 from . import grass_roots, schedule
 from .models import Award, ClubNight, Entrant, NightGame, Pairing, PairingGame, Tournament
@@ -216,10 +217,18 @@ def entrants(tournament):
     return Entrant.objects.filter(tournament=tournament).select_related("player").order_by("seed", "entered_at")
 
 
-def event_name_of_game(game_id):
-    """The event a game is played in, as a game's email subject names it: "Winter League, round 2"."""
+def game_title(pg):
+    """A game of an event by the event's own numbering, as its page and the game's page say it:
+    "Round 2, table 3 · game 1"."""
+    return f"Round {pg.pairing.round.number}, table {pg.pairing.table} · game {pg.number}"
+
+
+def event_game(game_id):
+    """The event a game is played in (games.event_games): its page, the game's title there, and
+    how a game's email subject names it ("Winter League, round 2")."""
     pg = PairingGame.objects.filter(game_id=game_id).select_related("pairing__round__tournament").first()
     if pg is None:
         return None
-    round_ = pg.pairing.round
-    return f"{round_.tournament.name}, round {round_.number}"
+    event = pg.pairing.round.tournament
+    subject = f"{event.name}, round {pg.pairing.round.number}"
+    return EventGame(event=event.name, url=event.get_absolute_url(), title=game_title(pg), subject=subject)

@@ -19,7 +19,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import challenges, coaching, polls, refusals, selectors, services, talk, visits
+from games import challenges, coaching, event_games, polls, refusals, selectors, services, talk, visits
 from games.cribbage import InvalidMove, notation
 from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
@@ -45,6 +45,7 @@ def _context(request, game, seat_number):
     shows, previous = table.shows(v["shows"], v["starter"]), table.previous()
     return {
         "game": game,
+        "in_event": event_games.of(game.pk),
         "v": v,
         "table": table,
         "sides": table.sides(),

@@ -57,3 +57,15 @@ def test_a_display_name_that_a_spreadsheet_would_run_is_text_in_the_csv(client, 
     player.save(update_fields=["display_name"])
     text = client.get(reverse("tournaments:standings_csv", args=[event.slug])).content.decode()
     assert "'=HYPERLINK" in text and ",=HYPERLINK" not in text
+
+
+def test_a_game_is_named_by_the_events_numbering_on_its_page_and_the_events(client, make_event):
+    event, _ = make_event(4, name="Winter League")
+    services.start(event)
+    pg = PairingGame.objects.get(pairing__round__number=2, pairing__table=2, number=1)
+    title = "Round 2, table 2 · game 1"
+    listing = client.get(event.get_absolute_url()).text
+    assert f'<a href="{pg.game.get_absolute_url()}" title="{title}">game 1</a>' in listing
+    page = client.get(pg.game.get_absolute_url()).text
+    assert f"<h1>{title}: " in page and f"<title>{title}, Winter League" in page
+    assert f'<a href="{event.get_absolute_url()}">Winter League</a> (game {pg.game.pk} on this site)' in page
