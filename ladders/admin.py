@@ -115,7 +115,7 @@ class LadderAdmin(
             ("admin:ladders_ladder_entrants", "Add, remove and reorder entrants"),
             ("admin:ladders_ladder_on_behalf", "Start a challenge or match for players"),
             ("admin:ladders_ladder_announce", "Write to every entrant"),
-            ("admin:ladders_ladder_club_night", "Enter a club-night result"),
+            ("admin:ladders_ladder_club_night", "Record a face-to-face game"),
             ("ladders:detail", "The ladder's public page"),
         ]
         return format_html_join(

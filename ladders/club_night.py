@@ -1,4 +1,5 @@
-"""Club nights: a ladder game played face to face, entered by an organiser afterwards.
+"""A ladder game played face to face (at the club), entered by an organiser afterwards. Not the ACC
+club night (a season of nine-game nights: tournaments.club_nights).
 
 The rule (the least surprising one, and the form says it): a result between two
 entrants counts as a one-game match, as if the lower-placed player had

@@ -1,4 +1,5 @@
-"""The organisers' club-night page on a ladder's admin (ladders.club_night has the rule)."""
+"""The organisers' page for a ladder game played face to face (ladders.club_night has the rule; the ACC
+club night, a season of nine-game nights, is tournaments.club_nights)."""
 
 from django.contrib import messages
 from django.urls import path
@@ -40,7 +41,7 @@ class ClubNightAdmin:
                     form.add_error(None, exc.message)
                 else:
                     note = (
-                        f"Counted the club-night game of {match.challenger} and {match.defender}: {match.winner} won."
+                        f"Counted the face-to-face game of {match.challenger} and {match.defender}: {match.winner} won."
                     )
                     return self._done(request, ladder, note)
             messages.error(request, "Nothing was recorded: please correct the fields marked below.")
@@ -49,7 +50,7 @@ class ClubNightAdmin:
             request,
             ladder,
             "ladders/admin/form_page.html",
-            {"title": f"Enter a club-night result on {ladder}", "form": form, "intro": INTRO},
+            {"title": f"Record a face-to-face game on {ladder}", "form": form, "intro": INTRO},
         )
         response.status_code = status
         return response

@@ -25,7 +25,7 @@ def of(ladder):
         ),
         page("entrants", "Entrants: remove, reorder, away"),
         page("on_behalf", "Start a challenge or match for players"),
-        page("club_night", "Enter a club-night result"),
+        page("club_night", "Record a face-to-face game"),
         page("announce", "Write to every entrant"),
         NextAction("page", "The ladder's page on the site", url=ladder.get_absolute_url()),
     ]

@@ -18,6 +18,15 @@ from ratings.selectors import ratings_for
 RECENT = 10
 FAMILY_NAMES = dict(FAMILY_CHOICES)
 
+# Sections a higher app adds to the page (its template and what it reads for a player), registered
+# from its AppConfig.ready() by add_section: a club night's awards (tournaments).
+_sections: list[tuple[str, object]] = []
+
+
+def add_section(template, context):
+    """Show `template` on every public player page, with `context(player)` (a dict) as its context."""
+    _sections.append((template, context))
+
 
 def may_see(viewer, player):
     """Whether `viewer` sees more of `player`'s page than the name."""
@@ -138,4 +147,5 @@ def profile(player, viewer):
         "chart": rating_chart(player),
         "current": current_games(player),
         "recent": recent_results(player),
+        "sections": [(template, context(player)) for template, context in _sections],  # type: ignore[operator]
     }

@@ -67,7 +67,7 @@ class ForfeitForm(forms.Form):
 class TableGameForm(forms.Form):
     home_score = WholeNumberField(label="First-named player's final score", min_value=0, max_value=200)
     away_score = WholeNumberField(label="Second-named player's final score", min_value=0, max_value=200)
-    played_on = forms.DateField(required=False, help_text="The club night's date (empty: today).")
+    played_on = forms.DateField(required=False, help_text="The day it was played at the table (empty: today).")
 
 
 class WithdrawForm(forms.Form):
@@ -288,7 +288,7 @@ class PairingAdmin(ForfeitAction, ScopedAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("round__tournament", "home__player", "away__player")
 
-    @admin.action(description="Enter the result of the game played at the table (club night)")
+    @admin.action(description="Enter the result of the game played at the table (face to face)")
     def enter_table_game(self, request, queryset):
         if queryset.count() != 1:
             self.message_user(request, "Choose one pairing.", messages.ERROR)

@@ -2,16 +2,25 @@
 
 from django import forms
 
+from games.forms import WholeNumberField
+
 from .models import Award, Entrant
+
+# A score box as wide as its three digits (the night's nine rows fit a phone).
+SCORE = forms.NumberInput(attrs={"class": "vIntegerField", "inputmode": "numeric"})
+
+
+def score(label):
+    return WholeNumberField(label=label, min_value=0, max_value=200, widget=SCORE)
 
 
 class NightGameForm(forms.Form):
     """One game of the night as the organiser enters it: the two players and their final scores."""
 
     first = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Player")
-    first_score = forms.IntegerField(label="Score", min_value=0, max_value=200)
+    first_score = score("Score")
     second = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Opponent")
-    second_score = forms.IntegerField(label="Opponent's score", min_value=0, max_value=200)
+    second_score = score("Opponent's score")
 
     def __init__(self, *args, entrants, **kwargs):
         super().__init__(*args, **kwargs)
@@ -59,8 +68,8 @@ class ReportForm(forms.Form):
     """A player reports a game of the open night: it counts when the opponent confirms it."""
 
     opponent = forms.ModelChoiceField(queryset=Entrant.objects.none())
-    my_score = forms.IntegerField(label="My score", min_value=0, max_value=200)
-    their_score = forms.IntegerField(label="Their score", min_value=0, max_value=200)
+    my_score = score("My score")
+    their_score = score("Their score")
 
     def __init__(self, *args, entrants, **kwargs):
         super().__init__(*args, **kwargs)

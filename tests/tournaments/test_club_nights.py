@@ -175,3 +175,21 @@ def test_on_the_site_a_player_reports_and_the_opponent_confirms_on_the_season_pa
     assert "Nothing was reported" in response.content.decode() and night.games.count() == 1
     page = client.get(event.get_absolute_url()).content.decode()
     assert "<td>1 of 1</td>" in page
+
+
+def test_awards_are_on_the_player_page(season, client):
+    event, entrants, organiser = season
+    a, b, c, d = entrants
+    night = club_nights.open_night(event, actor=organiser)
+    _nine_for_a(night, entrants, organiser)
+    club_nights.record_award(night, c, Award.Kind.HAND_29, actor=organiser)
+    with pytest.raises(TournamentError, match="28 or a 29 hand"):
+        club_nights.record_award(night, c, Award.Kind.GRAND_SLAM, actor=organiser)  # earned, not given
+    club_nights.close_night(night, actor=organiser)
+    client.force_login(a.player)
+    page = client.get(reverse("ratings:player", args=[a.player.pk])).content.decode()
+    assert "Club night awards" in page and "A Grand Slam: all nine games of a night won · " in page
+    page = client.get(reverse("ratings:player", args=[c.player.pk])).content.decode()
+    assert "A 29 hand · " in page
+    page = client.get(reverse("ratings:player", args=[b.player.pk])).content.decode()
+    assert "Club night awards" not in page
