@@ -193,3 +193,37 @@ def test_awards_are_on_the_player_page(season, client):
     assert "A 29 hand · " in page
     page = client.get(reverse("ratings:player", args=[b.player.pk])).content.decode()
     assert "Club night awards" not in page
+
+
+def test_the_admin_pages_refuse_another_organiser_and_bad_rows_change_nothing(season, organisers, client):
+    event, (a, b, c, d), organiser = season
+    night = club_nights.open_night(event, actor=organiser)
+    pages = [
+        reverse("admin:tournaments_tournament_nights", args=[event.pk]),
+        reverse("admin:tournaments_tournament_night", args=[event.pk, night.pk]),
+    ]
+    client.force_login(organisers[1])  # staff, organising nothing of this season
+    assert [client.get(page).status_code for page in pages] == [403, 403]
+    assert client.post(pages[1], {"do": "close"}).status_code == 403
+    client.force_login(organiser)
+    assert [client.get(page).status_code for page in pages] == [200, 200]
+    rows = {"games-TOTAL_FORMS": 9, "games-INITIAL_FORMS": 0, "do": "enter"}
+    bad = {
+        **rows,
+        "games-0-first": a.pk,
+        "games-0-first_score": "١٢١",
+        "games-0-second": b.pk,
+        "games-0-second_score": 90,
+    }
+    response = client.post(pages[1], bad)
+    assert response.status_code == 400 and "Write a whole number in the digits 0 to 9." in response.content.decode()
+    both_won = {**rows, "games-0-first": a.pk, "games-0-first_score": 121, "games-0-second": b.pk}
+    response = client.post(pages[1], {**both_won, "games-0-second_score": 121})
+    assert response.status_code == 400 and "Nothing was entered" in response.content.decode()
+    assert not night.games.exists()
+    response = client.post(pages[1], {**both_won, "games-0-second_score": 95}, follow=True)
+    assert "Entered 1 game(s) of night 1." in response.content.decode() and night.games.count() == 1
+    client.post(pages[1], {"do": "close"})
+    response = client.post(pages[1], {**both_won, "games-0-second_score": 95})
+    assert response.status_code == 400 and "Night 1 is closed" in response.content.decode()
+    assert night.games.count() == 1
