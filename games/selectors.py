@@ -6,7 +6,7 @@ snapshot. Code that must see the whole table to act (the computer player,
 the stand-in, the ladders' scores) reads `services.engine_state` and shows none of it.
 """
 
-from django.db.models import Case, IntegerField, Prefetch, When
+from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
 
 from accounts.models import User
 from games import challenges, cribbage, reliability
@@ -148,6 +148,18 @@ def games_for(user):
         )
         .order_by("order", "-updated_at")
         .distinct()
+    )
+
+
+def games_counted(user):
+    """How many of the player's games are in each list of My games, in one query: {"your_turn",
+    "waiting", "practice", "finished"} (a player holds one seat a game)."""
+    finished = Q(game__status=Game.Status.FINISHED)
+    return Seat.objects.filter(player=user).aggregate(
+        finished=Count("pk", filter=finished),
+        practice=Count("pk", filter=~finished & Q(game__practice=True)),
+        your_turn=Count("pk", filter=~finished & Q(game__practice=False, to_act=True)),
+        waiting=Count("pk", filter=~finished & Q(game__practice=False, to_act=False)),
     )
 
 

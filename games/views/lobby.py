@@ -4,6 +4,8 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import InvalidPage, Paginator
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
@@ -11,12 +13,23 @@ from games import challenges, selectors
 from games.forms import PracticeForm
 from games.views.table import Table
 
+# Rows a page of My games: the page costs the same however long a player's history.
+GAMES_PER_PAGE = 25
+
 
 @login_required
 def my_games(request):
-    """Your turn first, then the others' turn, practice games, then finished games with their results."""
+    """Your turn first, then the others' turn, practice games, then finished games with their results,
+    a page at a time (the lists' lengths counted apart, in one query)."""
+    counts = selectors.games_counted(request.user)
+    paginator = Paginator(selectors.games_for(request.user), GAMES_PER_PAGE, allow_empty_first_page=True)
+    paginator.count = sum(counts.values())  # known already: no COUNT of the joined list
+    try:
+        page = paginator.page(request.GET.get("page") or 1)
+    except InvalidPage:
+        raise Http404("There is no such page of your games.") from None
     your_turn, waiting, practice, finished = [], [], [], []
-    for game in selectors.games_for(request.user):
+    for game in page.object_list:
         seat = selectors.seat_of(game, request.user)
         table = Table(selectors.view_for(game, seat.number))
         row = {
@@ -46,6 +59,8 @@ def my_games(request):
             "waiting": waiting,
             "practice": practice,
             "finished": finished,
+            "counts": counts,
+            "page": page,
             "to_answer": to_answer,
             "sent": sent,
         },
