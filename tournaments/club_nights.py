@@ -158,9 +158,12 @@ def report_game(night, reporter, opponent, my_score, their_score):
         night = _open_night(night)
         me = entrant_of(night.tournament, reporter)
         me, opponent = _checked(night, me, opponent, my_score, their_score)
-        return NightGame.objects.create(
+        item = NightGame.objects.create(
             night=night, first=me, second=opponent, first_score=my_score, second_score=their_score, reported_by=reporter
         )
+        # The opponent is asked to confirm it (on the season's page, or by replying to this email).
+        outbox.owe(OutboundEmail.Kind.CLUB_NIGHT, opponent.player, f"report:{item.pk}", context={"report": item.pk})
+        return item
 
 
 def _pending(item):

@@ -1,5 +1,6 @@
 """An event by email: mail to ``event+<slug>@REPLY_DOMAIN`` read for its words, "standings",
-"enter" and "withdraw" (an entry, before the event starts) and "help"; "enter NAME" and "withdraw
+"enter" and "withdraw" (an entry, before the event starts) and "help"; on a club night "report",
+"confirm" and "dispute" (tournaments.night_replies); "enter NAME" and "withdraw
 NAME" to the service's address too (mail.service_replies); registered with mail in
 TournamentsConfig.ready(), as ladders register theirs (mail has checked the sender:
 mail.event_replies). Every message is answered with what was done, or what is wrong and what
@@ -11,12 +12,13 @@ from mail import event_replies
 from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
 
-from . import selectors, services
+from . import night_replies, selectors, services
 from .models import Tournament
 
 WORDS = {"standings": "standings", "standing": "standings", "table": "standings", "withdraw": "withdraw"}
 WORDS.update({"enter": "enter", "join": "enter"})
 WORDS.update({"help": "help", "?": "help"})
+WORDS.update(night_replies.WORDS)
 HELP = """What you can write to this event, one word on the first line:
 
   standings   the event's table, top first
@@ -32,11 +34,14 @@ def address(event):
 def event_reply(row, slug, user, texts, subject):
     """mail.event_replies' handler for event addresses: (InboundEmail status, outcome)."""
     event = Tournament.objects.filter(slug=slug).first()
-    word, _, line = event_replies.read_words(texts, subject, WORDS)
+    word, rest, line = event_replies.read_words(texts, subject, WORDS)
     answered = answer_common(event, slug, user, word, line, noun="event", answer=_answer, standings=selectors.table)
     if answered is not None:
         return answered
-    applied, said = (enter if word == "enter" else withdraw)(event, user)
+    if word in night_replies.WORDS:
+        applied, said = night_replies.act(event, user, word, rest)
+    else:
+        applied, said = (enter if word == "enter" else withdraw)(event, user)
     _answer(user, event, word, line, said, help=not applied)
     return (InboundEmail.Status.APPLIED if applied else InboundEmail.Status.ANSWERED), f"{word}: {said[0]}"
 
@@ -82,7 +87,10 @@ def withdraw_by_name(user, rest, line):
 
 
 def _answer(user, event, kind, line, said, *, help=False, rows=None):
-    context = answer_context(event, line, said, HELP if help else "", rows)
+    club_night = event is not None and event.kind == Tournament.Kind.CLUB_NIGHT
+    context = answer_context(
+        event, line, said, (HELP + (night_replies.HELP if club_night else "")) if help else "", rows
+    )
     reply_to = address(event) if event is not None else None
     event_replies.answer(user, f"event:{kind}", "tournaments/email/event_answer", context, reply_to=reply_to)
 

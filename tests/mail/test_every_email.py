@@ -166,7 +166,7 @@ def announcement():
     )
 
 
-def club_night():
+def club_night_opened():
     from tournaments import club_nights
     from tournaments import services as tournament_services
     from tournaments.models import Tournament
@@ -175,10 +175,22 @@ def club_night():
     ann, bob = make_user(display_name="Ann"), make_user(display_name="Bob")
     tournament_services.add_entrants(season, f"{ann.email}\n{bob.email}", actor=None)
     tournament_services.start(season)
-    night = club_nights.open_night(season)
-    first, second = season.entrants.order_by("entered_at", "pk")
+    return club_nights.open_night(season), list(season.entrants.order_by("entered_at", "pk"))
+
+
+def club_night():
+    from tournaments import club_nights
+
+    night, (first, second) = club_night_opened()
     club_nights.enter_game(night, first, second, 121, 95, actor=None)
     club_nights.close_night(night)
+
+
+def club_night_report():
+    from tournaments import club_nights
+
+    night, (first, second) = club_night_opened()
+    club_nights.report_game(night, first.player, second, 121, 95)
 
 
 def to_the_ladder(words):
@@ -297,6 +309,7 @@ EMAILS = [
     ("service_answer", service_answer, None),
     ("announcement", announcement, Kind.ANNOUNCEMENT),
     ("club_night", club_night, Kind.CLUB_NIGHT),
+    ("club_night_report", club_night_report, Kind.CLUB_NIGHT),
     ("confirm", confirm, None),
     ("login_link", login_link, None),
     ("password_reset", password_reset, None),

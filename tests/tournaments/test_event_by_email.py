@@ -64,3 +64,37 @@ def test_unreadable_words_and_a_stranger_to_the_event_are_answered_and_change_no
     send(client, outsider, "withdraw", event)
     assert "You are not entered in" in answer_to(outsider).body
     assert event.entrants.count() == 3
+
+
+def test_a_club_night_game_reported_by_email_is_confirmed_by_the_opponents_reply(client, make_event, organisers):
+    from tests.factories import committed
+    from tournaments import club_nights
+    from tournaments.models import NightGame, Tournament
+
+    event, (a, b, c) = make_event(3, slug="tuesday-club", kind=Tournament.Kind.CLUB_NIGHT, organiser=organisers[0])
+    services.start(event)
+    night = club_nights.open_night(event)
+    with committed():
+        row = send(client, b.player, "report C 121 97", event)
+    assert row.status == InboundEmail.Status.APPLIED
+    assert "Reported your game with C: you 121, C 97. It counts when they confirm it." in answer_to(b.player).body
+    asked = answer_to(c.player)  # the opponent is asked, with the event's address to reply to
+    assert asked.subject == "Confirm your game with B: Tuesday-Club, night 1"
+    assert 'Reply with "confirm B"' in asked.body and asked.reply_to == [replies.address(event)]
+    report = night.games.get()
+    assert report.status == NightGame.Status.REPORTED
+
+    row = send(client, a.player, "confirm B", event)  # not A's game to confirm
+    assert (
+        row.status == InboundEmail.Status.ANSWERED
+        and "No reported game waits for your answer" in answer_to(a.player).body
+    )
+    row = send(client, c.player, "report B 121", event)  # one score: refused, said how
+    assert 'Write "report NAME YOUR-SCORE THEIR-SCORE"' in answer_to(c.player).body
+    row = send(client, c.player, "confirm B", event)
+    assert row.status == InboundEmail.Status.APPLIED
+    report.refresh_from_db()
+    assert report.status == NightGame.Status.COUNTED and report.game.played_at_table
+    assert "counts." in answer_to(c.player).body
+    row = send(client, c.player, "help", event)
+    assert "report NAME 121 95" in answer_to(c.player).body
