@@ -141,8 +141,9 @@ def hand_records(game, seat):
 # --- Notes after the moves ----------------------------------------------------------------
 
 
-def coach_notes(game, seat_number):
-    """Display-ready coaching for `seat_number` in `game` (see the module docstring).
+def coach_notes(game, seat_number, view=None):
+    """Display-ready coaching for `seat_number` in `game` (see the module docstring); `view`:
+    the seat's `view_for`, when the caller has it already.
 
     {"discard": judgment of this hand's discard or None,
      "previous_hand": {"number", "lapses", "pegging_loss", "discard"} or None,
@@ -151,7 +152,7 @@ def coach_notes(game, seat_number):
     notes = {"discard": None, "previous_hand": None, "review": None, "chance_now": None}
     if not game.help_allowed_for(seat_number):
         return notes
-    view = view_for(game, seat_number)
+    view = view or view_for(game, seat_number)
     rules = view["rules"]
     if view["kept"] and view["my_discards"]:
         dealt = _cards(view["kept"]) + _cards(view["my_discards"])
@@ -373,15 +374,16 @@ def _points_by_hand(game, rules):
 # --- Advice before the move (practice games) -----------------------------------------------
 
 
-def advice_before(game, seat_number, limit=3):
-    """The best moves for the seat to act now, with reasons; None where advice is not allowed.
+def advice_before(game, seat_number, limit=3, view=None):
+    """The best moves for the seat to act now, with reasons; None where advice is not allowed
+    (`view`: the seat's `view_for`, when the caller has it already).
 
     {"kind": "discard", "options": [{"discard", "keep", "hand_ev", "crib_ev", "ev"}...]}
     or {"kind": "play", "options": [{"card", "value", "pegs", "reasons"}...]}, best first.
     """
     if not game.advice_allowed_for(seat_number):
         return None
-    view = view_for(game, seat_number)
+    view = view or view_for(game, seat_number)
     if seat_number not in view["to_act"]:
         return None
     rules = view["rules"]

@@ -69,8 +69,9 @@ def _context(request, game, seat_number):
         and seat_number is not None
         and challenges.rematch_refusal(game, seat_number) is None,
         "counting": table.counting(),
-        "advice": coaching.advice_before(game, seat_number) if seat_number is not None else None,
-        "coach": coaching.coach_notes(game, seat_number) if seat_number is not None else {},
+        # One view of the table a request: the coach reads the page's.
+        "advice": coaching.advice_before(game, seat_number, view=view) if seat_number is not None else None,
+        "coach": coaching.coach_notes(game, seat_number, view=view) if seat_number is not None else {},
         # A game played at the table has no hands here: nothing to review, nothing pegged.
         "review": None if game.played_at_table else coaching.full_review(game, seat_number),
         "help_text": TABLE_GAME_TEXT if game.played_at_table else help_text(game.assistance, game.is_finished),

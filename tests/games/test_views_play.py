@@ -595,3 +595,27 @@ def test_a_move_by_the_web_reads_the_game_once_and_costs_a_fixed_number_of_state
         assert sum('FROM "games_game"' in q["sql"] for q in queries.captured_queries) == 1
         game.refresh_from_db()
     assert game.seq > 100 and max(counts) <= 11, max(counts)
+
+
+@pytest.mark.parametrize("help_on", [False, True])
+def test_the_game_page_reads_the_table_once_in_a_fixed_number_of_statements(help_on):
+    """Session, player, the game and its seats (one view of the table for the page and the coach),
+    table talk and notes, and the few the coach reads: the same bounded count from the first
+    deal to the last hand, however long the log."""
+    game = start_two_player_game(rng=random.Random(5), help_on=help_on)
+    player = game.seats.get(number=0).player
+    client, rng, counts = Client(), random.Random(5), []
+    client.force_login(player)
+    client.get(reverse("games:game", args=[game.pk]))  # the first look of the minute writes "seen"
+    while not game.is_finished:
+        if game.seq % 7 == 0:
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(reverse("games:game", args=[game.pk])).status_code == 200
+            counts.append(len(queries))
+            assert sum('FROM "games_game"' in q["sql"] for q in queries.captured_queries) == 1
+        state = services.engine_state(game)
+        seat = cribbage.to_act(state)[0]
+        move = rng.choice([m for m in cribbage.legal_moves(state, seat) if m["kind"] != "resign"])
+        game = services.submit_move(game, seat, move).game
+    # Ten statements (twelve with the coach), one more should a minute pass and "seen" be written.
+    assert len(counts) > 5 and max(counts) <= (12 if help_on else 10) + 1, counts
