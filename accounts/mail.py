@@ -19,6 +19,12 @@ def owe_invitation(user, invited_by, next_url, *, invited_to="", details=""):
     )
 
 
+def owe_address_changed(user, old_email, new_email):
+    """Owe the old address of `user` the news that the account's address is now `new_email`,
+    with a link that undoes it, in the caller's transaction."""
+    signals.address_changed.send(sender=User, user=user, old_email=old_email, new_email=new_email)
+
+
 def absolute(path):
     """An absolute link on this site (mail is read far from any request)."""
     return f"{settings.SITE_URL}{path}"

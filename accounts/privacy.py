@@ -12,6 +12,7 @@ the address). Nothing is deleted before the player follows the link emailed to t
 """
 
 import secrets
+from datetime import timedelta
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.admin.models import LogEntry
@@ -27,7 +28,11 @@ from .services import TooManyEmails, normalize_email, take_mail_allowance  # noq
 
 FORMER_PLAYER = "a former player"
 DELETE = tokens.Purpose("delete", tokens.CONFIRM.max_age, ("email", "is_active", "password"))
-CHANGE_EMAIL = tokens.Purpose("change_email", tokens.CONFIRM.max_age, ("email",))
+# A change link is spent by the change, and by a new password (an undone change clears it).
+CHANGE_EMAIL = tokens.Purpose("change_email", tokens.CONFIRM.max_age, ("email", "password"))
+# The old address's link that undoes a change: not spent by another change or a new password
+# (whoever took the account could do both), only by the undo itself (the address is back).
+UNDO_EMAIL = tokens.Purpose("undo_email", timedelta(days=7), ("is_active",))
 PROFILE = (
     "email",
     "display_name",
@@ -142,7 +147,12 @@ def delete_account(token):
 
 def request_email_change(user, new_email):
     """Email the new address a link that makes it the account's. Raises PrivacyError or
-    TooManyEmails; nothing changes until the link is followed."""
+    TooManyEmails; nothing changes until the link is followed.
+
+    The caller has checked that it is the account's owner asking (their password, or a login
+    link followed lately). An address another account has is answered as any other (the
+    page never says who has an account): its owner is told instead, and no link is sent.
+    """
     new_email = normalize_email(new_email)
     try:
         validate_email(new_email)
@@ -150,9 +160,11 @@ def request_email_change(user, new_email):
         raise PrivacyError(f"“{new_email}” is not an email address.") from None
     if new_email == normalize_email(user.email):
         raise PrivacyError("That is already your address.")
-    if User.objects.filter(email__iexact=new_email).exists():
-        raise PrivacyError("Another account has that address.")
     take_mail_allowance(new_email)
+    owner = User.objects.filter(email__iexact=new_email).first()
+    if owner is not None:
+        mail.send(owner, "address_wanted", {"user": owner, "url": mail.absolute(reverse("accounts:login_link"))})
+        return
     token = tokens.make_token(user, CHANGE_EMAIL, e=new_email)
     mail.send(
         user,
@@ -169,13 +181,56 @@ def request_email_change(user, new_email):
 
 @transaction.atomic
 def change_email(token):
-    """Follow the link sent to the new address: it becomes the account's (and is confirmed).
-    Raises InvalidToken or PrivacyError, and then changes nothing."""
+    """Follow the link sent to the new address: it becomes the account's (and is confirmed),
+    and the old address is told, with a link that undoes it (mail's outbox, sent after
+    commit). Raises InvalidToken or PrivacyError, and then changes nothing."""
     user, extra = tokens.read_token(token, CHANGE_EMAIL, User.objects.select_for_update().filter(is_active=True))
     new_email = extra.get("e", "")
     if User.objects.filter(email__iexact=new_email).exclude(pk=user.pk).exists():
         raise PrivacyError("Another account has that address now: nothing was changed.")
+    old_email = user.email
+    mail.owe_address_changed(user, old_email, new_email)  # owed to the old address, before it goes
     user.email, user.email_confirmed = new_email, True
     user.email_trouble, user.email_trouble_at = User.EmailTrouble.NONE, None
     user.save(update_fields=["email", "email_confirmed", "email_trouble", "email_trouble_at"])
     return user, timezone.now()
+
+
+def undo_context(user, old_email, new_email):
+    """What the email to the old address says, with a fresh undo link (made when it is sent)."""
+    token = tokens.make_token(user, UNDO_EMAIL, o=old_email)
+    return {
+        "user": user,
+        "old_email": old_email,
+        "new_email": new_email,
+        "url": mail.absolute(reverse("accounts:undo_email_change", args=[token])),
+        "days": UNDO_EMAIL.max_age.days,
+    }
+
+
+def check_undo(token):
+    """(user, the old address) for an undo link (changes nothing). Raises InvalidToken."""
+    user, extra = tokens.read_token(token, UNDO_EMAIL, User.objects.filter(is_active=True))
+    old_email = extra.get("o", "")
+    if normalize_email(user.email) == normalize_email(old_email):
+        raise tokens.InvalidToken("used")
+    return user, old_email
+
+
+@transaction.atomic
+def undo_email_change(token):
+    """Follow the old address's link: the address is the account's again, and its password is
+    cleared, which ends every session and spends every link sent meanwhile (whoever made the
+    change may know the password: the owner sets a new one). Returns the user, for the caller
+    to log in. Raises InvalidToken or PrivacyError, and then changes nothing."""
+    user, extra = tokens.read_token(token, UNDO_EMAIL, User.objects.select_for_update().filter(is_active=True))
+    old_email = normalize_email(extra.get("o", ""))
+    if normalize_email(user.email) == old_email:
+        raise tokens.InvalidToken("used")
+    if User.objects.filter(email__iexact=old_email).exclude(pk=user.pk).exists():
+        raise PrivacyError("Another account has that address now: nothing was changed. Write to us for help.")
+    user.email, user.email_confirmed = old_email, True
+    user.email_trouble, user.email_trouble_at = User.EmailTrouble.NONE, None
+    user.set_unusable_password()
+    user.save(update_fields=["email", "email_confirmed", "email_trouble", "email_trouble_at", "password"])
+    return user

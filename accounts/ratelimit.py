@@ -17,6 +17,8 @@ DEFAULT_LIMIT = 3
 DEFAULT_WINDOW = 15 * 60  # seconds
 # Per client address: (how many, in how many seconds); settings.ACCOUNTS_CLIENT_LIMITS overrides.
 CLIENT_LIMITS = {"signup": (5, 60 * 60), "login_link": (10, 60 * 60)}
+# Passwords tried by a logged-in session to change the account's address: (how many, seconds).
+PASSWORD_TRIES = (5, 60 * 60)
 
 
 def _limit():
@@ -75,3 +77,9 @@ def take_for_client(scope, request):
     """Count one `scope` ("signup", "login_link") from the request's client address; False when over."""
     limit, window = client_limit(scope)
     return _count(f"accounts:{scope}-rate:{_digest(client_address(request))}", limit, window)
+
+
+def take_password_try(user):
+    """Count one password tried to change `user`'s address; False when over (a session that is
+    not the owner's guessing it)."""
+    return _count(f"accounts:password-try:{user.pk}", *PASSWORD_TRIES)

@@ -7,6 +7,9 @@ account_email = Signal()
 # An invitation owed to a new account: user=, invited_by= (a User or None), next_url=.
 # Mail owes it in its outbox, in the caller's transaction; the link is made when it is sent.
 invitation_owed = Signal()
+# The account's address changed: user=, old_email=, new_email=. Mail owes the old address the
+# news, with a link that undoes it, in the change's transaction.
+address_changed = Signal()
 # A player downloads their own data: user=. Each receiver returns a dict of its parts
 # ({"games": [...], ...}), JSON-ready, of that player's own things only.
 own_data = Signal()

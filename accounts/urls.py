@@ -22,6 +22,7 @@ urlpatterns = [
     path("delete/<str:token>/", views.delete_confirm, name="delete_confirm"),
     path("profile/email/", views.change_email_request, name="change_email"),
     path("email/<str:token>/", views.change_email_confirm, name="change_email_confirm"),
+    path("email/undo/<str:token>/", views.undo_email_change, name="undo_email_change"),
     path("password/change/", views.PasswordChangeView.as_view(), name="password_change"),
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("password/reset/", views.PasswordResetView.as_view(), name="password_reset"),

@@ -5,6 +5,8 @@ links); the state changes on the POST of that page's button.
 """
 
 import json
+import time
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib import messages
@@ -24,6 +26,10 @@ from .forms import InvitationForm, LoginLinkForm, ProfileForm, ResetForm, Signup
 from .models import User
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+# When this session last logged in by an emailed link, and for how long that lets an account
+# without a password change its address.
+LINK_LOGIN_AT = "accounts.link_login_at"
+LINK_LOGIN_FRESH = timedelta(minutes=15)
 
 
 def _next_or_default(request, url):
@@ -143,6 +149,7 @@ def login_link_use(request, token):
         return _bad_link(request, error, "login")
     if request.method == "POST":
         login(request, user, backend=BACKEND)
+        request.session[LINK_LOGIN_AT] = time.time()  # proves the address: may change it for a while
         return redirect(_next_or_default(request, next_url))
     return render(request, "accounts/login_link.html", {"account": user})
 
@@ -279,18 +286,49 @@ def delete_confirm(request, token):
     return render(request, "accounts/deleted.html")
 
 
+def _logged_in_by_link_lately(request):
+    at = request.session.get(LINK_LOGIN_AT)
+    return at is not None and time.time() - at <= LINK_LOGIN_FRESH.total_seconds()
+
+
 @login_required
 @require_POST
 def change_email_request(request):
+    """A new address asks who is asking: the password, or, for an account without one, a login
+    link followed lately (one is sent to the address now). A borrowed session alone changes
+    nothing."""
+    back = redirect(reverse("accounts:profile") + "#email")
+    user = request.user
+    if user.has_usable_password():
+        if not ratelimit.take_password_try(user):
+            messages.error(request, "Too many passwords tried: nothing was changed. Please try again in an hour.")
+            return back
+        if not user.check_password(request.POST.get("password", "")):
+            messages.error(request, "That is not your password: nothing was changed.")
+            return back
+    elif not _logged_in_by_link_lately(request):
+        try:
+            services.request_login_link(user.email, reverse("accounts:profile") + "#email")
+        except services.TooManyEmails as error:
+            messages.error(request, str(error))
+        else:
+            minutes = int(LINK_LOGIN_FRESH.total_seconds() // 60)
+            messages.info(
+                request,
+                f"To change your address, first follow the login link we sent to {user.email}, "
+                f"then change it within {minutes} minutes. Nothing has changed yet.",
+            )
+        return back
     try:
-        privacy.request_email_change(request.user, request.POST.get("email", ""))
+        privacy.request_email_change(user, request.POST.get("email", ""))
     except privacy.PrivacyError as error:
         messages.error(request, error.message)
     except services.TooManyEmails as error:
         messages.error(request, str(error))
     else:
+        # The same words for an address another account has (its owner is told instead).
         messages.success(request, "We sent a link to the new address: it becomes yours once you follow it.")
-    return redirect(reverse("accounts:profile") + "#email")
+    return back
 
 
 @require_http_methods(["GET", "POST"])
@@ -328,3 +366,27 @@ def theme(request):
     response = redirect(_next_or_default(request, request.POST.get("next", "")))
     response.set_cookie(THEME_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure())
     return response
+
+
+@require_http_methods(["GET", "POST"])
+def undo_email_change(request, token):
+    """The old address's link: the address is the account's again, every session ends (the
+    password is cleared), and this browser is logged in to set a new password."""
+    try:
+        if request.method == "GET":
+            account, old_email = privacy.check_undo(token)
+            return render(request, "accounts/undo_email_change.html", {"account": account, "old_email": old_email})
+        account = privacy.undo_email_change(token)
+    except tokens.InvalidToken as error:
+        return _bad_link(request, error, "undo_email")
+    except privacy.PrivacyError as error:
+        return render(
+            request, "accounts/bad_link.html", {"reason": "taken", "message": error.message, "kind": "undo_email"}, 400
+        )
+    login(request, account, backend=BACKEND)
+    messages.success(
+        request,
+        f"Your address is {account.email} again, and every other session is logged out. "
+        "Choose a new password now: whoever changed your address may know the old one.",
+    )
+    return redirect("accounts:password_change")

@@ -31,4 +31,5 @@ class MailConfig(AppConfig):
         kinds.register(OutboundEmail.Kind.RESULT, composers.result)
         kinds.register(OutboundEmail.Kind.CHALLENGE, composers.challenge_notice, even_without_email_on=True)
         kinds.register(OutboundEmail.Kind.INVITATION, composers.invitation, even_without_email_on=True)
+        kinds.register(OutboundEmail.Kind.ADDRESS_CHANGED, composers.address_changed, even_without_email_on=True)
         kinds.register(OutboundEmail.Kind.ANNOUNCEMENT, announcements.compose)

@@ -1,8 +1,8 @@
 """Composers of the outbox kinds whose causes are below mail (a move's turn and result emails,
 games' challenges, accounts' invitations): each renders its row when it is sent (see mail.kinds)."""
 
+from accounts import privacy, strangers
 from accounts import services as accounts
-from accounts import strangers
 from accounts.models import User
 from games.models import Challenge, Game
 from games.selectors import view_for, with_seats
@@ -91,3 +91,9 @@ def invitation(row):
         details=row.context.get("details", ""),
     )
     return messages.build("accounts/email/invitation", context, to=row.user.email, user=row.user)
+
+
+def address_changed(row):
+    """To the old address (the row's `to`), with the undo link made now."""
+    context = privacy.undo_context(row.user, row.context["old"], row.context["new"])
+    return messages.build("accounts/email/address_changed", context, to=row.to, user=row.user)

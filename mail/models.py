@@ -42,6 +42,7 @@ class OutboundEmail(models.Model):
         INVITATION = "invitation", "An invitation to play"
         ANNOUNCEMENT = "announcement", "An organiser's announcement to an event's entrants"
         CLUB_NIGHT = "club_night", "A club night's results"
+        ADDRESS_CHANGED = "address_changed", "An account's address changed (to the old one)"
 
     class Status(models.TextChoices):
         READY = "ready", "Ready to send"

@@ -29,12 +29,13 @@ STRANGER_KINDS = (
 )
 
 
-def owed(kind, user, key, *, context=None, game_id=None, seat=None, seq=None):
-    """An unsaved outbox row of `kind` for `user`; `key` is unique per owed email."""
+def owed(kind, user, key, *, context=None, game_id=None, seat=None, seq=None, to=None):
+    """An unsaved outbox row of `kind` for `user`; `key` is unique per owed email. `to`: an
+    address other than the user's (their old one, told it was changed)."""
     return OutboundEmail(
         kind=kind,
         user=user,
-        to=user.email,
+        to=to or user.email,
         key=f"{kind}:{key}",
         context=context or {},
         game_id=game_id,

@@ -7,8 +7,9 @@ from anymail.signals import inbound, tracking
 from django.conf import settings
 from django.db.models import Q
 from django.dispatch import receiver
+from django.utils import timezone
 
-from accounts.signals import account_deleting, account_email, invitation_owed
+from accounts.signals import account_deleting, account_email, address_changed, invitation_owed
 from games.models import Game
 from games.signals import challenge_notice, move_applied
 
@@ -65,6 +66,19 @@ def owe_invitation(sender, user, invited_by=None, next_url="", invited_to="", de
             "invited_to": invited_to,
             "details": details,
         },
+    )
+
+
+@receiver(address_changed, dispatch_uid="mail.address_changed")
+def owe_address_changed(sender, user, old_email, new_email, **kwargs):
+    """The old address is told, in the change's transaction: if the change was not its owner's,
+    its link undoes it."""
+    outbox.owe(
+        OutboundEmail.Kind.ADDRESS_CHANGED,
+        user,
+        f"{user.pk}:{timezone.now().timestamp():.6f}",  # one per change
+        context={"old": old_email, "new": new_email},
+        to=old_email,
     )
 
 

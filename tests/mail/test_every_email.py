@@ -273,6 +273,17 @@ def change_email():
     privacy.request_email_change(make_user(), "somewhere.new@example.com")
 
 
+def address_changed():
+    user = make_user()
+    privacy.request_email_change(user, "somewhere.new@example.com")
+    token = mail.outbox[-1].body.split("/accounts/email/", 1)[1].split("/", 1)[0]
+    privacy.change_email(token)
+
+
+def address_wanted():
+    privacy.request_email_change(make_user(), make_user().email)
+
+
 GAME_EMAIL_NAMES = (
     "challenge_accepted",
     "turn",
@@ -315,6 +326,8 @@ EMAILS = [
     ("password_reset", password_reset, None),
     ("delete_account", delete_account, None),
     ("change_email", change_email, None),
+    ("address_changed", address_changed, Kind.ADDRESS_CHANGED),
+    ("address_wanted", address_wanted, None),
 ]
 
 
