@@ -125,6 +125,18 @@ class TournamentAdmin(
         ),
     ]
 
+    def get_fieldsets(self, request, obj=None):
+        kind = obj.kind if obj is not None else (request.POST.get("kind") or request.GET.get("kind"))
+        if kind == Tournament.Kind.CLUB_NIGHT:
+            # A club night's format is the ACC's (nine games a night, 2/3/0, Grass Roots Points).
+            return [fieldset for fieldset in self.fieldsets if fieldset[0] != "Format"]
+        return self.fieldsets
+
+    def save_model(self, request, obj, form, change):
+        if obj.kind == Tournament.Kind.CLUB_NIGHT:
+            obj.scoring = Tournament.Scoring.ACC
+        super().save_model(request, obj, form, change)
+
     def get_readonly_fields(self, request, obj=None):
         fixed = FIXED_WHEN_RUNNING if obj is not None and obj.status != Tournament.Status.DRAFT else ()
         return ("status", "tools", *fixed)

@@ -44,6 +44,7 @@ def test_a_new_organiser_runs_a_club_night_from_the_admin_by_clicking(live_serve
     tab.click("input[name=_save]")  # to the season's own page: its state and next step
     season = Tournament.objects.get(name="Tuesday club")
     assert season.kind == Tournament.Kind.CLUB_NIGHT and season.is_organiser(organiser)
+    assert season.scoring == Tournament.Scoring.ACC and tab.locator("#id_legs, #id_scoring").count() == 0
     tab.wait_for_selector("text=A club night season starts with two entrants or more")
     _saved(tab, "3-season-saved", problems)
 
