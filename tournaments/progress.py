@@ -42,7 +42,11 @@ def club_night(event):
         else:
             explain = "Add more members below, or start the season: members may still join while it runs."
             actions = (NextAction("start", "Start the season", "Then open its first night when the club meets."),)
-        return Progress(f"Taking entries: {entered} entered", explain, (*actions, *pages), takes_entrants=True)
+        entrants_page = reverse("admin:tournaments_tournament_entrants", args=[event.pk])
+        withdraw = NextAction("entrants", "Withdraw an entrant", url=entrants_page)
+        return Progress(
+            f"Taking entries: {entered} entered", explain, (*actions, withdraw, *pages), takes_entrants=True
+        )
     if event.status == Tournament.Status.RUNNING:
         closed = event.nights.filter(status=ClubNight.Status.CLOSED).count()
         night = event.nights.filter(status=ClubNight.Status.OPEN).first()

@@ -92,4 +92,13 @@ def test_a_new_organiser_runs_a_club_night_from_the_admin_by_clicking(live_serve
     # Ann: eight wins and a skunk, 19 game points: 69 Grass Roots Points.
     assert re.search(r"1\s+Ann\s+69\s+19\s+1\s+9\s+9\s+0", table), table
     _saved(tab, "10-season-table", problems)
+
+    # The season's public page, as Ann sees it: the table and the night, and her Grand Slam on her page.
+    page = logged_in(browser, live_server.url, members[0])
+    page.goto(live_server.url + season.get_absolute_url())
+    page.wait_for_selector("text=Night 1, ")
+    _saved(page, "11-public-season", problems)
+    page.click("th.player a:text('Ann')")
+    page.wait_for_selector("text=Club night awards")
+    _saved(page, "12-player-page-awards", problems)
     assert problems == []
