@@ -312,6 +312,8 @@ CELERY_BEAT_SCHEDULE["clock-send-digests"] = {"task": "clock.tasks.send_digests"
 
 # --- Ladders: lapsed challenges become forfeits; idle entrants per the ladder's rule ----
 CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule": 3600.0}
+# --- Events: a repeating event opens the next like it when it starts (tournaments.repeats) ----
+CELERY_BEAT_SCHEDULE["events-repeat"] = {"task": "tournaments.tasks.repeat_events", "schedule": 3600.0}
 
 # A shared cache (rate limits must hold across processes): Redis when a URL is
 # given, else each process keeps its own in memory.

@@ -2,6 +2,7 @@
 game settings; and what a game of it counts as once finished."""
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from games.models import EventGameSettings
@@ -30,6 +31,26 @@ class Event(EventGameSettings):
         if not getattr(user, "is_authenticated", False) or not user.is_active:
             return False
         return user.is_superuser or (user.is_staff and self.organisers.filter(pk=user.pk).exists())
+
+
+class Repeating(models.Model):
+    """An event that opens the next like it every N days (events.repeats says when and what)."""
+
+    repeat_every_days = models.PositiveSmallIntegerField(
+        "repeat every (days)",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(365)],
+        help_text="Open the next event like this one (the same settings and organisers, no entrants) this "
+        "many days after it starts, when it starts; players see it under Events and enter it. Empty: once.",
+    )
+    # The event this one repeats; one next event at most, so opening it twice opens it once.
+    repeated_from = models.OneToOneField(
+        "self", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="repeated_by"
+    )
+
+    class Meta:
+        abstract = True
 
 
 class ResultKind(models.TextChoices):

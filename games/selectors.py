@@ -199,6 +199,16 @@ def record_for(game, seat=None):
     }
 
 
+def open_deals(game):
+    """Every hand of `game` with every seat's cards open (games.cribbage.deal_records), or None
+    while they could tell something still hidden: the game is in play, or another table of its
+    duplicate round still plays the same cards (Game.cards_sealed)."""
+    if not game.is_finished or game.cards_sealed():
+        return None
+    moves = (event.data for event in game.events.engine_moves().only("data"))
+    return cribbage.deal_records(cribbage.Rules.from_json(game.rules), moves, game.first_dealer)
+
+
 def _closed_hand(hand, view):
     return {
         **hand,

@@ -116,7 +116,7 @@ class TournamentAdmin(
     actions = ["start_event", "open_next_round", "export_standings"]
     fieldsets = [
         (None, {"fields": ["kind", "name", "slug", "description", "organisers", "status", "tools"]}),
-        ("Season", {"fields": ["starts_on", "ends_on"]}),
+        ("Season", {"fields": ["starts_on", "ends_on", "repeat_every_days"]}),
         ("Games", {"fields": list(game_settings.CHOSEN)}),
         ("Format", {"fields": ["legs", "all_rounds_at_start", "scoring", "best_of"]}),
         (

@@ -12,11 +12,11 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Event, ResultKind
+from events.models import Event, Repeating, ResultKind
 from events.standings import PRESETS
 
 
-class Tournament(Event):
+class Tournament(Event, Repeating):
     class Kind(models.TextChoices):
         LEAGUE = "league", "League: a round robin"
         KNOCKOUT = "knockout", "Knockout: single elimination"

@@ -213,6 +213,22 @@ def rounds(tournament):
     return out
 
 
+def event_list(user):
+    """{"upcoming": events taking entries, soonest first, "running", "finished"} and "entered", the
+    ids of the events `user` has entered: four queries whatever the number of events."""
+    events = list(Tournament.objects.order_by("starts_on", "name"))
+    by_status = {status: [e for e in events if e.status == status] for status in Tournament.Status.values}
+    entered = set()
+    if user.is_authenticated:
+        entered = set(Entrant.objects.filter(player=user).values_list("tournament_id", flat=True))
+    return {
+        "upcoming": by_status[Tournament.Status.DRAFT],
+        "running": by_status[Tournament.Status.RUNNING],
+        "finished": by_status[Tournament.Status.FINISHED][::-1],
+        "entered": entered,
+    }
+
+
 def entrants(tournament):
     return Entrant.objects.filter(tournament=tournament).select_related("player").order_by("seed", "entered_at")
 

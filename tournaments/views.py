@@ -8,13 +8,15 @@ from django.views.decorators.http import require_POST
 from events.exports import standings_csv_response
 from ratings.selectors import family_of, ratings_of
 
-from . import club_nights, selectors, services
+from . import club_nights, comparison, selectors, services
 from .forms import ReportForm
-from .models import ClubNight, NightGame, Tournament
+from .models import ClubNight, NightGame, Round, Tournament
 
 
 def event_list(request):
-    return render(request, "tournaments/list.html", {"events": Tournament.objects.all()})
+    """Every event: those taking entries first (soonest first, each with its Enter button), then
+    those under way, then the finished ones."""
+    return render(request, "tournaments/list.html", selectors.event_list(request.user))
 
 
 def detail(request, slug):
@@ -107,6 +109,21 @@ def answer_report(request, slug, pk, answer):
     except services.TournamentError as exc:
         messages.error(request, exc.message)
     return redirect(event)
+
+
+def round_hands(request, slug, number):
+    """A duplicate round's hands, every table side by side, once the whole round is over."""
+    rnd = get_object_or_404(
+        Round.objects.select_related("tournament"),
+        tournament__slug=slug,
+        tournament__kind=Tournament.Kind.DUPLICATE,
+        number=number,
+    )
+    return render(
+        request,
+        "tournaments/round_hands.html",
+        {"event": rnd.tournament, "round": rnd, "hands": comparison.round_hands(rnd)},
+    )
 
 
 def standings_csv(request, slug):

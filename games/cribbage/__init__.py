@@ -1,6 +1,7 @@
 """Cribbage rules engine: pure Python, no Django. See README.md for the API."""
 
 from .cards import FULL_DECK, Card, card_from_code, parse_cards
+from .deal_records import DealRecord, SeatDeal, deal_records
 from .engine import apply, cut_for_deal_event, deal_event, new_game, replay
 from .moves import (
     count_ahead_of,
@@ -30,6 +31,9 @@ from .tallies import ShowTally, show_tallies
 
 __all__ = [
     "PRIVATE_KINDS",
+    "DealRecord",
+    "SeatDeal",
+    "deal_records",
     "count_ahead_of",
     "Card",
     "FULL_DECK",

@@ -3,6 +3,9 @@ the leaderboards, the upcoming events, a duplicate round's comparison) fit a pho
 desktop (1366 px), measured as every other page is (test_every_page_fits); screenshots in
 test-artifacts/community-<page>-<width>.png. The seek filters work on a phone without script."""
 
+import random
+from datetime import timedelta
+
 import pytest
 from django.conf import settings as django_settings
 from django.test import Client
@@ -13,6 +16,9 @@ from games import challenges
 from ratings.models import Rating
 from tests.browser.test_every_page_fits import MEASURE, WIDTHS, logged_in
 from tests.factories import lose_on_time, make_user
+from tournaments import services as tournaments
+from tournaments.management.commands.simulate_tournament_season import play_out
+from tournaments.models import PairingGame, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -82,7 +88,25 @@ def test_community_pages_fit_a_phone_and_a_desktop(live_server, browser, artifac
     for n, name in enumerate(["Fiona Featherstonehaugh-Cholmondeley", "Gus", "Hal", "Ivy", "Jo"]):
         newer = make_user(display_name=name, notify="none")
         Rating.objects.create(player=newer, family="two", mu=26 - n, sigma=4.5, games=n + 2, updated_at=timezone.now())
+    today = timezone.localdate()
+    olive = make_user("olive@example.com", "Olive the organiser", is_staff=True)
+    for n, (name, every) in enumerate([("Friday five-card blitz for the whole club", 7), ("Daily duplicate", 1)]):
+        event = Tournament.objects.create(
+            name=name, slug=f"event-{n}", starts_on=today + timedelta(days=n + 1), repeat_every_days=every
+        )
+        event.organisers.add(olive)
+    Tournament.objects.create(name="Winter league", slug="winter", starts_on=today, status="running")
+    duplicate = Tournament.objects.create(name="Duplicate night at the club", slug="dup", kind="duplicate")
+    entrants = [make_user(display_name=f"Duplicate player {n} of the club", notify="none") for n in range(4)]
+    tournaments.add_entrants(duplicate, "\n".join(p.email for p in entrants), actor=olive)
+    tournaments.start(duplicate)
+    for n, pg in enumerate(PairingGame.objects.filter(pairing__round__number=1, pairing__round__tournament=duplicate)):
+        play_out(pg.game, random.Random(n))
     pages = [
+        ("events", reverse("tournaments:list"), viewer),
+        ("event-repeating", reverse("tournaments:detail", args=["event-0"]), viewer),
+        ("duplicate-event", duplicate.get_absolute_url(), viewer),
+        ("round-hands", reverse("tournaments:round_hands", args=["dup", 1]), viewer),
         ("seeks", reverse("games:seeks"), viewer),
         ("seeks-bad-filter", reverse("games:seeks") + "?rating_from=2000&rating_to=1000", viewer),
         ("player-reliability", reverse("ratings:player", args=[people["Erin"].pk]), None),
@@ -99,6 +123,8 @@ def test_community_pages_fit_a_phone_and_a_desktop(live_server, browser, artifac
         if response is None or response.status >= 400 and not name.endswith("bad-filter"):
             problems.append(f"{name}: HTTP {response.status if response else 0}")
         measured(tab, name, artifacts, problems)
+        tab.set_viewport_size({"width": 390, "height": 844})
+        tab.screenshot(path=str(artifacts / f"community-{name}-390-first-screen.png"))
         refused = name.endswith("bad-filter")  # answered 400 on purpose, which the browser reports
         problems += [f"{name}: console error {e}" for e in console_errors if not (refused and "status of 400" in e)]
         console_errors.clear()
