@@ -131,3 +131,20 @@ def test_the_list_costs_the_same_queries_for_many_events(client, make_event, dja
         make_event(0, name=f"More {n}", slug=f"more-{n}", repeat_every_days=n + 1)
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(reverse("tournaments:list"))
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_runs_at_once_open_the_next_event_once():
+    from tests.factories import at_once, failures
+
+    event = Tournament.objects.create(name="Daily", slug="daily", starts_on=date(2026, 12, 4), repeat_every_days=1)
+
+    def run():
+        with at(_noon(date(2026, 12, 4))):
+            return repeat_due()
+
+    outcomes = at_once(run, run)
+    assert not failures(outcomes)
+    assert sorted(len(opened) for opened in outcomes) == [0, 1]
+    assert Tournament.objects.filter(repeated_from=event).count() == 1 and Tournament.objects.count() == 2
