@@ -17,6 +17,7 @@ urlpatterns = [
     path("invitation/<str:token>/", views.invitation, name="invitation"),
     path("profile/", views.profile, name="profile"),
     path("theme/", views.theme, name="theme"),
+    path("block/<int:user_id>/", views.block, name="block"),
     path("profile/my-data.json", views.own_data, name="own_data"),
     path("profile/delete/", views.delete_request, name="delete_request"),
     path("delete/<str:token>/", views.delete_confirm, name="delete_confirm"),

@@ -15,12 +15,12 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import SetPasswordForm
 from django.http import HttpResponse
-from django.shortcuts import redirect, render, resolve_url
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import privacy, ratelimit, services, tokens
+from . import blocks, privacy, ratelimit, services, tokens
 from .context_processors import THEME_COOKIE
 from .forms import InvitationForm, LoginLinkForm, ProfileForm, ResetForm, SignupForm
 from .models import User
@@ -199,7 +199,9 @@ def profile_page(request, form=None, status=200):
     the page a refused action from it (a vacation) answers with, its `status` a 4xx."""
     if form is None:
         form = ProfileForm(instance=User.objects.get(pk=request.user.pk))
-    return render(request, "accounts/profile.html", {"form": form}, status=status)
+    return render(
+        request, "accounts/profile.html", {"form": form, "blocked": blocks.blocked_list(request.user)}, status=status
+    )
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -390,3 +392,25 @@ def undo_email_change(request, token):
         "Choose a new password now: whoever changed your address may know the old one.",
     )
     return redirect("accounts:password_change")
+
+
+@login_required
+@require_POST
+def block(request, user_id):
+    """Block a player (from their page), or unblock them (`unblock` in the form, from their page or
+    the profile's list); back to the page it came from. The blocked player is never told."""
+    other = get_object_or_404(User, pk=user_id)
+    if request.POST.get("unblock"):
+        blocks.unblock(request.user, other)
+        messages.success(request, f"You have unblocked {other}: they may challenge you again.")
+    else:
+        try:
+            blocks.block(request.user, other)
+        except blocks.BlockError as error:
+            return HttpResponse(error.message, status=400, content_type="text/plain")
+        messages.success(
+            request,
+            f"You have blocked {other}: they cannot challenge you or sit at a table with you, and you no longer "
+            "see what they say at a table. They are not told. Unblock them here or on your profile.",
+        )
+    return redirect(_next_or_default(request, request.POST.get("next", "")))

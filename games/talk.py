@@ -4,7 +4,7 @@ A note is the player's alone: no other player, page, email or export of anyone e
 shows it. Table talk ("say ...", by reply or from the page) is a short message to the
 other players of the game: shown on the game page and at the top of their next turn
 email, never read as a move and never in the game's log. A player may mute another
-(everywhere) and report a message to the staff (the admin lists reported ones).
+(everywhere; a player they blocked is muted too, the blocked one not told) and report a message to the staff (the admin lists reported ones).
 Limits: NOTE_MAX_CHARS a note, SAY_MAX_CHARS a message, SAY_PER_HOUR messages per
 player and game in any hour. Bad input raises TableError and changes nothing.
 """
@@ -14,6 +14,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import blocks
 from accounts.models import User
 from games.models import Mute, Note, Seat, TableMessage
 
@@ -96,13 +97,13 @@ def muted_by(user):
 
 
 def talk_for(game, user, since=None):
-    """The table talk of `game` that `user` sees, oldest first: nothing from players they muted;
-    with `since`, only what was said after it."""
+    """The table talk of `game` that `user` sees, oldest first: nothing from players they muted
+    or blocked; with `since`, only what was said after it."""
     messages = TableMessage.objects.filter(game=game).select_related("author")
     if since is not None:
         messages = messages.filter(created_at__gt=since)
-    muted = muted_by(user)
-    return [m for m in messages if m.author_id not in muted]
+    unheard = muted_by(user) | blocks.blocked_by(user)
+    return [m for m in messages if m.author_id not in unheard]
 
 
 def talk_to_tell(game, user, since=None):

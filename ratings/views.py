@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
+from accounts import blocks
 from ratings import profiles, selectors
 from ratings.models import FAMILY_CHOICES
 
@@ -19,6 +20,8 @@ PER_PAGE = 50
 def player(request, user_id):
     person = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
     context = profiles.profile(person, request.user)
+    if request.user.is_authenticated and request.user.pk != person.pk:
+        context["can_block"], context["blocked"] = True, blocks.has_blocked(request.user, person)
     if context.get("chart"):
         context["chart"] = mark_safe(context["chart"])  # drawn by ratings.chart from numbers and fixed labels
     return render(request, "ratings/player.html", context)

@@ -68,3 +68,31 @@ def test_player_pages_fit_a_phone_and_a_desktop(live_server, browser, artifacts,
     width = tab.eval_on_selector("svg.rating-chart", "svg => svg.getBoundingClientRect().width")
     assert width > 300
     assert problems == [], "\n".join(problems)
+
+
+def test_blocking_from_the_player_page_and_the_profiles_list_fit(live_server, browser, artifacts, console_errors):
+    """Block from a player's page (the button), then the page saying so and the profile's list, at
+    both widths; screenshots in test-artifacts/blocks-<page>-<width>.png."""
+    alice = make_user(display_name="Alice")
+    bob = make_user(display_name="Bob with a rather long name indeed")
+    tab = logged_in(browser, live_server.url, alice)
+    tab.goto(live_server.url + reverse("ratings:player", args=[bob.pk]))
+    problems = []
+
+    def look(name):
+        for width in WIDTHS:
+            tab.set_viewport_size({"width": width, "height": 844})
+            measured = tab.evaluate(MEASURE)
+            if measured["scrollWidth"] > measured["width"] or measured["wide"]:
+                problems.append(f"{name} at {width}px: {measured}")
+            tab.screenshot(path=str(artifacts / f"blocks-{name}-{width}.png"), full_page=True)
+
+    look("player")
+    tab.click(f"text=Block {bob.display_name}")
+    tab.wait_for_selector("text=You have blocked")
+    look("player-blocked")
+    tab.goto(live_server.url + reverse("accounts:profile") + "#blocked")
+    look("profile")
+    tab.click("#blocked button:has-text('Unblock')")
+    tab.wait_for_selector("text=You have unblocked")
+    assert problems == [] and console_errors == [], problems + console_errors
