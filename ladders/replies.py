@@ -1,11 +1,12 @@
 """A ladder by email: mail to ``ladder+<slug>@REPLY_DOMAIN``, or a reply to any ladder email (they
 take replies there), read for its words: "standings", "challenge NAME", "accept", "decline",
-"withdraw", "help"; and "standings" in reply to a ladder game's email. Registered with mail in
+"withdraw", "help"; and "standings" in reply to a ladder game's email. "decline" (a forfeit) and
+"withdraw" are done only when confirmed by the code the answer sends ("confirm CODE", events.replies). Registered with mail in
 LaddersConfig.ready(); mail has checked the sender (mail.event_replies). The ladder's services decide, as on the site; every message is answered
 with what was done, or what is wrong and what can be sent.
 """
 
-from events.replies import answer_common, answer_context
+from events.replies import answer_common, answer_context, ask_to_confirm, confirmation_code, confirms
 from mail import event_replies
 from mail.game_replies import answer_word
 from mail.models import InboundEmail
@@ -22,6 +23,7 @@ WORDS = {
     "accept": "accept",
     "decline": "decline",
     "withdraw": "withdraw",
+    "confirm": "confirm",
     "join": "join",
     "enter": "join",
     "help": "help",
@@ -34,6 +36,7 @@ HELP = """What you can write to this ladder, one word on the first line (a reply
   accept           accept the challenge you were sent (or "accept NAME" when you have several)
   decline          decline it: it counts as a forfeit, so the challenger takes your place
   withdraw         withdraw the challenge you made (or "withdraw NAME")
+  confirm CODE     do the decline or withdrawal you asked for: the code is emailed to you
   join             join the ladder at the bottom, while it is open (or "enter")
   help             this help"""
 
@@ -61,6 +64,9 @@ def ladder_reply(row, slug, user, texts, subject):
     except services.LadderError as exc:
         _answer(user, ladder, word, line, [f"{exc.message} Nothing was done."], help=True)
         return InboundEmail.Status.ANSWERED, f"{word} refused: {exc.message}"
+    if isinstance(said, list):  # a confirmation asked for: nothing done yet
+        _answer(user, ladder, word, line, said)
+        return InboundEmail.Status.ANSWERED, f"{word}: confirmation asked"
     _answer(user, ladder, word, line, [said])
     return InboundEmail.Status.APPLIED, f"{word}: {said}"
 
@@ -107,17 +113,41 @@ def _accept(ladder, me, user, name):
 
 def _decline(ladder, me, user, name):
     item = _open_challenge(me, name, mine="defender", word="decline")
-    challenges.decline(item, actor=user)
-    return f"You declined {item.challenger}'s challenge: it counts as a forfeit, so {item.challenger} takes your place."
+    code = confirmation_code(user, "decline", f"challenge:{item.pk}")
+    what = f"Declining {item.challenger}'s challenge counts as a forfeit: {item.challenger} would take your place."
+    return ask_to_confirm(what, code, notices.ladder_address(ladder))
 
 
 def _withdraw(ladder, me, user, name):
     item = _open_challenge(me, name, mine="challenger", word="withdraw")
-    challenges.withdraw(item, actor=user)
-    return f"You withdrew your challenge to {item.defender}."
+    code = confirmation_code(user, "withdraw", f"challenge:{item.pk}")
+    return ask_to_confirm(
+        f"You asked to withdraw your challenge to {item.defender}.", code, notices.ladder_address(ladder)
+    )
 
 
-ACTIONS = {"challenge": _challenge, "accept": _accept, "decline": _decline, "withdraw": _withdraw}
+def _confirm(ladder, me, user, code):
+    """Do the decline or withdrawal the entrant's code confirms (asked by email, the code sent to them)."""
+    mine = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
+        "challenger__player", "defender__player"
+    )
+    for action, field in (("decline", "defender"), ("withdraw", "challenger")):
+        for item in mine.filter(**{field: me}):
+            if confirms(code, user, action, f"challenge:{item.pk}"):
+                if action == "decline":
+                    challenges.decline(item, actor=user)
+                    return (
+                        f"You declined {item.challenger}'s challenge: it counts as a forfeit, "
+                        f"so {item.challenger} takes your place."
+                    )
+                challenges.withdraw(item, actor=user)
+                return f"You withdrew your challenge to {item.defender}."
+    raise services.LadderError(
+        "That code confirms nothing now: it is mistyped, more than a day old, or what it confirmed is done already."
+    )
+
+
+ACTIONS = {"challenge": _challenge, "accept": _accept, "decline": _decline, "withdraw": _withdraw, "confirm": _confirm}
 
 
 def _open_challenge(me, name, *, mine, word):

@@ -4,10 +4,18 @@
 NAME" to the service's address too (mail.service_replies); registered with mail in
 TournamentsConfig.ready(), as ladders register theirs (mail has checked the sender:
 mail.event_replies). Every message is answered with what was done, or what is wrong and what
-can be sent.
+can be sent. "withdraw" is done only when confirmed by the code its answer sends to the entrant
+("confirm CODE" to the event's address, events.replies).
 """
 
-from events.replies import answer_common, answer_context
+from events.replies import (
+    answer_common,
+    answer_context,
+    ask_to_confirm,
+    confirmation_code,
+    confirms,
+    is_confirmation_code,
+)
 from mail import event_replies
 from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
@@ -23,7 +31,8 @@ HELP = """What you can write to this event, one word on the first line:
 
   standings   the event's table, top first
   enter       enter the event, while it takes entries (before it starts)
-  withdraw    take your entry back (before the event starts)
+  withdraw    take your entry back (before the event starts): we email you a code to confirm it
+  confirm CODE  do the withdrawal you asked for
   help        this help"""
 
 
@@ -38,11 +47,13 @@ def event_reply(row, slug, user, texts, subject):
     answered = answer_common(event, slug, user, word, line, noun="event", answer=_answer, standings=selectors.table)
     if answered is not None:
         return answered
-    if word in night_replies.WORDS:
+    if word == "confirm" and is_confirmation_code(rest):  # a withdrawal's code, not a club night's "confirm NAME"
+        applied, said = confirm(event, user, rest)
+    elif word in night_replies.WORDS:
         applied, said = night_replies.act(event, user, word, rest)
     else:
         applied, said = (enter if word == "enter" else withdraw)(event, user)
-    _answer(user, event, word, line, said, help=not applied)
+    _answer(user, event, word, line, said, help=applied is False)
     return (InboundEmail.Status.APPLIED if applied else InboundEmail.Status.ANSWERED), f"{word}: {said[0]}"
 
 
@@ -59,7 +70,27 @@ def enter(event, user):
 
 
 def withdraw(event, user):
-    """Take `user`'s entry in `event` back, before it starts: (withdrawn, [words])."""
+    """Ask `user` to confirm taking their entry in `event` back (their code is sent to them alone):
+    (None: asked, [words]); (False, [why not]) when there is no entry to take back."""
+    entry = event.entrants.filter(player=user).first()
+    if entry is None:
+        return False, [f"You are not entered in {event}. Nothing was done."]
+    refusal = services.withdrawal_refusal(event)
+    if refusal:
+        return False, [f"{refusal} Nothing was done."]
+    code = confirmation_code(user, "withdraw", f"entry:{entry.pk}")
+    return None, ask_to_confirm(f"You asked to withdraw your entry in {event}.", code, address(event))
+
+
+def confirm(event, user, code):
+    """Take the entry back if `code` is the one sent for it: (withdrawn, [words]); once only, the
+    entry being gone after."""
+    entry = event.entrants.filter(player=user).first()
+    if entry is None or not confirms(code, user, "withdraw", f"entry:{entry.pk}"):
+        return False, [
+            "That code confirms nothing now: it is mistyped, more than a day old, or what it confirmed is done "
+            "already. Nothing was done."
+        ]
     try:
         services.withdraw_player(event, user)
     except services.TournamentError as exc:

@@ -152,11 +152,19 @@ def approve(entrant, *, actor):
         Entrant.objects.filter(pk=entrant.pk).update(approved=True)
 
 
+def withdrawal_refusal(tournament):
+    """Why no entrant can be taken off `tournament` now, or None."""
+    if tournament.status != Tournament.Status.DRAFT:
+        return "The event has started: an entrant can no longer be taken off."
+    return None
+
+
 def withdraw_entrant(entrant, *, actor):
     with transaction.atomic():
         tournament = _lock(entrant.tournament)
-        if tournament.status != Tournament.Status.DRAFT:
-            raise TournamentError("The event has started: an entrant can no longer be taken off.")
+        refusal = withdrawal_refusal(tournament)
+        if refusal:
+            raise TournamentError(refusal)
         Entrant.objects.filter(pk=entrant.pk).delete()
 
 

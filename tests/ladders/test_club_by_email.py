@@ -2,6 +2,8 @@
 ladder's own address (or in reply to a ladder email), posted to the inbound webhook in each
 provider's documented payload, with the same sender checks as move replies."""
 
+import re
+
 import pytest
 from django.core import mail
 
@@ -45,6 +47,10 @@ def send(client, entrant_or_user, words, *, esp="postmark", to=None, subject="La
 
 def answers_to(user):
     return [m for m in mail.outbox if m.to == [user.email] and m.tags == ["ladder_answer"]]
+
+
+def code_in(message):
+    return re.search(r"confirm ([0-9a-f]{12})", message.body).group(1)
 
 
 def the_answer(user):
@@ -94,6 +100,9 @@ def test_decline_counts_as_a_forfeit(client, club):
     ladder, (a, b, c, d, e) = club
     challenges.challenge(c, a, actor=None)
     row = send(client, a, "decline", ladder=ladder)
+    assert row.status == InboundEmail.Status.ANSWERED and not Match.objects.exists()  # asked to confirm
+    assert "Declining C's challenge counts as a forfeit" in the_answer(a.player).body
+    row = send(client, a, f"confirm {code_in(the_answer(a.player))}", ladder=ladder)
     assert row.status == InboundEmail.Status.APPLIED
     match = Match.objects.get(ladder=ladder)
     assert (match.winner, match.decided_by, match.challenge.status) == (c, Match.DecidedBy.FORFEIT, "lapsed")
@@ -111,6 +120,7 @@ def test_withdraw_and_several_challenges_need_a_name(client, club):
     assert 'You have open challenges with D and E: add the name ("accept NAME").' in the_answer(c.player).body
     assert not Match.objects.exists()
     send(client, e, "withdraw", ladder=ladder)
+    send(client, e, f"confirm {code_in(the_answer(e.player))}", ladder=ladder)
     assert "You withdrew your challenge to C." in the_answer(e.player).body
     assert Challenge.objects.get(challenger=e).status == Challenge.Status.WITHDRAWN
     send(client, c, "accept d", ladder=ladder)
@@ -280,3 +290,25 @@ def test_standings_in_reply_to_a_games_email(client, club, ladder_game):
     else:
         assert "This game is not part of a ladder, so it has no standings." in answer.body
     assert not game.events.filter(source="email").exists()
+
+
+def test_a_decline_in_an_entrants_name_costs_them_nothing_until_they_confirm(client, club, ladder_state):
+    """Mail that passes for A's (the sender checks are all an event's public address has) asks A,
+    at A's own address, to confirm; the code works once, for A and that challenge only."""
+    ladder, (a, b, c, d, e) = club
+    challenges.challenge(c, a, actor=None)
+    challenges.challenge(e, d, actor=None)
+    before = ladder_state(ladder)
+    row = send(client, a, "decline", ladder=ladder)
+    assert row.status == InboundEmail.Status.ANSWERED and row.outcome == "decline: confirmation asked"
+    asked = the_answer(a.player)
+    assert "If you did not ask for this, do nothing" in asked.body
+    assert ladder_state(ladder) == {**before, "mail": 1}  # one answer, to A: nothing else changed
+    code = code_in(asked)
+    assert send(client, d, f"confirm {code}", ladder=ladder).status == InboundEmail.Status.ANSWERED  # not D's
+    assert "That code confirms nothing now" in the_answer(d.player).body
+    assert Challenge.objects.get(defender=d).status == Challenge.Status.OPEN
+    assert send(client, a, f"confirm {code}", ladder=ladder).status == InboundEmail.Status.APPLIED
+    assert Match.objects.get(ladder=ladder).decided_by == Match.DecidedBy.FORFEIT
+    assert send(client, a, f"confirm {code}", ladder=ladder).status == InboundEmail.Status.ANSWERED  # once
+    assert Match.objects.count() == 1

@@ -2,6 +2,7 @@
 webhook in a provider's documented payload: help, games, vacation and back, new games (a member,
 an address, an open seek, the computer), signing up from a new address, entering events and ladders."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -13,7 +14,7 @@ from accounts.models import User
 from games import tasks
 from games.models import Challenge, Game
 from ladders.models import Entrant as LadderEntrant
-from mail import links, service_replies
+from mail import event_replies, links, service_replies
 from mail.models import InboundEmail
 from tests.factories import make_user, start_two_player_game
 from tests.ladders.conftest import make_ladder  # noqa: F401 (a fixture)
@@ -165,7 +166,12 @@ def test_enter_an_event_or_a_ladder_by_name_and_withdraw_before_the_start(client
     assert "You are entered in Winter League" in answer_to(alice.email).body
     assert send(client, "alice@example.com", "enter winter-league").status == InboundEmail.Status.ANSWERED
     assert "entered in Winter League already" in answer_to(alice.email).body
-    assert send(client, "alice@example.com", "withdraw winter-league").status == InboundEmail.Status.APPLIED
+    assert send(client, "alice@example.com", "withdraw winter-league").status == InboundEmail.Status.ANSWERED
+    asked = answer_to(alice.email).body
+    assert "Nothing was done yet." in asked and Entrant.objects.filter(tournament=event, player=alice).exists()
+    code = re.search(r"confirm ([0-9a-f]{12})", asked).group(1)
+    to = event_replies.event_address("event", event.slug)
+    assert send(client, "alice@example.com", f"confirm {code}", to=to).status == InboundEmail.Status.APPLIED
     assert not Entrant.objects.filter(tournament=event, player=alice).exists()
     ladder, _ = make_ladder(2, slug="club")
     assert send(client, "alice@example.com", "enter club").status == InboundEmail.Status.APPLIED

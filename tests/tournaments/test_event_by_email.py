@@ -1,6 +1,8 @@
 """An event by email: "standings", "withdraw" and "help" sent to the event's own address, posted to
 the inbound webhook in a provider's documented payload, with the sender checks of move replies."""
 
+import re
+
 import pytest
 from django.core import mail
 
@@ -42,12 +44,41 @@ def test_standings_by_email(client, make_event, esp):
     assert f"{event.name}, " in body and all(str(e.player) in body for e in entrants)
 
 
-def test_withdraw_before_the_start_and_refused_after(client, make_event):
+def code_in(message):
+    return re.search(r"confirm ([0-9a-f]{12})", message.body).group(1)
+
+
+def test_a_withdrawal_by_email_does_nothing_until_confirmed_then_happens_once(client, make_event):
+    """Anyone may write to the event's public address in an entrant's name: "withdraw" only sends
+    the entrant, at their own address, a code; the reply carrying it withdraws them, once."""
     event, entrants = make_event(4, slug="club-league")
     me = entrants[3].player
-    assert send(client, me, "withdraw", event).status == InboundEmail.Status.APPLIED
+    row = send(client, me, "withdraw", event)
+    assert row.status == InboundEmail.Status.ANSWERED and row.outcome.startswith("withdraw: You asked to withdraw")
+    asked = answer_to(me)
+    assert "Nothing was done yet." in asked.body and asked.reply_to == [replies.address(event)]
+    assert Entrant.objects.filter(tournament=event, player=me).exists()
+    code = code_in(asked)
+    assert send(client, me, f"confirm {code}", event).status == InboundEmail.Status.APPLIED
     assert not Entrant.objects.filter(tournament=event, player=me).exists()
     assert "is withdrawn" in answer_to(me).body
+    services.register(event, me)  # entered again: the old code does not take the new entry back
+    row = send(client, me, f"confirm {code}", event)
+    assert row.status == InboundEmail.Status.ANSWERED and "That code confirms nothing now" in row.outcome
+    assert Entrant.objects.filter(tournament=event, player=me).exists()
+
+
+def test_one_entrants_code_does_not_withdraw_another(client, make_event):
+    event, entrants = make_event(4, slug="club-league")
+    mallory, victim = entrants[0].player, entrants[1].player
+    send(client, mallory, "withdraw", event)
+    code = code_in(answer_to(mallory))
+    assert send(client, victim, f"confirm {code}", event).status == InboundEmail.Status.ANSWERED
+    assert event.entrants.count() == 4
+
+
+def test_withdraw_is_refused_after_the_start(client, make_event):
+    event, entrants = make_event(4, slug="club-league")
     services.start(event)
     other = entrants[0].player
     assert send(client, other, "withdraw", event).status == InboundEmail.Status.ANSWERED
