@@ -131,7 +131,7 @@ def test_the_player_page_says_the_reliability_in_plain_words(client):
     lose_on_time(steady, times=0, wins=3)
     figures = {}
     for player in (late, steady, newcomer):
-        figures[player] = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", _page(client, player)))["Reliability"]
-    assert figures[late] == "Lost 1 of 20 games on time in the last 90 days <small>(95% reliable)</small>"
-    assert figures[steady] == "Lost none of 3 games on time in the last 90 days <small>(100% reliable)</small>"
-    assert figures[newcomer] == "Finished no game in the last 90 days"
+        [figures[player]] = re.findall(r"<strong>Reliability</strong>: <span>(.*?)</span>\.</p>", _page(client, player))
+    assert figures[late] == "lost 1 of 20 games on time in the last 90 days <small>(95% reliable)</small>"
+    assert figures[steady] == "lost none of 3 games on time in the last 90 days <small>(100% reliable)</small>"
+    assert figures[newcomer] == "finished no game in the last 90 days"
