@@ -5,8 +5,6 @@ Positions are the fold of the ladder's history (see ladders.rungs);
 .matches and .seasons, on what ladders.services gives them all.
 """
 
-from dataclasses import replace
-
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -14,7 +12,6 @@ from django.utils import timezone
 
 from events.models import Event, ResultKind
 from events.standings import PRESETS, Values
-from games.game_settings import GameSettings
 
 
 class Ladder(Event):
@@ -76,10 +73,8 @@ class Ladder(Event):
     )
     idle_rule = models.CharField(max_length=8, choices=IdleRule.choices, default=IdleRule.DROP)
     idle_drop_places = models.PositiveSmallIntegerField(default=3)
-    vacation_allowed = models.BooleanField(default=True)
-    vacation_days_cap = models.PositiveSmallIntegerField(
-        default=21, help_text="Vacation days per season (nobody can challenge a player on vacation)."
-    )
+    # The vacation policy (vacation_allowed, vacation_days_cap) is every event's (events.models.Event);
+    # on a ladder the cap also bounds a player's days away a season (ladders.membership).
     season = models.PositiveSmallIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -88,11 +83,6 @@ class Ladder(Event):
 
     def get_absolute_url(self):
         return reverse("ladders:detail", args=[self.slug])
-
-    @property
-    def game_settings(self) -> GameSettings:
-        """Every ladder game's settings: the vacation a game allows follows the ladder's rule."""
-        return replace(super().game_settings, vacation_cap_days=self.vacation_days_cap if self.vacation_allowed else 0)
 
     @property
     def values(self) -> Values:

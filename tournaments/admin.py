@@ -39,6 +39,8 @@ class TournamentForm(forms.ModelForm):
             "starts_on",
             "ends_on",
             *game_settings.CHOSEN,
+            "vacation_allowed",
+            "vacation_days_cap",
             "legs",
             "all_rounds_at_start",
             "scoring",
@@ -117,7 +119,7 @@ class TournamentAdmin(
     fieldsets = [
         (None, {"fields": ["kind", "name", "slug", "description", "organisers", "status", "tools"]}),
         ("Season", {"fields": ["starts_on", "ends_on", "repeat_every_days"]}),
-        ("Games", {"fields": list(game_settings.CHOSEN)}),
+        ("Games", {"fields": [*game_settings.CHOSEN, "vacation_allowed", "vacation_days_cap"]}),
         ("Format", {"fields": ["legs", "all_rounds_at_start", "scoring", "best_of"]}),
         (
             "Players entering on their own",

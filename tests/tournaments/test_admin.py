@@ -50,6 +50,8 @@ def _form(event, **changes):
         "days_per_move": 3,
         "timeout_policy": event.timeout_policy,
         "time_bank_days": 0,
+        "vacation_allowed": "on",
+        "vacation_days_cap": 21,
         "legs": 1,
         "all_rounds_at_start": "on",
         "scoring": event.scoring,

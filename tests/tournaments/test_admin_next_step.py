@@ -46,6 +46,7 @@ def test_a_new_league_saved_leads_to_its_own_page_which_asks_for_entrants(client
         "days_per_move": 3,
         "timeout_policy": "forfeit",
         "time_bank_days": 0,
+        "vacation_days_cap": 21,
         "legs": 1,
         "scoring": "games",
         "best_of": 1,

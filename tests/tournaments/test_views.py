@@ -69,3 +69,17 @@ def test_a_game_is_named_by_the_events_numbering_on_its_page_and_the_events(clie
     page = client.get(pg.game.get_absolute_url()).text
     assert f"<h1>{title}: " in page and f"<title>{title}, Winter League" in page
     assert f'<a href="{event.get_absolute_url()}">Winter League</a> (game {pg.game.pk} on this site)' in page
+
+
+@pytest.mark.parametrize(
+    ("allowed", "cap", "game_cap", "words"),
+    [(True, 5, 5, "Vacation: up to 5 days a game."), (False, 21, 0, "No vacation days")],
+)
+def test_an_events_vacation_policy_holds_in_its_games_and_is_said_on_its_page(
+    client, make_event, allowed, cap, game_cap, words
+):
+    event, _ = make_event(2, vacation_allowed=allowed, vacation_days_cap=cap)
+    services.start(event)
+    game = PairingGame.objects.get(pairing__round__tournament=event).game
+    assert game.vacation_cap_days == game_cap
+    assert words in client.get(event.get_absolute_url()).text
