@@ -7,7 +7,7 @@ mixes in ProgressPage and gives
 - `perform(request, event, name) -> str`: does the action `name` through the app's services and
   returns the note to say (the app's refusal, `self.refusal`, is said instead, nothing changed);
 - optionally `add_entrants(request, event, emails) -> str`, when `Progress.takes_entrants`: the
-  addresses pasted on the page, entered; the note to say.
+  addresses pasted on the page (or the one member picked there by name), entered; the note to say.
 
 The change page (templates/events/admin/change_form.html) shows the state and a button for each
 action, above the event's settings; every button posts to `<pk>/act/`, which checks the
@@ -21,6 +21,8 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.urls import path, reverse
+
+from accounts import directory
 
 from .forms import AddEntrantsForm
 
@@ -73,6 +75,18 @@ class Progress:
     takes_entrants: bool = False  # the page offers its box of addresses
 
 
+def _member_named(text):
+    """The one member playing under the name `text` (the challenge form's search); ValidationError,
+    saying why, for none or several: the organiser then writes the whole name or the address."""
+    found = directory.members_named(text)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise ValidationError(f'No member plays under the name "{text.strip()}": paste their address instead.')
+    shown = ", ".join(f"{m} ({directory.masked_email(m.email)})" for m in found[: directory.MOST])
+    raise ValidationError(f"{len(found)} members go by that name: {shown}. Write the whole name, or paste the address.")
+
+
 class ProgressPage:
     """Mixed into an event's ScopedAdmin (before it): the state and next actions on its change page,
     and "Save" of a new event leading to that page."""
@@ -116,6 +130,8 @@ class ProgressPage:
                 if not form.is_valid():
                     raise ValidationError("Paste one address or more: nobody was entered.")
                 note = self.add_entrants(request, event, form.cleaned_data["emails"])
+            elif name == "add_member" and progress.takes_entrants:
+                note = self.add_entrants(request, event, _member_named(request.POST.get("member", "")).email)
             elif name in {a.name for a in progress.actions if not a.url}:
                 note = self.perform(request, event, name)
             else:

@@ -108,3 +108,30 @@ def test_another_organisers_event_refuses_every_button(client, organisers):
     assert _act(client, league, "add_entrants", **{"add-emails": "x@example.com"}).status_code == 403
     assert _act(client, league, "start").status_code == 403
     assert not league.entrants.exists()
+
+
+def test_a_member_is_picked_by_name_on_the_events_page(client, organisers):
+    league = Tournament.objects.create(name="Spring", slug="spring")
+    league.organisers.add(organisers[0])
+    ann = make_user(display_name="Ann Jones")
+    make_user(display_name="Bob Smith")
+    make_user(display_name="Bob Smithers")
+    client.force_login(organisers[0])
+    _act(client, league, "add_member", member="ann jones")
+    assert list(league.entrants.values_list("player", flat=True)) == [ann.pk]
+    _act(client, league, "add_member", member="Bob Smith")  # the exact name: one member
+    assert league.entrants.count() == 2
+    for name in ("Smith", "Nobody Here"):
+        response = client.post(
+            reverse("admin:tournaments_tournament_act", args=[league.pk]),
+            {"action": "add_member", "member": name},
+            follow=True,
+        )
+        assert league.entrants.count() == 2  # refused, nothing changed
+    assert "No member plays under the name &quot;Nobody Here&quot;" in response.text
+    page = client.post(
+        reverse("admin:tournaments_tournament_act", args=[league.pk]),
+        {"action": "add_member", "member": "Smith"},
+        follow=True,
+    ).text
+    assert "2 members go by that name: Bob Smith (p…@e….com), Bob Smithers (p…@e….com)" in page
