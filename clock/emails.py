@@ -122,7 +122,7 @@ def claim_offer(row):
 
 
 def stand_in(row):
-    return _told("stand_in", row, lambda game, seat, about: {"move": cribbage.move_text(row.context["move"])})
+    return _told("stand_in", row, lambda game, seat, about: {"move": cribbage.describe_move(row.context["move"])})
 
 
 def vacation_day(row):

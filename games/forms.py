@@ -12,7 +12,7 @@ from django.db import models
 
 from accounts import directory
 from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
-from games.cribbage import FULL_GAME, SHORT_GAME, notation
+from games.cribbage import FULL_GAME, SHORT_GAME, Move, notation
 from games.models import MAX_TIME_BANK_DAYS, ComputerLevel, Game, Variant
 
 TARGET_CHOICES = [(FULL_GAME, f"{FULL_GAME} (the full game)"), (SHORT_GAME, f"{SHORT_GAME} (a short game)")]
@@ -342,9 +342,9 @@ class MoveForm(forms.Form):
         return data
 
     def move(self, muggins):
-        """The engine move dict for the service."""
+        """The move for the service (a cribbage.Move)."""
         data = self.cleaned_data
-        return notation.from_form(
+        move = notation.from_form(
             data["action"],
             cards=data.get("cards") or (),
             card=data.get("card") or "",
@@ -352,6 +352,7 @@ class MoveForm(forms.Form):
             points=data.get("points"),
             muggins=muggins,
         )
+        return Move.from_json(move)
 
     def problem(self):
         """The first error, in words for the player."""

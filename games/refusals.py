@@ -1,4 +1,4 @@
-"""The engine's refusals in the words of the game pages (and of `services.MoveError.message`).
+"""The engine's refusals in the words of the game pages (and of `services.MoveRefused.message`).
 
 The engine says why a move is refused with a code and its parameters
 (`cribbage.REFUSALS`); this table says it to the player. Other channels have
@@ -87,6 +87,13 @@ def plan_refusal(code: str, params: dict) -> str:
     return f"{PLAN_WORDS[code](**params)}. Your plan is as it was."
 
 
+def unreadable_message(error: cribbage.InvalidMove) -> str:
+    """Words that make no move, in the pages' words: a plan's refusal, else the notation's reason."""
+    if error.code in PLAN_WORDS:
+        return plan_refusal(error.code, error.params)
+    return f"{error.reason}."
+
+
 def refusal_words(error: cribbage.IllegalMove) -> str:
     """The refusal said to the player whose move it was."""
     words = WORDS.get(error.code)
@@ -116,5 +123,5 @@ def moves_now(offered) -> str:
     if plays:
         said.append(f"You can play {cards_text(plays)}")
     if others:
-        said.append("Your moves now: " + ", ".join(dict.fromkeys(cribbage.move_text(m) for m in others)))
+        said.append("Your moves now: " + ", ".join(dict.fromkeys(cribbage.describe_move(m) for m in others)))
     return "; ".join(said) + "."

@@ -10,7 +10,6 @@ from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
 
 from accounts.models import User
 from games import challenges, cribbage, reliability
-from games.cribbage import notation
 from games.models import Game, Seat
 
 
@@ -104,11 +103,11 @@ def live_hand_without_help(user, cards, overlap=4):
 
 
 def move_made_since(game, seat, seq, move):
-    """Did `seat` make `move` as its next move after state `seq`? (A used move link, or one
+    """Did `seat` make `move` (a cribbage.Move) as its next move after state `seq`? (A used move link, or one
     whose move was made another way: by reply, on the site.)"""
-    later = game.events.engine_moves().filter(seq__gt=seq, seat=seat, kind=move.get("kind"))
+    later = game.events.engine_moves().filter(seq__gt=seq, seat=seat, kind=move.kind)
     nxt = later.order_by("seq").only("data").first()
-    return nxt is not None and notation.same_move(move, nxt.data)
+    return nxt is not None and move.same_choice(nxt.data)
 
 
 def seek_board(variant=None, min_reliability=None):

@@ -23,12 +23,13 @@ log = logging.getLogger(__name__)
 _shuffler = random.SystemRandom()
 
 
-class MoveError(Exception):
-    """A move that cannot be applied. Nothing was written.
+class MoveRefused(Exception):
+    """The service refused a move: nothing was written.
 
-    `message` is in the words of the game pages (games.refusals); `code` and
-    `params` are the engine's refusal (cribbage.REFUSALS), or "stale" or
-    "game_over", for channels that say it in their own words.
+    `message` is in the words of the game pages (games.presenter.refusals); `code` and
+    `params` are the engine's refusal (cribbage.REFUSALS, or cribbage.INVALID for
+    words), or "stale", "game_over" or "not_seated", for channels that say it in their
+    own words; `legal`, the moves the player may make now.
     """
 
     def __init__(self, message, legal=(), *, code="", params=None):
@@ -38,19 +39,23 @@ class MoveError(Exception):
         self.code, self.params = code, dict(params or {})
 
 
-class IllegalMove(MoveError):
+class UnreadableWords(MoveRefused):
+    """The player's words make no move (the engine's InvalidMove)."""
+
+
+class AgainstTheRules(MoveRefused):
+    """A readable move the rules refuse now (the engine's IllegalMove)."""
+
+
+class StaleMove(MoveRefused):
+    """Made against a state the game has moved on from (a link, a form shown before)."""
+
+
+class GameOver(MoveRefused):
     pass
 
 
-class StaleMove(MoveError):
-    pass
-
-
-class GameOver(MoveError):
-    pass
-
-
-class NotSeated(MoveError):
+class NotSeated(MoveRefused):
     """The player named as the mover holds no seat in the game."""
 
 
@@ -59,6 +64,7 @@ class MoveResult:
     game: Game
     events: list = field(default_factory=list)
     duplicate: bool = False
+    move: cribbage.Move | None = None  # the move made (or made already, when `duplicate`), when a Move was given
 
 
 def engine_state(game):
@@ -154,35 +160,60 @@ def submit_move(
 
     `game` is a Game or its id: either way it and its seats are read once, under the game's
     row lock (a loaded Game is only asked its id). `seat` is a seat number, or the player (a
-    User) whose seat moves (NotSeated if none). `move` is an engine move dict such as
-    {"kind": "play", "card": "7C"}, or a function of the locked game that gives one (a form's
-    move is read under the game's rules). With `expected_seq` (the sequence number the player
+    User) whose seat moves (NotSeated if none). `move` is a `cribbage.Move` (or its JSON, as the
+    log keeps it: {"kind": "play", "card": "7C"}), or a function of the locked game and the seat
+    number that gives one (a form's move is read under the game's rules). With `expected_seq` (the sequence number the player
     saw), a move made against a state that has since moved on is refused as stale. With an
     `idempotency_key`, the same submission applied twice has the effect of once: the database's
     unique key refuses the second, and a second refused as stale or illegal is the first again.
+    Refused: a `MoveRefused` (AgainstTheRules, StaleMove, GameOver, NotSeated), nothing written.
     """
     game_id = getattr(game, "pk", game)
+    made = None  # the Move, when one was given
     try:
         with transaction.atomic():
             game, seats = _locked_with_seats(game_id)
             try:
                 seat = _seat_number(seats, seat)
                 if callable(move):
-                    move = move(game)
+                    move = move(game, seat)
+                if isinstance(move, cribbage.Move):
+                    made, move = move.for_seat(seat), move.without_seat().to_json()
                 state = _checked(game, seat, move, expected_seq)
-            except MoveError:
+            except MoveRefused:
                 if idempotency_key and _submitted(game, idempotency_key):
-                    return MoveResult(game=game, duplicate=True)
+                    return MoveResult(game=game, duplicate=True, move=made)
                 raise
+            # The log's JSON, its seat last as the log has always written it.
             first = new_event(game, {**move, "seat": seat}, seat, source, actor, idempotency_key)
             events = _append(game, seats, state, [first], rng=rng)
     except IntegrityError:
         # Nothing was written (the insert is the move's first write); a key the log already has
         # is the same submission again, anything else a fault.
         if idempotency_key and _submitted(game, idempotency_key):
-            return MoveResult(game=Game.objects.get(pk=game_id), duplicate=True)
+            return MoveResult(game=Game.objects.get(pk=game_id), duplicate=True, move=made)
         raise
-    return MoveResult(game=game, events=events)
+    return MoveResult(game=game, events=events, move=made)
+
+
+def submit_words(game, seat, words, **options):
+    """Apply the move a player's `words` name ("play 7C", "the jack of clubs", "plan 7C 8D") to
+    `game` for `seat`, as `submit_move` (its `options`) applies a move: the words are read by
+    the engine (`cribbage.read_move`) against the game as it stands under its lock, so the
+    phase, the hand and the rules they are read by are the ones the move is applied to.
+    Refused as `submit_move` refuses, and as `UnreadableWords` when the words make no move (the
+    engine's code in `code`); the result carries the `Move`.
+    """
+
+    def read(game, number):
+        if game.is_finished:  # no words are read in a game that is over
+            raise GameOver("This game is over.", code="game_over")
+        try:
+            return cribbage.read_move(engine_state(game), number, words)
+        except cribbage.InvalidMove as exc:
+            raise UnreadableWords(refusals.unreadable_message(exc), code=exc.code, params=exc.params) from exc
+
+    return submit_move(game, seat, read, **options)
 
 
 def _seat_number(seats, seat):
@@ -195,7 +226,7 @@ def _seat_number(seats, seat):
 
 
 def _checked(game, seat, move, expected_seq):
-    """The state after `move` by `seat`, or the MoveError that refuses it."""
+    """The state after `move` by `seat`, or the MoveRefused that refuses it."""
     state = engine_state(game)
     if game.is_finished:
         raise GameOver("This game is over.", code="game_over")
@@ -214,7 +245,9 @@ def _checked(game, seat, move, expected_seq):
         # Only the player's own moves, never the engine's message: it lists every seat's
         # legal moves (and, under muggins, the true counts), fine for a developer, a leak here.
         offered = cribbage.moves_to_offer(state, seat)
-        raise IllegalMove(refusals.refusal_message(exc, offered), offered, code=exc.code, params=exc.params) from exc
+        raise AgainstTheRules(
+            refusals.refusal_message(exc, offered), offered, code=exc.code, params=exc.params
+        ) from exc
 
 
 def _submitted(game, idempotency_key):

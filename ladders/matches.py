@@ -139,7 +139,7 @@ def forfeit_game(ladder_game, loser, *, reason, actor):
         ladder = lock(match.ladder)
         try:
             game_services.record_forfeit(game, match.entrant_seat(loser), reason=reason, actor=actor)
-        except game_services.MoveError as exc:
+        except game_services.MoveRefused as exc:
             raise LadderError(exc.message) from exc
         record(
             ladder,

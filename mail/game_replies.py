@@ -8,15 +8,15 @@ from collections.abc import Callable
 
 from django.db import transaction
 
-from games import challenges, cribbage, talk, visits
+from games import challenges, talk, visits
 from games import services as game_services
-from games.cribbage import notation
+from games.cribbage import describe_move
 from games.models import Event, Game
 from games.selectors import view_for
 
 from . import challenge_replies, classify, parsing, refusals, review, services
 from .models import InboundEmail
-from .rendering import answer_message, done_words
+from .rendering import answer_message
 
 log = logging.getLogger(__name__)
 
@@ -142,24 +142,20 @@ def _act_lines(row, game, number, player, commands):
             game = Game.objects.get(pk=game.pk)
             if line > 1 and game.is_finished:  # a line above ended the game: the rest is moot, no refusal
                 break
-            view = view_for(game, number)
             key = move_key(row, number, line)
             try:
-                result, move = _submit(game, number, player, command, view, key)
-            except cribbage.InvalidMove as exc:
-                failed = (line, command, view, exc.code, exc.params, "")
+                result = _submit(game, number, player, command, key)
+            except game_services.MoveRefused as exc:
+                failed = (line, command, view_for(game, number), exc)
                 break
-            except game_services.MoveError as exc:
-                failed = (line, command, view, exc.code, exc.params, exc.message)
-                break
-            done.append("duplicate" if result.duplicate else notation.write(move))
-            made += [] if result.duplicate else [move]
+            done.append("duplicate" if result.duplicate else describe_move(result.move))
+            made += [] if result.duplicate else [result.move]
     outcomes = [f"line {i}: {words}" for i, words in enumerate(done, start=1)]
     if failed is None and made:
         _acknowledge(game, number, player, " / ".join(c.words for c in moves), made)
     if failed is not None:
-        line, command, view, code, params, message = failed
-        kind, words = refusals.answer(code, params, view, message)
+        line, command, view, refusal = failed
+        kind, words = refusals.answer(refusal.code, refusal.params, view, _pages_words(refusal))
         before = " The lines before it were applied." if line > 1 else ""
         after = " Nothing after it was applied." if line < len(moves) else ""
         game.refresh_from_db()
@@ -225,42 +221,42 @@ def _act(row, game, number, player, command):
         return InboundEmail.Status.APPLIED, "rematch asked"
     if kind == "review":
         return _review(game, number, player, command)
-    view = view_for(game, number)
     try:
-        result, move = _submit(game, number, player, command, view, move_key(row, number))
-    except cribbage.InvalidMove as exc:
-        return _refused(game, number, player, command, view, exc.code, exc.params)
-    except game_services.MoveError as exc:
-        return _refused(game, number, player, command, view, exc.code, exc.params, exc.message)
+        result = _submit(game, number, player, command, move_key(row, number))
+    except game_services.MoveRefused as exc:
+        return _refused(game, number, player, command, view_for(game, number), exc)
     if result.duplicate:
         return InboundEmail.Status.APPLIED, "duplicate"
-    _acknowledge(game, number, player, command.words, [move])
-    return InboundEmail.Status.APPLIED, notation.write(move)
+    _acknowledge(game, number, player, command.words, [result.move])
+    return InboundEmail.Status.APPLIED, describe_move(result.move)
 
 
 def _acknowledge(game, number, player, words, made):
     """For a player who asked for it (their profile), what the reply did and the game now."""
     if not player.acknowledge_replies:
         return
-    done = ". ".join(done_words(move) for move in made)
+    done = ". ".join(describe_move(move, "done") for move in made)
     _answer(game, number, player, "applied", words=words, changed=True, problem=f"Done. {done}.")
 
 
-def _submit(game, number, player, command, view, key):
-    """The move a reply's line names, made: (MoveResult, move). InvalidMove when the words make
-    no move; MoveError (GameOver, an engine refusal) when the game or its rules refuse it."""
-    if game.is_finished:
-        raise game_services.GameOver("This game is over.", code="game_over")
-    if command.reading is None:
-        raise cribbage.InvalidMove("not_a_move", f"{command.words!r} is not a move", words=command.words)
-    move = notation.to_move(command.reading, view["phase"], muggins=view["rules"]["muggins"], hand=view.get("hand"))
-    result = game_services.submit_move(game, number, move, source=Event.Source.EMAIL, idempotency_key=key, actor=player)
-    return result, move
+def _submit(game, number, player, command, key):
+    """The move a reply's line names, made (a MoveResult with its Move): its words read by the
+    move service under the game's lock. MoveRefused when the words make no move
+    (UnreadableWords), or when the game or its rules refuse it."""
+    return game_services.submit_words(
+        game, number, command.words, source=Event.Source.EMAIL, idempotency_key=key, actor=player
+    )
 
 
-def _refused(game, number, player, command, view, code, params, message=""):
+def _pages_words(refusal):
+    """The game pages' words for a refusal, which a reply's answer falls back on (none for
+    words that make no move: the answer's own table says every one of them)."""
+    return "" if isinstance(refusal, game_services.UnreadableWords) else refusal.message
+
+
+def _refused(game, number, player, command, view, refusal):
     """Answer a reply whose words make no move, or whose move the rules refuse; nothing changed."""
-    kind, words = refusals.answer(code, params, view, message)
+    kind, words = refusals.answer(refusal.code, refusal.params, view, _pages_words(refusal))
     _answer(game, number, player, kind, words=command.words, problem=words)
     return InboundEmail.Status.ANSWERED, f"{kind}: {words}"
 

@@ -73,7 +73,7 @@ def standing_plan_word(game, number, player, command, answer):
                 game, number, {"kind": "plan", "order": [], "rules": rules}, source=Event.Source.EMAIL, actor=player
             )
             said += " It plays this hand too."
-        except game_services.MoveError:
+        except game_services.MoveRefused:
             pass  # this hand's play is over for the seat: from the next deal on
     answer(game, number, player, "standing_plan", words=command.words, include_state=False, problem=said)
     return InboundEmail.Status.APPLIED, "standing plan set" if rules else "standing plan dropped"

@@ -2,7 +2,7 @@
 can be done now.
 
 Words that do not make a move come as `cribbage.InvalidMove`, a move the rules
-refuse as the move service's `MoveError` carrying the engine's code and
+refuse as the move service's `MoveRefused` carrying the engine's code and
 parameters (`cribbage.REFUSALS`). This table says each to the player from the
 refusal and the player's view of the game (their hand, the cards they may play,
 the cards they laid away), with the kind of answer (the outcome recorded, and
@@ -177,7 +177,7 @@ WORDS.update({code: ("plan", lambda seen, _code=code, **params: plan_refusal(_co
 
 def answer(code, params, view, message=""):
     """(kind of answer, words) for a refusal: `code` and `params` from the InvalidMove or the
-    MoveError, `view` the player's view of the game as it is now (games.selectors.view_for),
+    MoveRefused, `view` the player's view of the game as it is now (games.selectors.view_for),
     `message` the game pages' words for the same refusal."""
     kind, words = WORDS.get(code, ("illegal", None))
     said = words(Seen(view), **params) if words else None

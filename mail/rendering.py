@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import coaching, talk, times
-from games.cribbage import card_from_code, notation
+from games.cribbage import card_from_code, describe_move
 from games.cribbage.strategy import discard_options
 from games.presentation import cards_text, clock_text, help_text, in_card_order, won_text
 from games.selectors import view_for
@@ -131,7 +131,7 @@ def move_choices(view, game_id, seq, *, with_values=False):
             ev = float(option.total_ev)
             choices.append(
                 {
-                    "words": notation.write(move),
+                    "words": describe_move(move),
                     "cards": move["cards"],
                     "label": cards_text(move["cards"]),
                     "note": f"keep {cards_text(in_card_order(option.keep))}: expected {ev:.2f} points "
@@ -147,7 +147,7 @@ def move_choices(view, game_id, seq, *, with_values=False):
             keep = [c for c in hand if c not in move["cards"]]
             choices.append(
                 {
-                    "words": notation.write(move),
+                    "words": describe_move(move),
                     "cards": move["cards"],
                     "label": cards_text(move["cards"]),
                     "note": f"keep {cards_text(keep)}",
@@ -165,7 +165,7 @@ def move_choices(view, game_id, seq, *, with_values=False):
             seen.add(move["card"])
             choices.append(
                 {
-                    "words": notation.write(move, blank="N"),
+                    "words": describe_move(move, blank="N"),
                     "label": cards_text([move["card"]]),
                     "note": "N: the points you claim for it",
                     "url": links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]}),
@@ -174,7 +174,7 @@ def move_choices(view, game_id, seq, *, with_values=False):
         elif kind == "play":
             choices.append(
                 {
-                    "words": notation.write(move),
+                    "words": describe_move(move),
                     "label": cards_text([move["card"]]),
                     "note": "",
                     "url": links.move_url(game_id, seat, seq, move),
@@ -186,7 +186,7 @@ def move_choices(view, game_id, seq, *, with_values=False):
             seen.add("count")
             choices.append(
                 {
-                    "words": notation.write(move, blank="N"),
+                    "words": describe_move(move, blank="N"),
                     "label": "count",
                     "note": "N: the points you claim for this show",
                     "url": links.move_url(game_id, seat, seq, {"kind": "count"}),
@@ -195,7 +195,7 @@ def move_choices(view, game_id, seq, *, with_values=False):
         elif kind == "muggins":
             choices.append(
                 {
-                    "words": notation.write(move),
+                    "words": describe_move(move),
                     "label": "muggins",
                     "note": "take the points the last claim missed",
                     "url": links.move_url(game_id, seat, seq, move),
@@ -358,25 +358,6 @@ def result_message(game, seat, user):
     """The game-over email: the result, the last show, the coach's review, the record."""
     context = result_context(game, seat, user)
     return messages.build("mail/email/result", context, to=user.email, user=user, game_id=game.pk, seat=seat)
-
-
-def done_words(move):
-    """What a move did, said to the player who made it: "You laid away 5♥ J♦ to the crib"."""
-    kind = move.get("kind")
-    if kind == "discard":
-        return f"You laid away {cards_text(move['cards'])} to the crib"
-    if kind == "play":
-        claim = f", claiming {move['claim']}" if "claim" in move else ""
-        return f"You played {cards_text([move['card']])}{claim}"
-    if kind == "count":
-        return f"You counted {move.get('points')} for your show"
-    if kind == "plan":
-        return (
-            f"Your plan is set: {notation.write(move)}"
-            if move.get("order") or move.get("rules")
-            else "Your plan is cleared"
-        )
-    return {"muggins": "You called muggins", "resign": "You resigned the game"}.get(kind, f"You moved: {kind}")
 
 
 def answer_message(game, seat, user, *, problem, words=None, include_state=True, changed=False):

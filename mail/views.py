@@ -13,13 +13,12 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
-from games import cribbage, visits
 from games import services as game_services
-from games.cribbage import notation
+from games import visits
+from games.cribbage import Move, describe_move, notation
 from games.forms import PlanForm
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
-from games.refusals import plan_refusal
 from games.selectors import move_made_since
 
 from . import announcements, links, services
@@ -30,31 +29,15 @@ def _idempotency_key(token):
     return token if len(token) <= 255 else "link:" + hashlib.sha256(token.encode()).hexdigest()
 
 
-def _describe(move):
-    kind = move.get("kind")
-    if kind == "discard":
-        return f"Lay away {cards_text(move['cards'])} to the crib"
-    if kind == "play":
-        return f"Play {cards_text([move['card']])}"
-    if kind == "count":
-        return "Claim your show"
-    if kind == "muggins":
-        return "Call muggins"
-    if kind == "resign":
-        return "Resign the game"
-    return kind
-
-
 def _question(move, context):
     """What the confirm page asks, in words and cards: "Lay away 2♦ A♦ to your crib?", "Play 7♥ on 14?"."""
-    kind = move.get("kind")
-    if kind == "discard":
+    if move.kind == "discard":
         owner = context.get("crib_owner")
         crib = "your crib" if owner == "you" else f"{owner}’s crib" if owner else "the crib"
-        return f"Lay away {cards_text(move['cards'])} to {crib}?"
-    if kind == "play" and context.get("phase") == "play":
-        return f"Play {cards_text([move['card']])} on {context.get('count', 0)}?"
-    return f"{_describe(move)}?"
+        return f"Lay away {cards_text(move.cards)} to {crib}?"
+    if move.kind == "play" and context.get("phase") == "play":
+        return f"Play {cards_text([move.card])} on {context.get('count', 0)}?"
+    return f"{describe_move(move, 'ask')}?"
 
 
 def _page(request, template, status=200, **context):
@@ -77,8 +60,13 @@ def move(request, token):
         # The player is at the table (the quiet inbox and reminders count it): a press of
         # the button, or the page opened in their own logged-in browser; not a link scanner.
         visits.note_seen(seat)
+    try:
+        asked = Move.from_json(link.move)
+    except ValueError:  # a token is signed by us: never a player's doing, but no move a game knows
+        problem = "This link's move is not one a game knows."
+        return _page(request, "move_stale", status=409, problem=problem, **_fresh(game, link.seat, seat))
     # Under muggins the page asks what is claimed: for a play (its pegging) or the show's count.
-    action, ask = _describe(link.move), notation.number_to_say(link.move, game.muggins)
+    action, ask = describe_move(asked, "ask"), asked.number_to_say(game.muggins)
 
     def page(template, status=200, context=None, **extra):
         # The whole state (and the discard analysis) only for a page that shows it.
@@ -93,9 +81,9 @@ def move(request, token):
             action=action,
             ask=ask,
             tracks=_tracks(context),
-            question=_question(link.move, context),
-            move_cards=link.move.get("cards") or ([link.move["card"]] if link.move.get("card") else []),
-            plan_form=_plan_form(link.move, context),
+            question=_question(asked, context),
+            move_cards=list(asked.shown_cards),
+            plan_form=_plan_form(asked, context),
             **extra,
         )
 
@@ -103,19 +91,19 @@ def move(request, token):
         context = turn_context(game, link.seat, seat.player)
         if game.is_finished:
             return page("move_stale", context=context, problem="This game is over.")
-        if link.seq != game.seq and not notation.is_offered(link.move, context["view"]["legal_moves"]):
-            if move_made_since(game, link.seat, link.seq, link.move):
+        if link.seq != game.seq and not any(asked.same_choice(m) for m in context["view"]["legal_moves"]):
+            if move_made_since(game, link.seat, link.seq, asked):
                 return page("move_stale", context=context, done=True, problem=f"{action}: already done.")
             return page("move_stale", context=context, problem="The game has moved on since this link was sent.")
         return page("move_confirm", context=context)
 
-    move = dict(link.move)
+    move = asked
     if ask:
         points = notation.read_number(request.POST.get(ask, ""))  # digits 0 to 9, as in a reply
         if points is None:
             return page("move_confirm", status=400, error="Enter a number of points.")
-        move[ask] = points
-    plan_form = _plan_form(link.move, None, request.POST)
+        move = move.with_number(ask, points)
+    plan_form = _plan_form(asked, None, request.POST)
     plan_words = plan_form.words() if plan_form is not None and plan_form.is_valid() else ""
     plan_problem = ""
     # The discard and its plan in one transaction: a turn the discard starts and the plan
@@ -131,7 +119,7 @@ def move(request, token):
                 idempotency_key=_idempotency_key(token),
                 actor=seat.player,
             )
-        except game_services.MoveError as exc:  # stale, or no longer legal
+        except game_services.MoveRefused as exc:  # stale, or no longer legal
             stale = exc
         else:
             stale = None
@@ -141,7 +129,7 @@ def move(request, token):
         # Made already, by this link or another way (a reply, the site, another email's link):
         # what was asked is done, so the answer is "already done", never a conflict.
         if (
-            move_made_since(game, link.seat, link.seq, link.move)
+            move_made_since(game, link.seat, link.seq, asked)
             or game.events.filter(idempotency_key=_idempotency_key(token)).exists()
         ):
             return _page(
@@ -165,28 +153,26 @@ def move(request, token):
 
 def _plan_form(move, context, data=None):
     """With a discard link, a plan for the cards it keeps (PlanForm); None for any other move."""
-    if move.get("kind") != "discard":
+    if move.kind != "discard":
         return None
     hand = context["view"].get("hand") if context else None
     if context is None:
         return PlanForm(data, cards=[k[len("place_") :] for k in (data or {}) if k.startswith("place_")])
-    return PlanForm(cards=[c for c in hand or [] if c not in move["cards"]])
+    return PlanForm(cards=[c for c in hand or [] if c not in move.cards])
 
 
 def _set_plan(game, number, seat, words, token):
     """Set the plan the confirm page's form gave with the discard; the refusal in words, or ""."""
     try:
-        game_services.submit_move(
+        game_services.submit_words(
             game,
             number,
-            notation.read_move(f"plan {words}", "play"),
+            f"plan {words}",
             source=Event.Source.LINK,
             idempotency_key=_idempotency_key("plan:" + token),
             actor=seat.player,
         )
-    except cribbage.InvalidMove as problem:
-        return plan_refusal(problem.code, problem.params)
-    except game_services.MoveError as exc:
+    except game_services.MoveRefused as exc:
         return exc.message
     return ""
 

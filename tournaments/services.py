@@ -392,7 +392,7 @@ def forfeit_game(pairing_game, loser, *, reason, actor):
     seat = pairing_game.home_seat if loser.pk == pairing.home_id else 1 - pairing_game.home_seat
     try:
         game_services.record_forfeit(game, seat, reason=reason, actor=actor)
-    except game_services.MoveError as exc:
+    except game_services.MoveRefused as exc:
         raise TournamentError(exc.message) from exc
     return record_game_result(game.pk)
 

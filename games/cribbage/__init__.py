@@ -3,6 +3,8 @@
 from .cards import FULL_DECK, Card, card_from_code, parse_cards
 from .deal_records import DealRecord, SeatDeal, deal_records
 from .engine import apply, cut_for_deal_event, deal_event, new_game, replay
+from .move import Move, read_move
+from .move import describe as describe_move
 from .moves import (
     count_ahead_of,
     forced_move,
@@ -20,13 +22,12 @@ from .moves import (
     to_act,
 )
 from .notation import INVALID, InvalidMove
-from .notation import write as move_text
 from .plans import PlanProblem, plan_words, read_plan, read_standing_plan, standing_plan_words
 from .rules import FULL_GAME, SHORT_GAME, TARGETS, VARIANTS, Rules, rules_for, skunk_lines
 from .scoring import Score, ScoreItem, describe, score_hand, score_last_card, score_pegging
 from .snapshots import state_from_json, state_to_json
 from .state import PRIVATE_KINDS, REFUSALS, IllegalMove, State
-from .table_view import view
+from .table_view import SeatView, seat_view, view
 from .tallies import ShowTally, show_tallies
 
 __all__ = [
@@ -55,6 +56,11 @@ __all__ = [
     "IllegalMove",
     "REFUSALS",
     "InvalidMove",
+    "Move",
+    "read_move",
+    "describe_move",
+    "SeatView",
+    "seat_view",
     "INVALID",
     "State",
     "new_game",
@@ -69,7 +75,6 @@ __all__ = [
     "result",
     "state_to_json",
     "state_from_json",
-    "move_text",
     "show_order",
     "cut_for_deal_event",
     "deal_event",

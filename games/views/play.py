@@ -20,7 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from games import challenges, coaching, event_games, polls, refusals, selectors, services, talk, visits
-from games.cribbage import InvalidMove, notation
+from games.cribbage import describe_move
 from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
 from games.presentation import help_text
@@ -211,7 +211,7 @@ def move(request, game_id):
         result = services.submit_move(
             game_id,
             request.user,
-            lambda game: form.move(game.muggins),
+            lambda game, seat: form.move(game.muggins),
             expected_seq=form.cleaned_data["expected_seq"],
             source=Event.Source.WEB,
             idempotency_key=f"web:{form.cleaned_data['token']}",
@@ -219,13 +219,13 @@ def move(request, game_id):
         )
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
-    except services.MoveError as error:
+    except services.MoveRefused as error:
         return _refused_by_id(request, game_id, error.message, status=refusals.status_of(error.code))
-    move = result.events[0].data if result.events else {}
+    move = result.move
     if result.duplicate:
         messages.info(request, "That move was already made (the form was sent twice); it counts once.")
-    elif move["kind"] == "count_ahead":
-        messages.success(request, f"Your count of {move['points']} is said: it is counted when your show comes.")
+    elif move is not None and move.kind == "count_ahead":
+        messages.success(request, f"Your count of {move.points} is said: it is counted when your show comes.")
     return redirect(f"{result.game.get_absolute_url()}#table")
 
 
@@ -249,25 +249,19 @@ def plan(request, game_id):
     if not form.is_valid() or not form.words():
         return refused(request, game, seat, "Give at least one card a place in the order, or tick a rule.")
     try:
-        move = notation.read_move(f"plan {form.words()}", "play")
-        services.submit_move(
+        result = services.submit_words(
             game,
             seat.number,
-            move,
+            f"plan {form.words()}",
             source=Event.Source.WEB,
             idempotency_key=f"web:{request.POST.get('token', '')}" if request.POST.get("token") else None,
             actor=request.user,
         )
-    except InvalidMove as problem:
-        return refused(request, game, seat, refusals.plan_refusal(problem.code, problem.params))
-    except services.MoveError as error:
+    except services.MoveRefused as error:
         return refused(request, game, seat, error.message)
-    messages.success(
-        request,
-        "Your plan is cleared."
-        if move["order"] == move["rules"] == []
-        else f"Your plan is set: {notation.write(move)}. Nobody else sees it.",
-    )
+    move = result.move
+    said = ". Nobody else sees it." if move.order or move.rules else "."
+    messages.success(request, describe_move(move, "done") + said)
     return redirect(f"{game.get_absolute_url()}#plan")
 
 

@@ -9,9 +9,9 @@ from games.cribbage import (
     IllegalMove,
     apply,
     deal_event,
+    describe_move,
     is_over,
     legal_moves,
-    move_text,
     moves_to_offer,
     needs_chance,
     new_game,
@@ -412,12 +412,12 @@ def test_resign_and_forfeit():
 
 
 def test_move_text():
-    assert move_text(discard(0, "5H JD")) == "crib 5H JD"
-    assert move_text(play(1, "7C")) == "play 7C"
-    assert move_text(play(1, "7C", claim=2)) == "play 7C claim 2"
-    assert move_text({"kind": "count", "seat": 0, "points": 12}) == "count 12"
-    assert move_text({"kind": "muggins", "seat": 0}) == "muggins"
-    assert move_text({"kind": "resign", "seat": 0}) == "resign"
+    assert describe_move(discard(0, "5H JD")) == "crib 5H JD"
+    assert describe_move(play(1, "7C")) == "play 7C"
+    assert describe_move(play(1, "7C", claim=2)) == "play 7C claim 2"
+    assert describe_move({"kind": "count", "seat": 0, "points": 12}) == "count 12"
+    assert describe_move({"kind": "muggins", "seat": 0}) == "muggins"
+    assert describe_move({"kind": "resign", "seat": 0}) == "resign"
 
 
 def test_snapshot_round_trip_and_replay():

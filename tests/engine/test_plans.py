@@ -9,8 +9,8 @@ from games.cribbage import (
     PlanProblem,
     apply,
     deal_event,
+    describe_move,
     legal_moves,
-    move_text,
     new_game,
     plan_of,
     planned_move,
@@ -57,7 +57,7 @@ def a_play_state():
 def test_the_words_of_a_plan(words, order, rules):
     move = read_plan(words)
     assert move == {"kind": "plan", "order": order, "rules": rules}
-    assert read_plan(move_text(move)[len("plan ") :]) == move  # the words read back the same
+    assert read_plan(describe_move(move)[len("plan ") :]) == move  # the words read back the same
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ def test_the_side_at_the_target_wins_and_the_skunk_lines_apply():
         "target",
         "table",
     )
-    assert cribbage.move_text({"kind": "table_result", "scores": [60, 121]}) == "result at the table 60-121"
+    assert cribbage.describe_move({"kind": "table_result", "scores": [60, 121]}) == "result at the table 60-121"
 
 
 def test_a_table_result_after_a_deal_or_an_impossible_board_is_refused():

@@ -28,7 +28,7 @@ def test_many_threads_submitting_to_one_game_never_fork_the_log():
                 )
         outcomes = at_once(*calls)
         landed = [o for o in outcomes if isinstance(o, services.MoveResult) and not o.duplicate]
-        refused = [o for o in outcomes if isinstance(o, services.MoveError)]
+        refused = [o for o in outcomes if isinstance(o, services.MoveRefused)]
         assert len(landed) + len(refused) == len(calls), [o for o in outcomes if o not in landed + refused]
         game.refresh_from_db()
         acting_before = cribbage.to_act(state)

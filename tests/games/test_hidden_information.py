@@ -44,7 +44,7 @@ def set_random_plan(game, seat, rng):
     move = cribbage.read_plan(words)
     services.submit_move(game, seat, move, rng=rng)
     game.refresh_from_db()
-    return cribbage.move_text(move)
+    return cribbage.describe_move(move)
 
 
 @pytest.mark.parametrize(

@@ -84,7 +84,7 @@ def test_a_plan_is_private_in_every_view_json_and_record(game):
 def test_a_refused_plan_names_the_problem_and_changes_nothing(game):
     seq = game.seq
     hand = view_for(game, 1)["hand"]
-    with pytest.raises(services.IllegalMove) as refused:
+    with pytest.raises(services.AgainstTheRules) as refused:
         services.submit_move(game, 0, {"kind": "plan", "order": [hand[0]], "rules": []})
     assert f"You do not hold {hand[0]}" in refused.value.message
     game.refresh_from_db()

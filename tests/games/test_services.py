@@ -27,7 +27,7 @@ def test_an_illegal_card_is_refused_with_the_legal_moves_and_nothing_is_written(
     view = services.engine_state(game)
     held = set(cribbage.view(view, 0)["hand"])
     not_held = next(c.code for c in cribbage.FULL_DECK if c.code not in held)
-    with pytest.raises(services.IllegalMove) as caught:
+    with pytest.raises(services.AgainstTheRules) as caught:
         services.submit_move(game, 0, {"kind": "discard", "cards": [not_held, sorted(held)[0]]})
     assert len(caught.value.legal) == 15
     assert str(caught.value).startswith(f"You do not hold {not_held}. Choose 2 of these for the crib: ")
@@ -44,7 +44,7 @@ def test_a_move_out_of_turn_is_refused():
     idle = 1 - acting[0]
     hand = cribbage.view(services.engine_state(game), idle)["hand"]
     before = game.seq
-    with pytest.raises(services.IllegalMove):
+    with pytest.raises(services.AgainstTheRules):
         services.submit_move(game, idle, {"kind": "play", "card": hand[0]})
     game.refresh_from_db()
     assert game.seq == before
@@ -226,7 +226,7 @@ def test_a_refusal_names_only_the_players_own_moves():
     state = services.engine_state(game)
     mine = set(cribbage.view(state, 0)["hand"])
     theirs = set(cribbage.view(state, 1)["hand"])
-    with pytest.raises(services.IllegalMove) as caught:
+    with pytest.raises(services.AgainstTheRules) as caught:
         services.submit_move(game, 0, {"kind": "play", "card": sorted(mine)[0]})
     message = str(caught.value)
     assert message.startswith("You cannot play now")
@@ -244,7 +244,7 @@ def test_a_view_costs_one_query_for_the_seats(django_assert_num_queries):
 
 def test_a_refusal_speaks_to_the_player():
     game = start_two_player_game(muggins=True)
-    with pytest.raises(services.IllegalMove, match="^You have no muggins to call"):
+    with pytest.raises(services.AgainstTheRules, match="^You have no muggins to call"):
         services.submit_move(game, 0, {"kind": "muggins"})
 
 
@@ -270,7 +270,7 @@ def test_a_discard_during_the_play_is_refused_and_nothing_is_written():
     state = services.engine_state(game)
     turn = cribbage.to_act(state)[0]
     hand, before = cribbage.view(state, turn)["hand"], game.seq
-    with pytest.raises(services.IllegalMove) as caught:
+    with pytest.raises(services.AgainstTheRules) as caught:
         services.submit_move(game, turn, {"kind": "discard", "cards": hand[:2]})
     assert (caught.value.code, caught.value.params) == ("wrong_phase", {"kind": "discard", "phase": "play"})
     assert caught.value.message.startswith("You cannot discard now. You can play ")
