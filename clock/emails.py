@@ -16,8 +16,10 @@ from clock import digest, timeouts, vacation
 from games import cribbage, times
 from games.models import Game
 from games.presentation import clock_text
+from games.presenter.table_text import game_title
+from games.presenter.turn import turn_context
 from games.selectors import seats_with_players, view_for, with_seats
-from mail import links, messages, rendering, table_text
+from mail import links, messages
 from mail.models import OutboundEmail
 
 NOT_NEEDED = "not needed any more"
@@ -30,7 +32,7 @@ def _game_context(game, seat, user, view=None):
         "seat": seat,
         "game_id": game.pk,
         "user": user,
-        "title": table_text.game_title(view or view_for(game, seat.number)),
+        "title": game_title(view or view_for(game, seat.number)),
         "deadline": times.deadline_text(seat.deadline, user),
         "game_url": links.absolute(game.get_absolute_url()),
         "clock_rules": clock_text(game),
@@ -68,7 +70,7 @@ def reminder(row, now=None):
     view = view_for(game, seat.number)
     context = {
         **_game_context(game, seat, user, view),
-        **rendering.turn_context(game, seat.number, user, view),
+        **turn_context(game, seat.number, user, view, links=links),
         "deadline": times.deadline_text(seat.deadline, user, now),
         "left": times.relative(seat.deadline - now),
     }

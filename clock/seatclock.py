@@ -28,7 +28,7 @@ class ClockError(Exception):
     """A clock change that is not allowed. Nothing was written.
 
     `code` is "stale" when the game has moved past the request (it is over, nobody is out of
-    time any more), "" for bad input (games.refusals.status_of gives the page's status)."""
+    time any more), "" for bad input (games.presenter.refusals.status_of gives the page's status)."""
 
     def __init__(self, message, *, code=""):
         super().__init__(message)

@@ -1,7 +1,7 @@
 """Clock actions from the site: give more time, claim a timed-out game, start or end a vacation.
 
 Thin: parse, call the service (clock.timeouts, clock.vacation), redirect with a message; a
-refusal is the page the form was on as it stands, with why, and a 4xx (games.refusals.status_of).
+refusal is the page the form was on as it stands, with why, and a 4xx (games.presenter.refusals.status_of).
 And the calendar feed of a player's deadlines (clock.calendar), read by calendar apps with
 no login: its URL is the secret.
 """
@@ -17,9 +17,9 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.views import profile_page
 from clock import calendar, timeouts, vacation
 from clock.events import ClockError
-from games import refusals
 from games.cribbage.notation import read_number
 from games.models import Event, Game
+from games.presenter import refusals
 from games.selectors import seat_of
 from games.views import play
 

@@ -15,7 +15,9 @@ from cribsite.celery import app
 from games.board import DEFAULT_COLOURS
 from games.cribbage import SHORT_GAME, rules_for
 from games.presentation import cards_text
-from mail import links, rendering, table_text
+from games.presenter.table_text import board_rows
+from games.presenter.turn import OTHER_WORDS
+from mail import links
 
 # The home page's picture of a game: fixed sample data drawn by the real board and turn email.
 SAMPLE_SIDES = (("Alice", 78, 71), ("Bob", 85, 76))
@@ -47,10 +49,10 @@ def sample_game():
         "hand_text": cards_text(SAMPLE_HAND),
         "starter_text": "not turned yet",
         "crib_owner": "Bob",
-        "board": table_text.board_rows(view),
+        "board": board_rows(view),
         "deadline": "Friday 4 December, 18:00",
         "moves": [{"words": words, "url": links.absolute(reverse("games:my_games"))} for words in SAMPLE_MOVES],
-        "other_words": rendering.OTHER_WORDS[:3],
+        "other_words": OTHER_WORDS[:3],
         "game_url": links.absolute(reverse("games:my_games")),
         "unsubscribe_url": links.absolute(reverse("accounts:profile")),
     }

@@ -13,9 +13,10 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import cribbage, game_settings, polls, refusals, signals
+from games import cribbage, game_settings, polls, signals
 from games.game_settings import GameSettings
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, SEATS_BY_VARIANT, Event, Game, Seat
+from games.presenter import refusals
 
 log = logging.getLogger(__name__)
 

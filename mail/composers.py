@@ -5,9 +5,10 @@ from accounts import privacy, strangers
 from accounts import services as accounts
 from accounts.models import User
 from games.models import Challenge, Game
+from games.presenter.table_text import game_title
 from games.selectors import view_for, with_seats
 
-from . import kinds, links, messages, quiet, rendering, table_text
+from . import kinds, links, messages, quiet, rendering
 from .models import OutboundEmail
 
 
@@ -71,7 +72,7 @@ def challenge_notice(row):
     game_id = None
     if kind == "accepted" and challenge.game:  # the game's first email: in its thread, with its subject
         game_id = context["game_id"] = challenge.game.pk
-        context["title"] = table_text.game_title(view_for(challenge.game))
+        context["title"] = game_title(view_for(challenge.game))
     reply_to = None
     if kind == "challenge" and challenge.is_open:
         # The invited player may answer by replying "accept" or "decline" (mail.inbound).

@@ -12,9 +12,10 @@ from games import challenges, talk, visits
 from games import services as game_services
 from games.cribbage import describe_move
 from games.models import Event, Game
+from games.presenter import refusals
 from games.selectors import view_for
 
-from . import challenge_replies, classify, parsing, refusals, review, services
+from . import challenge_replies, classify, parsing, review, services
 from .models import InboundEmail
 from .rendering import answer_message
 

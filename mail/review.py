@@ -7,10 +7,10 @@ the other sides), in the same words as the review on the game page.
 from games import coaching
 from games.cribbage.coach import COSTLY_FROM
 from games.presentation import cards_text
+from games.presenter.coach_text import chance_cost_words
+from games.presenter.turn import turn_context
 
 from . import links, messages
-from .coach_text import chance_cost_words
-from .rendering import turn_context
 
 _COLUMNS = ("Dealt", "Starters", "Cards", "Lost", "Scored")
 
@@ -97,7 +97,7 @@ def review_url(game):
 def review_message(game, seat, user):
     """The whole review of a finished game for `seat`, as an answer to the reply "review"."""
     review = coaching.full_review(game, seat)
-    context = turn_context(game, seat, user)
+    context = turn_context(game, seat, user, links=links)
     context.update(
         summary=summary_lines(review),
         luck_table=luck_table(review) if review.get("luck") else [],

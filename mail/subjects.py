@@ -10,8 +10,7 @@ event says how (`games.event_games`, registered in its AppConfig.ready()), as ma
 from games import event_games
 from games.cribbage.scoring import number_words
 from games.presentation import cards_text
-
-from .table_text import seat_names, side_names
+from games.presenter.table_text import seat_names, side_names
 
 
 def event_name(game_id):

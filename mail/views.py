@@ -19,10 +19,10 @@ from games.cribbage import Move, describe_move, notation
 from games.forms import PlanForm
 from games.models import Event, Game, Seat
 from games.presentation import cards_text
+from games.presenter.turn import turn_context
 from games.selectors import move_made_since
 
 from . import announcements, links, services
-from .rendering import turn_context
 
 
 def _idempotency_key(token):
@@ -70,7 +70,7 @@ def move(request, token):
 
     def page(template, status=200, context=None, **extra):
         # The whole state (and the discard analysis) only for a page that shows it.
-        context = context or turn_context(game, link.seat, seat.player)
+        context = context or turn_context(game, link.seat, seat.player, links=links)
         return _page(
             request,
             template,
@@ -88,7 +88,7 @@ def move(request, token):
         )
 
     if request.method != "POST":
-        context = turn_context(game, link.seat, seat.player)
+        context = turn_context(game, link.seat, seat.player, links=links)
         if game.is_finished:
             return page("move_stale", context=context, problem="This game is over.")
         if link.seq != game.seq and not any(asked.same_choice(m) for m in context["view"]["legal_moves"]):
@@ -179,7 +179,7 @@ def _set_plan(game, number, seat, words, token):
 
 def _fresh(game, number, seat):
     game.refresh_from_db()
-    context = turn_context(game, number, seat.player)
+    context = turn_context(game, number, seat.player, links=links)
     return {**context, "tracks": _tracks(context)}
 
 

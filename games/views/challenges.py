@@ -6,9 +6,10 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import challenges, refusals, selectors
+from games import challenges, selectors
 from games.forms import ChallengeForm, SeekFilterForm, SeekForm
 from games.models import Challenge, ChallengePlace, Game
+from games.presenter import refusals
 from games.views import play
 
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from games import challenges, selectors
 from games.forms import PracticeForm
-from games.views.table import Table
+from games.presenter.table import Table
 
 # Rows a page of My games: the page costs the same however long a player's history.
 GAMES_PER_PAGE = 25

@@ -19,12 +19,13 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import challenges, coaching, event_games, polls, refusals, selectors, services, talk, visits
+from games import challenges, coaching, event_games, polls, selectors, services, talk, visits
 from games.cribbage import describe_move
 from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
 from games.presentation import help_text
-from games.views.table import Table
+from games.presenter import refusals
+from games.presenter.table import Table
 
 TABLE_GAME_TEXT = "Played at the table: the result was entered afterwards, so there are no hands to review."
 

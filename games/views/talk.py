@@ -9,8 +9,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from games import refusals, selectors, talk
+from games import selectors, talk
 from games.models import Game, TableMessage
+from games.presenter import refusals
 from games.views import play
 
 

@@ -3,8 +3,9 @@ the engine does not have."""
 
 import pytest
 
-from games import cribbage, refusals
-from mail import refusals as mail_refusals
+from games import cribbage
+from games.presenter import refusals
+from games.presenter import refusals as mail_refusals  # one table: each row says a refusal on every channel
 from tests.engine.test_notation import REFUSED
 
 # Codes only a program can cause (a malformed event, a chance event): said with the engine's reason.

@@ -11,10 +11,10 @@ from django.core import mail
 from django.urls import reverse
 
 from games import challenges, cribbage, services
+from games.presenter.table_text import recent_lines, record_line
 from games.selectors import view_for
 from mail import links
 from mail.rendering import result_message, turn_message
-from mail.table_text import recent_lines, record_line
 from tests.factories import committed, finish_game, make_user, play_random_move, start_two_player_game
 from tests.mail.test_every_email import EMAILS
 

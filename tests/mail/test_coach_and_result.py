@@ -10,8 +10,9 @@ from django.urls import reverse
 from games import coaching, services
 from games.cribbage import FULL_DECK
 from games.presentation import cards_text
+from games.presenter import coach_text
 from games.selectors import view_for
-from mail import coach_text, links
+from mail import links
 from mail import services as mail_services
 from mail.models import OutboundEmail
 from tests.factories import make_user, start_two_player_game

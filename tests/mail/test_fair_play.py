@@ -165,8 +165,8 @@ def test_a_game_between_people_has_no_help_until_it_ends_then_the_review(db, on_
 
 
 def _sides(game):
+    from games.presenter.table_text import side_names
     from games.selectors import view_for
-    from mail.table_text import side_names
 
     return side_names(view_for(game, None))
 

@@ -1,0 +1,341 @@
+"""A turn told to a seat, from its view alone: what the others just did and pegged, the hand,
+the starter, the count, the scores as a text board, the deadline, what is asked, and every move
+the seat may make with the words to reply with and its link; and the game's end told the same
+way (the result, the last show, the review's offer).
+
+The channels render it with their own templates: the turn and result emails (mail.rendering),
+the move link's pages (mail.views), the clock's emails. The links are the channel's: `links`
+is an object with `move_url(game_id, seat, seq, move)` and `absolute(path)` (mail.links).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from django.urls import reverse
+from django.utils import timezone
+
+from games import coaching, times
+from games.cribbage import card_from_code, describe_move
+from games.cribbage.strategy import discard_options
+from games.presentation import cards_text, in_card_order, won_text
+from games.selectors import view_for
+
+from .coach_text import coach_lines, coach_notes_for
+from .table_text import board_rows, cards_or_none, game_title, recent_lines, seat_names, show_line, side_names
+
+log = logging.getLogger(__name__)
+
+
+class Links(Protocol):
+    """The channel's links: a move's (signed, for the seat) and any page's, absolute."""
+
+    def move_url(self, game_id: int, seat: int, seq: int, move: dict) -> str: ...
+
+    def absolute(self, path: str) -> str: ...
+
+
+# Words that can be sent at any time, besides the moves listed.
+OTHER_WORDS = [
+    ("status", "send this email again, with the game as it stands"),
+    ("help", "how to reply"),
+    ("resign", "concede the game"),
+    ("more time N", f'give your opponent N more days for their move (1 to {times.MAX_MORE_DAYS}; or "extend N")'),
+    ("say ...", "a word to the other players, shown at the top of their next email"),
+    ("note ...", "your private note on this game"),
+    ("games", "every game of yours: whose turn, the deadlines, each game's reply address"),
+    ("vacation N", 'stop the clocks of all your games for N days ("back" ends it early)'),
+]
+
+
+CLAIM_WORD = ("claim", "win the game of an opponent who ran out of time (we tell you when you may)")
+
+
+def other_words(game, view=None):
+    """The words besides the moves and the plan: "claim" only in games where a timeout may be claimed."""
+    words = count_ahead_words(view) if view and game.muggins else []
+    words += OTHER_WORDS
+    if game.timeout_policy == game.TimeoutPolicy.OPPONENT_CHOOSES:
+        words.append(CLAIM_WORD)
+    return words
+
+
+def count_ahead_words(view):
+    """Under muggins, in the play (the starter is turned): how to count the show ahead."""
+    if view["phase"] != "play" or view["viewer"] is None or not view.get("kept"):
+        return []
+    said = view.get("count_ahead")
+    return [
+        (
+            "count N",
+            "your count of your hand with the starter, said now for the show, so you are not asked again; "
+            "it is counted when your turn to show comes (and you then call no muggins on the count before yours)"
+            + (f". You have said {said}" if said is not None else ""),
+        )
+    ]
+
+
+def plan_words(view, discard=None):
+    """A plan in one line the reader can copy, made of their own cards in card order (no other
+    card may show): in the discard, with `discard` (the first listed) on the same line, so one
+    line lays away and plays the whole hand."""
+    hand = in_card_order(view.get("hand") or [])
+    if view["phase"] == "discard" and discard:
+        kept = [c for c in hand if c not in discard]
+        line = f"crib {' '.join(discard)} plan {' '.join(kept)}"
+        meaning = (
+            f"lays away {' '.join(discard)} and plays the others in this order at your turns, without an email for each"
+        )
+    elif view["phase"] == "play" and hand:
+        line = f"plan {' '.join(hand)}"
+        meaning = "plays your cards in this order at your turns, without an email for each"
+    else:
+        return []
+    return [
+        (
+            line,
+            f'It {meaning}. Rules too: "score first", "low first", "on 5 play {hand[-1]}", "ask"; "plan clear" '
+            'drops it; "plan always score first, low first" plays every hand of all your games; reply "help".',
+        )
+    ]
+
+
+def _deadline(view, user):
+    """The reader's deadline, whole and with its zone: an email is read later, so unlike
+    times.deadline_text it says no "in 2 days"."""
+    for p in view["players"]:
+        if p["seat"] == view["viewer"] and p["deadline"]:
+            local = timezone.localtime(p["deadline"], times.player_zone(user))
+            return f"{local:%A %-d %B %Y, %H:%M} ({local.tzname()})"
+    return None
+
+
+def move_choices(view, game_id, seq, *, links: Links, with_values=False):
+    """Every legal move as {words, url, note}.
+
+    With `with_values` (the game's help is on for this seat: Game.help_allowed_for)
+    the discards come best first with their expected value; without it they come
+    in a neutral order, by rank and suit, with only the cards they keep.
+
+    Under muggins a card (or a count) is offered once: the player says what
+    they claim ("play 7C claim N", "count N"), since listing every claim would
+    tell them the true score (the view's legal moves carry no claim anyway:
+    cribbage.moves_to_offer).
+    """
+    seat, choices = view["viewer"], []
+    moves = [{k: v for k, v in m.items() if k != "seat"} for m in view["legal_moves"]]
+    discards = [m for m in moves if m["kind"] == "discard"]
+    if discards and with_values:
+        rules = view["rules"]
+        my_side = view["side_of_seat"][seat]
+        owner_side = view["side_of_seat"][view["crib_owner"]]
+        held = [card_from_code(c) for c in view["hand"]]
+        for option in discard_options(held, my_side == owner_side, players=rules["players"]):
+            codes = in_card_order(option.discard)
+            move = {**next(m for m in discards if in_card_order(m["cards"]) == codes), "cards": codes}
+            ev = float(option.total_ev)
+            choices.append(
+                {
+                    "words": describe_move(move),
+                    "cards": move["cards"],
+                    "label": cards_text(move["cards"]),
+                    "note": f"keep {cards_text(in_card_order(option.keep))}: expected {ev:.2f} points "
+                    f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
+                    "url": links.move_url(game_id, seat, seq, move),
+                }
+            )
+    elif discards:
+        hand = in_card_order(view["hand"])
+        # By the first card's rank, then the second's: each discard written low card first.
+        in_order = [{**m, "cards": in_card_order(m["cards"])} for m in discards]
+        for move in sorted(in_order, key=lambda m: [card_from_code(c).index for c in m["cards"]]):
+            keep = [c for c in hand if c not in move["cards"]]
+            choices.append(
+                {
+                    "words": describe_move(move),
+                    "cards": move["cards"],
+                    "label": cards_text(move["cards"]),
+                    "note": f"keep {cards_text(keep)}",
+                    "url": links.move_url(game_id, seat, seq, move),
+                }
+            )
+    seen = set()
+    muggins = view["rules"]["muggins"]
+    cards_first = sorted(moves, key=lambda m: card_from_code(m["card"]).index if m["kind"] == "play" else 52)
+    for move in cards_first:
+        kind = move["kind"]
+        if kind == "play" and muggins:
+            if move["card"] in seen:
+                continue
+            seen.add(move["card"])
+            choices.append(
+                {
+                    "words": describe_move(move, blank="N"),
+                    "label": cards_text([move["card"]]),
+                    "note": "N: the points you claim for it",
+                    "url": links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]}),
+                }
+            )
+        elif kind == "play":
+            choices.append(
+                {
+                    "words": describe_move(move),
+                    "label": cards_text([move["card"]]),
+                    "note": "",
+                    "url": links.move_url(game_id, seat, seq, move),
+                }
+            )
+        elif kind == "count":
+            if "count" in seen:
+                continue
+            seen.add("count")
+            choices.append(
+                {
+                    "words": describe_move(move, blank="N"),
+                    "label": "count",
+                    "note": "N: the points you claim for this show",
+                    "url": links.move_url(game_id, seat, seq, {"kind": "count"}),
+                }
+            )
+        elif kind == "muggins":
+            choices.append(
+                {
+                    "words": describe_move(move),
+                    "label": "muggins",
+                    "note": "take the points the last claim missed",
+                    "url": links.move_url(game_id, seat, seq, move),
+                }
+            )
+    return choices
+
+
+def turn_context(game, seat, user=None, view=None, *, links: Links) -> dict[str, Any]:
+    """Everything a turn email or move page shows to `seat`, from its view alone."""
+    view = view or view_for(game, seat)
+    names = seat_names(view)
+    rules = view["rules"]
+    crib_owner = view.get("crib_owner")
+    phase_words = {
+        "discard": f"lay away {rules['discard_count']} card{'s' if rules['discard_count'] > 1 else ''} "
+        f"to {'your' if crib_owner == seat else names.get(crib_owner, '') + chr(39) + 's'} crib",
+        "play": "play a card",
+        "show": "count your show",
+    }
+    played = _kept_and_played(view)
+    moves = (
+        move_choices(view, game.pk, view["seq"], links=links, with_values=game.help_allowed_for(seat))
+        if view["legal_moves"]
+        else []
+    )
+    return {
+        "view": view,
+        "game_id": game.pk,
+        "seq": view["seq"],
+        "title": game_title(view),
+        "me": names.get(seat),
+        "seat": seat,
+        "phase": view["phase"],
+        "asked": phase_words.get(view["phase"], ""),
+        "recent": recent_lines(view),
+        "hand": in_card_order(view.get("hand") or []),
+        "hand_text": cards_or_none(in_card_order(view.get("hand") or [])),
+        # Each card once: the hand is what is left to play, then the kept cards already played.
+        "played": played,
+        "played_text": cards_or_none(played) if played else "",
+        "crib_owner": "you" if crib_owner == seat else names.get(crib_owner),
+        "starter": view.get("starter"),
+        "starter_text": cards_or_none([view["starter"]]) if view.get("starter") else "not turned yet",
+        "count": view.get("count", 0),
+        "count_cards": view.get("count_cards") or [],
+        "count_text": cards_or_none(view.get("count_cards")) if view.get("count_cards") else "",
+        "board": board_rows(view),
+        "deadline": _deadline(view, user),
+        "moves": moves,
+        "other_words": other_words(game, view),
+        # From the deal until the play ends: a plan in one line (with the first discard listed).
+        "plan_line": next(
+            iter(
+                plan_words(view, next((m["cards"] for m in moves if m.get("cards")), None)) if seat is not None else []
+            ),
+            None,
+        ),
+        "plan": view.get("plan"),
+        "game_url": links.absolute(game.get_absolute_url()),
+        "finished": game.is_finished,
+    }
+
+
+def _kept_and_played(view):
+    """The cards `view`'s seat kept and has played this hand (still counted in its show)."""
+    if view["phase"] == "discard" or not view.get("kept"):
+        return []
+    left = set(view.get("hand") or [])
+    return [c for c in view["kept"] if c not in left]
+
+
+def result_lines(view):
+    """The result in words: who won, how, the skunk, the final scores; [] while playing."""
+    result = view.get("result")
+    if not result:
+        return []
+    sides = side_names(view)
+    seat = view["viewer"]
+    mine = seat is not None and view["side_of_seat"][seat] == result["winner"]
+    text = won_text("You" if mine else sides[result["winner"]], result, seat_names(view), view["target"])
+    scores = ", ".join(f"{name} {score}" for name, score in zip(sides, result["scores"]))
+    return [f"{text}.", f"Final scores: {scores}."]
+
+
+def last_show_lines(view):
+    """The last hand's show (or, when the game was pegged out, the last pegging), as the reader saw it."""
+    names = seat_names(view)
+    if view["shows"]:
+        return [show_line(s, names, view["starter"]) for s in view["shows"]]
+    prev = view.get("previous_hand")
+    if view["plays"]:
+        lines = []
+        for p in view["plays"][-8:]:
+            who = names.get(p["seat"])
+            line = f"{who} said go" if p["go"] else f"{who} played {cards_or_none([p['card']])} (count {p['count']})"
+            lines.append(line + (f"; pegged {p['points']}" if p["points"] else ""))
+        return lines
+    if prev:
+        return [show_line(s, names, prev["starter"]) for s in prev["shows"]]
+    return []
+
+
+def result_context(game, seat, user=None, *, links: Links) -> dict[str, Any]:
+    view = view_for(game, seat)
+    context = turn_context(game, seat, user, view=view, links=links)
+    notes = coach_notes_for(game, seat)
+    context.update(
+        result=result_lines(view),
+        last_show=last_show_lines(view),
+        last_show_title="The last show" if view["shows"] or not view["plays"] else "The last pegging",
+        coach=coach_lines({"review": notes["review"]}) if notes else [],
+        review_offer=review_offer(game, seat, links=links),
+        record_url=links.absolute(reverse("games:record", args=[game.pk])),
+    )
+    return context
+
+
+def review_offer(game, seat, *, links: Links):
+    """What the game-over email says of the review: the luck and skill in a line, and how to get
+    the whole of it (the reply "review", or the game page)."""
+    try:
+        review = coaching.full_review(game, seat)
+    except Exception:
+        log.exception("The review failed for game %s seat %s; the email goes without it.", game.pk, seat)
+        return []
+    if not review:
+        return []
+    swings = (review.get("chances") or {}).get("swings")
+    biggest = [f"The biggest swing: {swings[0]['words']}."] if swings else []
+    return [
+        review["luck"]["summary"],
+        *biggest,
+        'Reply "review" for the whole review, every throw beside the best and every pegging choice '
+        f"that cost points, hand by hand; or read it on the game page: "
+        f"{links.absolute(game.get_absolute_url())}#review",
+    ]
