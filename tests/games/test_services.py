@@ -276,3 +276,29 @@ def test_a_discard_during_the_play_is_refused_and_nothing_is_written():
     assert caught.value.message.startswith("You cannot discard now. You can play ")
     game.refresh_from_db()
     assert game.seq == before and cribbage.view(services.engine_state(game), turn)["hand"] == hand
+
+
+def test_words_are_read_under_the_lock_and_the_log_keeps_its_json():
+    """submit_words reads a player's words against the game as it stands (a rank said alone is
+    resolved against the seat's hand) and writes the same event a move would; words that make
+    no move are refused as unreadable, with the engine's code, and nothing is written."""
+    game = start_two_player_game()
+    hand = cribbage.view(services.engine_state(game), 0)["hand"]
+    with pytest.raises(services.UnreadableWords) as unreadable:
+        services.submit_words(game, 0, "good morning")
+    assert unreadable.value.code == "not_a_move"
+    game.refresh_from_db()
+    assert game.seq == 2 and game.events.count() == 2
+    result = services.submit_words(game, 0, f"crib {hand[0]} {hand[1]}", idempotency_key="words-1")
+    assert result.move == cribbage.Move("discard", seat=0, cards=(hand[0], hand[1]))
+    assert result.events[0].data == {"kind": "discard", "cards": [hand[0], hand[1]], "seat": 0}
+    again = services.submit_words(game, 0, f"crib {hand[0]} {hand[1]}", idempotency_key="words-1")
+    assert again.duplicate and again.move == result.move
+
+
+def test_a_move_value_writes_what_its_json_wrote():
+    game = start_two_player_game()
+    move = cribbage.legal_moves(services.engine_state(game), 1)[0]
+    result = services.submit_move(game, 1, cribbage.Move.from_json(move).without_seat())
+    assert result.events[0].data == {**{k: v for k, v in move.items() if k != "seat"}, "seat": 1}
+    assert result.move == cribbage.Move.from_json(move)
