@@ -203,14 +203,20 @@ def champion(tournament):
 
 
 def rounds(tournament):
-    """The schedule: every round with its pairings and their games (for the page)."""
-    out = []
-    for rnd in tournament.rounds.order_by("number"):
-        pairings = rnd.pairings.select_related("home__player", "away__player", "winner__player").prefetch_related(
-            "games__game"
-        )
-        out.append({"round": rnd, "pairings": list(pairings)})
-    return out
+    """The schedule: every round with its pairings, each with its games as `event_games` (for the
+    page). Three queries however many rounds, each by the event (an IN list of a big league's
+    pairings would be longer than SQLite takes)."""
+    games: dict[int, list] = {}
+    for pg in PairingGame.objects.filter(pairing__round__tournament=tournament).select_related("game"):
+        games.setdefault(pg.pairing_id, []).append(pg)
+    by_round: dict[int, list] = {}
+    pairings = Pairing.objects.filter(round__tournament=tournament).select_related(
+        "home__player", "away__player", "winner__player"
+    )
+    for pairing in pairings.order_by("round__number", "table"):
+        pairing.event_games = games.get(pairing.pk, [])
+        by_round.setdefault(pairing.round_id, []).append(pairing)
+    return [{"round": rnd, "pairings": by_round.get(rnd.pk, [])} for rnd in tournament.rounds.order_by("number")]
 
 
 def event_list(user):
