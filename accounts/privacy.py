@@ -80,6 +80,9 @@ def own_data(user):
         for v in Vacation.objects.filter(user=user)
     ]
     data["vacation_days_used_for_me"] = [_iso(d.day) for d in VacationDay.objects.filter(user=user)]
+    data["blocked"] = [
+        {"player": str(b.blocked), "since": _iso(b.created_at)} for b in Block.objects.filter(blocker=user)
+    ]
     for _, part in signals.own_data.send(sender=User, user=user):
         data.update(part or {})
     return data

@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models.functions import Cast
 from django.urls import reverse
 
+from accounts import blocks
 from accounts.models import User
 from games import challenges, talk
 from games.models import Event, Note, Seat, TableMessage
@@ -85,6 +86,7 @@ def dora_game(client):
 
 def test_the_download_has_my_games_records_notes_and_talk_and_nothing_of_others(client, dora_game):
     game, alice, dora = dora_game
+    blocks.block(dora, alice)
     client.force_login(dora)
     response = client.get(reverse("accounts:own_data"))
     assert response["Content-Disposition"] == 'attachment; filename="cribbage-my-data.json"'
@@ -97,6 +99,7 @@ def test_the_download_has_my_games_records_notes_and_talk_and_nothing_of_others(
         {"game": game.pk, "text": "Alice counts fast", "updated_at": data["notes"][0]["updated_at"]}
     ]
     assert [m["text"] for m in data["table_talk"]] == ["Nice crib!"]
+    assert [b["player"] for b in data["blocked"]] == ["Alice"]
     assert "Dora throws fives" not in response.content.decode()  # Alice's note is hers alone
 
 
