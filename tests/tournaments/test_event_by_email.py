@@ -129,3 +129,6 @@ def test_a_club_night_game_reported_by_email_is_confirmed_by_the_opponents_reply
     assert "counts." in answer_to(c.player).body
     row = send(client, c.player, "help", event)
     assert "report NAME 121 95" in answer_to(c.player).body
+    club_nights.close_night(night)
+    send(client, c.player, "standings", event)
+    assert "  1. B: 0 GRPs, 1 of 1, 2, +24" in answer_to(c.player).body
