@@ -8,26 +8,36 @@ Each purpose has its own salt, so a token made for one never passes for another.
   under the 64 characters RFC 5321 allows there.
 - challenge reply address: ``challenge+<challenge>_<user>.<hex signature>@REPLY_DOMAIN``,
   where an invited player answers "accept" or "decline".
-- move link: one move in one game for one seat at one state (seq); expires
-  after MOVE_LINK_DAYS (and is useless once the game is over or moved on).
+- move link: one move in one game for one seat at one state (seq), opaque: a random key
+  of an OfferedMove row (the URL carries no card); expires MOVE_LINK_MAX_AGE after the last
+  email that carried it (and is useless once the game is over or moved on). The signed
+  tokens of links sent before keep working until they expire.
 - unsubscribe: one person; turns their turn emails off. The events' unsubscribe
   (its own salt) turns off organisers' announcements only.
 """
 
+import hashlib
+import json
 import re
+import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
 from django.core import signing
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
+
+from .models import OfferedMove
 
 REPLY_SALT = "mail.reply"
 MOVE_SALT = "mail.move"
 UNSUBSCRIBE_SALT = "mail.unsubscribe"
 EVENTS_UNSUBSCRIBE_SALT = "mail.unsubscribe.events"
 MOVE_LINK_MAX_AGE = timedelta(days=30)
+RENEWED_AFTER = timedelta(days=1)  # an offered move emailed again lives MOVE_LINK_MAX_AGE from then
+_OPAQUE = re.compile(r"[A-Za-z0-9_-]{16,32}")
 _REPLY_LOCAL = re.compile(r"^reply\+(\d+)_(\d+)\.([0-9a-f]{24})$", re.IGNORECASE)
 _CHALLENGE_LOCAL = re.compile(r"^challenge\+(\d+)_(\d+)\.([0-9a-f]{24})$", re.IGNORECASE)
 CHALLENGE_REPLY_SALT = "mail.challenge-reply"
@@ -117,11 +127,39 @@ class MoveLink:
 
 
 def move_token(game_id, seat, seq, move):
+    """The opaque token of a link making `move` (a random key of an OfferedMove row, the same
+    for every email offering that move at that state); its life starts again with each email."""
     move = {k: v for k, v in move.items() if k != "seat"}
-    return signing.dumps({"g": game_id, "s": seat, "q": seq, "m": move}, salt=MOVE_SALT, compress=True)
+    move_key = hashlib.sha256(json.dumps(move, sort_keys=True).encode()).hexdigest()
+    offered = OfferedMove.objects.filter(game_id=game_id, seat=seat, seq=seq, move_key=move_key)
+    now = timezone.now()
+    found = offered.values_list("key", "made_at").first()
+    if found is not None:
+        if now - found[1] > RENEWED_AFTER:
+            offered.update(made_at=now)
+        return found[0]
+    made = OfferedMove(
+        key=secrets.token_urlsafe(16), game_id=game_id, seat=seat, seq=seq, move=move, move_key=move_key, made_at=now
+    )
+    OfferedMove.objects.bulk_create([made], ignore_conflicts=True)  # one made at the same moment wins
+    return offered.values_list("key", flat=True).get()
 
 
 def read_move_token(token):
+    if ":" in token:  # a signed token of the links sent before they were opaque
+        return _read_signed_move_token(token)
+    offered = OfferedMove.objects.filter(key=token).first() if _OPAQUE.fullmatch(token) else None
+    if offered is None:
+        raise BadToken("This link is not valid (it may have been cut short by your mail program).")
+    if timezone.now() - offered.made_at > MOVE_LINK_MAX_AGE:
+        raise BadToken("This link has expired.", expired=True)
+    return MoveLink(offered.game_id, offered.seat, offered.seq, dict(offered.move))
+
+
+def _read_signed_move_token(token):
+    """The links emailed before move links were opaque (their move readable in the URL) keep
+    working until they expire, MOVE_LINK_MAX_AGE after they were sent: a turn email in a
+    player's inbox still moves. Delete this path once that long has passed since."""
     try:
         data = signing.loads(token, salt=MOVE_SALT, max_age=MOVE_LINK_MAX_AGE)
     except signing.SignatureExpired:

@@ -185,3 +185,24 @@ class AnswerSent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["address", "kind", "window"], name="one_answer_per_window"),
         ]
+
+
+class OfferedMove(models.Model):
+    """A move link's secret: the random `key` in the URL stands for one move of one seat at one
+    state, so the URL shows no card, game or seat to an access log or a link scanner. One row
+    per offered move (the turn email and its reminder share it); its link expires
+    links.MOVE_LINK_MAX_AGE after the last email that carried it, and the row is deleted then."""
+
+    key = models.CharField(max_length=32, unique=True)
+    # The game's id, not a key to it: a link to a game deleted since says so (its row is deleted with age).
+    game_id = models.BigIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField()
+    move = models.JSONField(help_text="The engine move without its seat.")
+    move_key = models.CharField(max_length=64, help_text="A digest of the move, to find it again.")
+    made_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game_id", "seat", "seq", "move_key"], name="offered_move_once"),
+        ]

@@ -22,8 +22,8 @@ from django.utils import timezone
 
 from games.models import Game
 
-from . import delivery, kinds
-from .models import AnswerSent, InboundEmail, OutboundEmail
+from . import delivery, kinds, links
+from .models import AnswerSent, InboundEmail, OfferedMove, OutboundEmail
 
 log = logging.getLogger(__name__)
 
@@ -258,6 +258,7 @@ def forget_old_mail(now=None):
     while ids := list(old.values_list("pk", flat=True)[:FORGET_BATCH]):
         replies += InboundEmail.objects.filter(pk__in=ids).delete()[0]
     windows, _ = AnswerSent.objects.filter(window__lt=now.timestamp() - ANSWER_WINDOW).delete()
+    OfferedMove.objects.filter(made_at__lt=now - links.MOVE_LINK_MAX_AGE).delete()  # expired move links
     return replies, windows
 
 

@@ -45,8 +45,8 @@ CASES = [
 
 @pytest.mark.parametrize("name, method, path, data, status", CASES, ids=[c[0] for c in CASES])
 def test_a_bad_link_is_a_clear_4xx_and_changes_nothing(client, game, database_dump, name, method, path, data, status):
+    url = path(game)  # (a move link's token is a row, made with the email)
     before = database_dump(leave_out=KEPT)
-    url = path(game)
     if method == "post":
         response = client.post(url, data)
     elif method == "put":

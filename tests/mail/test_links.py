@@ -2,6 +2,7 @@
 
 import random
 import re
+import zlib
 from datetime import timedelta
 
 import pytest
@@ -140,8 +141,7 @@ def test_a_link_to_a_computers_seat_says_the_game_is_gone(client, db):
 def test_links_expire(client, game, settings):
     move = view_for(game, 0)["legal_moves"][0]
     token = links.move_token(game.pk, 0, game.seq, move)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(links, "MOVE_LINK_MAX_AGE", -1)
+    with time_machine.travel(timezone.now() + links.MOVE_LINK_MAX_AGE + timedelta(minutes=1)):
         for method in (client.get, client.post):
             problem_page(method(f"/m/move/{token}/"), 410, "This link has expired.")
     assert not Event.objects.filter(source=Event.Source.LINK).exists()
@@ -302,14 +302,57 @@ def test_a_link_pressed_twice_answers_already_made_both_times_with_the_way_to_th
     assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
 
 
-def test_the_same_move_from_the_reminders_link_answers_already_done_not_a_conflict(client, game):
+def test_the_same_move_from_another_emails_link_answers_already_done_not_a_conflict(client, game):
     move, path = discard_links(game, 0)[0]
-    with time_machine.travel(timezone.now() + timedelta(hours=20)):  # the reminder's link, made later
-        view = view_for(game, 0)
-        reminder_path = link_path(links.move_url(game.pk, 0, view["seq"], move))
-    assert reminder_path != path
+    # The same move in an email sent before links were opaque: another token, another idempotency key.
+    token = signing.dumps({"g": game.pk, "s": 0, "q": game.seq, "m": move}, salt=links.MOVE_SALT, compress=True)
+    reminder_path = f"/m/move/{token}/"
     client.post(path)
     response = client.post(reminder_path)
     assert response.status_code == 200 and "Already done" in response.text and "out of date" not in response.text
     assert f'href="{links.absolute(game.get_absolute_url())}"' in response.text
     assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
+
+
+def readable_without_the_key(token):
+    """What anyone who sees the URL (an access log, a link scanner) reads from the token without
+    the site's key: Django's signed payload is base64 JSON, zlib-compressed when it starts with "."."""
+    payload = token.split(":", 1)[0]
+    try:
+        raw = signing.b64_decode(payload.lstrip(".").encode())
+        return zlib.decompress(raw).decode() if payload.startswith(".") else raw.decode()
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        return None
+
+
+def test_a_move_link_carries_no_card_game_or_seat_anyone_can_read(game):
+    view = view_for(game, 0)
+    for move in view["legal_moves"]:
+        token = links.move_token(game.pk, 0, view["seq"], move)
+        assert re.fullmatch(r"[A-Za-z0-9_-]{22}", token)
+        assert readable_without_the_key(token) is None
+    assert len({links.move_token(game.pk, 0, view["seq"], m) for m in view["legal_moves"]}) == len(view["legal_moves"])
+
+
+def test_an_opaque_link_guessed_or_made_up_is_refused(client, game):
+    for token in ("A" * 22, "abcdefghijklmnopqrstuv", "x" * 200):
+        problem_page(client.post(f"/m/move/{token}/"), 400, CUT_SHORT)
+    assert not Event.objects.filter(source=Event.Source.LINK).exists()
+
+
+def test_a_link_sent_before_links_were_opaque_still_moves_once(client, game):
+    move = view_for(game, 0)["legal_moves"][0]
+    token = signing.dumps({"g": game.pk, "s": 0, "q": game.seq, "m": move}, salt=links.MOVE_SALT, compress=True)
+    assert "cards" in readable_without_the_key(token)  # what they were
+    assert client.post(f"/m/move/{token}/").status_code == 200
+    assert "This move was already made" in client.post(f"/m/move/{token}/").text
+    assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
+
+
+def test_a_move_emailed_again_gets_the_same_link_living_a_month_from_then(client, game):
+    move = view_for(game, 0)["legal_moves"][0]
+    token = links.move_token(game.pk, 0, game.seq, move)
+    with time_machine.travel(timezone.now() + timedelta(days=20)):  # a reminder of the same turn
+        assert links.move_token(game.pk, 0, game.seq, move) == token
+    with time_machine.travel(timezone.now() + timedelta(days=45)):
+        assert client.post(f"/m/move/{token}/").status_code == 200
