@@ -54,12 +54,15 @@ def window_minutes():
 
 
 def client_address(request):
-    """The address the request came from: the proxy's X-Forwarded-For (its last entry, the one
-    the proxy itself added) behind a TLS proxy (BEHIND_TLS_PROXY), else the connection's."""
-    if getattr(settings, "SECURE_PROXY_SSL_HEADER", None):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
-        if forwarded:
-            return forwarded
+    """The address the request came from. Behind settings.TRUSTED_PROXY_COUNT proxies, each
+    appending the address it saw to X-Forwarded-For, it is the entry that many from the end
+    (the one the outermost proxy added); entries before it are the client's own claim and never
+    read. With no proxy (0), or a request that did not pass them all, the connection's."""
+    count = settings.TRUSTED_PROXY_COUNT
+    if count > 0:
+        entries = [e.strip() for e in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if e.strip()]
+        if len(entries) >= count:
+            return entries[-count]
     return request.META.get("REMOTE_ADDR", "")
 
 

@@ -59,6 +59,9 @@ SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 if env_bool("BEHIND_TLS_PROXY"):  # a proxy ends TLS and says so in X-Forwarded-Proto
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# How many proxies in front each add the address they saw to X-Forwarded-For (accounts.ratelimit:
+# the per-address limits); 1 behind the TLS proxy, 0 without one (the header is then ignored).
+TRUSTED_PROXY_COUNT = int(env("TRUSTED_PROXY_COUNT", "1" if env_bool("BEHIND_TLS_PROXY") else "0"))
 
 # Content-Security-Policy (django-csp): scripts and styles from our static files only; an
 # inline <script> or <style> needs nonce="{{ CSP_NONCE }}", and style="" attributes are refused.

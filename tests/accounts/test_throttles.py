@@ -104,7 +104,7 @@ def test_login_link_requests_are_limited_per_client_address(client, mailoutbox):
 
 
 def test_behind_a_proxy_the_client_is_the_address_the_proxy_saw(client, settings):
-    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.TRUSTED_PROXY_COUNT = 1
     make_user(email="zoe@example.com", password=RIGHT)
     for n in range(5):
         client.post(
@@ -120,3 +120,29 @@ def test_behind_a_proxy_the_client_is_the_address_the_proxy_saw(client, settings
         HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.9",
     )
     assert ok.status_code == 302  # the proxy's own address is not everyone's
+
+
+def sign_up_through(client, email, remote, forwarded):
+    fields = {"email": email, "display_name": "P", "password1": RIGHT, "password2": RIGHT}
+    return client.post(reverse("accounts:signup"), fields, REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
+
+
+def test_two_proxies_in_front_count_each_client_not_the_first_proxy(client, settings, mailoutbox):
+    settings.TRUSTED_PROXY_COUNT = 2  # a CDN (198.51.100.7), then the TLS proxy (10.0.0.1)
+    for n in range(5):  # one client, a new made-up first entry each time
+        forwarded = f"203.0.113.{n}, 192.0.2.50, 198.51.100.7"
+        assert sign_up_through(client, f"a{n}@example.com", "10.0.0.1", forwarded).status_code == 200
+    assert (
+        sign_up_through(client, "a5@example.com", "10.0.0.1", "203.0.113.9, 192.0.2.50, 198.51.100.7").status_code
+        == 429
+    )
+    # Another client through the same CDN has an allowance of its own.
+    assert sign_up_through(client, "b0@example.com", "10.0.0.1", "192.0.2.60, 198.51.100.7").status_code == 200
+
+
+def test_without_a_proxy_a_made_up_forwarded_for_buys_nothing(client, settings):
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")  # TLS said, the port open
+    settings.TRUSTED_PROXY_COUNT = 0
+    for n in range(5):
+        assert sign_up_through(client, f"c{n}@example.com", "192.0.2.70", f"203.0.113.{n}").status_code == 200
+    assert sign_up_through(client, "c5@example.com", "192.0.2.70", "203.0.113.99").status_code == 429
