@@ -7,6 +7,7 @@ the inbound webhook in Postmark's documented format, written as a mail client wr
 """
 
 import queue
+import re
 import time
 
 import pytest
@@ -94,7 +95,11 @@ def test_vacation_games_enter_new_game_and_sign_up_by_email(celery_worker_on_red
     write("enter Winter League")
     _mail_to(smtp, alice.email, containing="You are entered in Winter League")
     assert Entrant.objects.filter(tournament=event, player=alice).exists()
-    write("withdraw winter-league")
+    write("withdraw winter-league")  # done once confirmed by the code sent to the entrant's own address
+    asked = text_part(_mail_to(smtp, alice.email, containing="You asked to withdraw your entry in Winter League"))
+    confirm = re.search(r"reply to (\S+) with this first line \(until tomorrow\): (confirm \S+)", asked)
+    assert Entrant.objects.filter(tournament=event, player=alice).exists()
+    write(confirm[2], to=confirm[1])
     _mail_to(smtp, alice.email, containing="Your entry in Winter League is withdrawn")
     assert not Entrant.objects.filter(tournament=event, player=alice).exists()
     write("enter", to=f"event+winter-league@{settings.REPLY_DOMAIN}")
