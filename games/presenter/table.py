@@ -5,8 +5,9 @@ from __future__ import annotations
 from games.board import DEFAULT_COLOURS
 from games.cribbage import Score, ScoreItem, card_from_code
 from games.models import Game
-from games.presentation import score_rows, won_text
+from games.presentation import plural, score_rows, won_text
 
+_IN_WORDS = {1: "one card", 2: "two cards"}  # in words, unlike the form's legend below it
 PHASE_WORDS = {"discard": "lay away to the crib", "play": "play", "show": "count"}
 
 
@@ -97,10 +98,23 @@ class Table:
         words = PHASE_WORDS.get(v["phase"], v["phase"])
         if self.seat in acting:
             others = [self.names[s] for s in acting if s != self.seat]
+            if v["phase"] == "discard":
+                return self.lay_away_text(others)
             return f"Your turn to {words}." + (f" ({', '.join(others)} also to {words}.)" if others else "")
         if not acting:
             return ""
         return f"Waiting for {', '.join(self.names[s] for s in acting)} to {words}."
+
+    def lay_away_text(self, others):
+        """The discard asked of the reader, naming whose crib it goes to and who else is choosing:
+        "Lay away two cards to Bob’s crib. Bob is choosing too." """
+        owner = self.view["crib_owner"]
+        crib = "your" if owner == self.seat else f"{self.names[owner]}’s"
+        n = self.rules["discard_count"]
+        text = f"Lay away {_IN_WORDS.get(n, plural(n, 'card'))} to {crib} crib."
+        if others:
+            text += f" {', '.join(others)} {'is' if len(others) == 1 else 'are'} choosing too."
+        return text
 
     def result_text(self):
         result = self.view["result"]

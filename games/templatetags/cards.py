@@ -5,6 +5,7 @@
 {{ hand|cards }}        several chips separated by spaces
 {% face c %}            the card drawn as a card (SVG); {% back %} one face down
 {{ c|card_name }}       "5 of hearts"
+{{ hand|in_card_order }} the codes low to high, suit order fixed (display only: the pile keeps its order)
 {% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
 """
 
@@ -41,6 +42,11 @@ def card_filter(card):
 @register.filter(name="cards")
 def cards_filter(cards):
     return presentation.card_chips(cards)
+
+
+@register.filter(name="in_card_order")
+def in_card_order_filter(cards):
+    return presentation.in_card_order(cards or [])
 
 
 @register.filter(name="card_name")

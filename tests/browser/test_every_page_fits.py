@@ -178,6 +178,7 @@ def the_site(settings, tmp_path):
         ("calculator", calc, "visitor"),
         ("calculator-counted", f"{calc}?hand=5H+5C+5S+JD&starter=5D", "visitor"),
         ("calculator-wrong", f"{calc}?hand=5H+5C+ZZ&starter=", "visitor"),
+        ("calculator-throws", f"{calc}?deal=5H+5C+JD+6S+9C+KH", "visitor"),
         ("move-confirm", move_link, "visitor"),
         ("move-stale", stale_link, "visitor"),
         ("move-link-broken", reverse("mail:move", args=["broken"]), "visitor"),

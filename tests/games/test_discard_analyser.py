@@ -2,12 +2,14 @@
 and never for a hand of the player's own game in play without the engine's help."""
 
 import random
+import re
 
 import pytest
 from django.urls import reverse
 
-from games.cribbage import parse_cards
+from games.cribbage import FULL_DECK, parse_cards
 from games.cribbage.strategy import discard_options
+from games.presentation import card_name
 from games.selectors import view_for
 from tests.factories import make_user, start_two_player_game
 
@@ -65,3 +67,25 @@ def test_the_players_own_hand_where_help_is_on(client):
     assert game.help_allowed_for(0)
     client.force_login(alice)
     assert analysed(client, " ".join(view_for(game, 0)["hand"])).status_code == 200
+
+
+def test_every_throw_and_keep_is_listed_in_card_order(client):
+    """Low to high, suit order ♠ ♥ ♦ ♣ fixed: "9♣ J♦", never "J♦ 9♣" (the engine's own order)."""
+    html = analysed(client, DEAL).content.decode()
+    table = html[html.index('class="throws-table"') :]
+    rows = re.findall(r"<tr><td class=\"show-cards\">(.*?)</tr>", table, re.S)
+    assert len(rows) == 15
+    for row in rows:
+        cells = re.findall(r'<td class="show-cards[^"]*">(.*?)</td>', row, re.S)
+        for cell in cells:
+            labels = re.findall(r'aria-label="([^"]+)"', cell)
+            cards = [ORDER.index(label) for label in labels]
+            assert cards == sorted(cards), labels
+    assert 'aria-label="9 of clubs">9♣</span> <span class="card red" role="img" aria-label="jack of diamonds"' in html
+    heading = re.search(r'<h2 id="throws-heading">(.*?)</h2>', html, re.S).group(1)
+    assert [ORDER.index(label) for label in re.findall(r'aria-label="([^"]+)"', heading)] == sorted(
+        ORDER.index(label) for label in re.findall(r'aria-label="([^"]+)"', heading)
+    )
+
+
+ORDER = [card_name(c) for c in FULL_DECK]

@@ -92,7 +92,11 @@ def test_a_player_sees_their_hand_the_board_and_a_crib_form(client, game, player
     for code in hand_of(game, 0):
         assert f'name="cards" value="{code}"' in html
     assert "cribbage-board" in html and 'role="img"' in html
-    assert "Your turn to lay away to the crib" in html
+    view = selectors.view_for(game, 0)
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    crib = "your" if view["crib_owner"] == 0 else f"{names[view['crib_owner']]}’s"
+    status = re.search(r'id="turn-status" role="status">\s*<strong>(.*?)</strong>', html, re.S).group(1)
+    assert status == f"Lay away two cards to {crib} crib. {names[1]} is choosing too."
     assert "Lay away 2 cards" in html
     assert "not turned yet" in html
 
@@ -619,3 +623,21 @@ def test_the_game_page_reads_the_table_once_in_a_fixed_number_of_statements(help
         game = services.submit_move(game, seat, move).game
     # Ten statements (twelve with the coach), one more should a minute pass and "seen" be written.
     assert len(counts) > 5 and max(counts) <= (12 if help_on else 10) + 1, counts
+
+
+def test_the_hand_is_shown_in_card_order_and_the_state_keeps_the_deal(client, game, players):
+    """The page lists the hand low to high (suit order ♠ ♥ ♦ ♣), as the emails do; the engine's
+    hand keeps its dealt order, and each tick box still posts its own card."""
+    client.force_login(players[0])
+    dealt = hand_of(game, 0)
+    in_order = [c.code for c in sorted(cribbage.card_from_code(c) for c in dealt)]
+    assert dealt != in_order  # this deal is not already sorted: the test would prove nothing
+    html = page(client, game)
+    assert re.findall(r'name="cards" value="(\w+)"', html) == in_order
+    assert re.findall(r'<label class="card-pick" data-card="(\w+)"', html) == in_order
+    assert hand_of(game, 0) == dealt
+
+    fields = form_fields(html, "discard")
+    post(client, game, {**fields, "cards": in_order[:2]})
+    game.refresh_from_db()
+    assert sorted(selectors.view_for(game, 0)["my_discards"]) == sorted(in_order[:2])
