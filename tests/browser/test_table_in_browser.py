@@ -1,5 +1,5 @@
 """The card table in Chromium: what a phone shows without scrolling, choosing then confirming a card,
-playing by keys, the confirm page's button, and the dark colours."""
+playing by keys, the confirm page's button, the dark colours, and tick boxes clear of the cards."""
 
 import random
 from urllib.parse import urlsplit
@@ -179,3 +179,21 @@ def test_a_finished_game_is_stepped_through_hand_by_hand_on_the_board(live_serve
     page.wait_for_timeout(500)
     assert front.bounding_box() == final
     assert hands.last.get_attribute("aria-current") == "step"
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390", "1366"])
+def test_no_tick_box_covers_a_card_when_laying_away(live_server, browser, size):
+    """The discard's tick boxes sit clear of the card faces, whose corners carry the index."""
+    alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, notify="none")
+    game = start_two_player_game(players=[alice, make_user()], rng=random.Random(3))
+    page = tab(browser, live_server.url, alice, **size)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    picks = page.locator("form.discard-form .card-pick")
+    assert picks.count() == 6
+    for i in range(6):
+        face = picks.nth(i).locator("svg.face").bounding_box()
+        tick = picks.nth(i).locator("input[type=checkbox]").bounding_box()
+        assert face and tick
+        apart = tick["y"] >= face["y"] + face["height"] or tick["x"] >= face["x"] + face["width"]
+        apart = apart or tick["y"] + tick["height"] <= face["y"] or tick["x"] + tick["width"] <= face["x"]
+        assert apart, (i, face, tick)
