@@ -200,9 +200,10 @@ def read_command(texts):
 
 def read_commands(texts):
     """The instructions of the player's words (`texts`: one text, in a list, as reply_texts
-    gives it), one a line, in order: from the first line that is a command to the last of the
-    lines that follow it, one after the other, as commands; a line that is not one (a
-    greeting, a signature) ends them. [] if none.
+    gives it), one a line, in order: every line that reads as one among the first MAX_LINES
+    lines of the player's own words; a line that is not one (a greeting, "Good luck!") is
+    skipped, never ending the reading, so a plan below a word of chatter is read, not dropped.
+    The signature ("--") and the quote were cut before (mail.quotes). [] if none.
 
     Lines of our own email pasted back (own_line) are no commands: they end the player's
     words, and the list of moves pasted with them is never read."""
@@ -219,11 +220,7 @@ def read_commands(texts):
             seen += 1
             if seen > MAX_LINES:
                 break
-            found = read_line_all(line)
-            if found:
-                commands += found
-            elif commands:
-                break
+            commands += read_line_all(line)
         if commands:
             return commands
     return []

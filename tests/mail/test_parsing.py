@@ -2,6 +2,7 @@
 
 import pytest
 
+from mail import parsing
 from mail.parsing import read_command, read_line, read_reply, reply_texts
 
 TURN = """Player 1, it is your turn to play a card in game 3 (Alice v Bob).
@@ -140,6 +141,17 @@ def test_grammar(line, kind, cards, number):
 )
 def test_chatter_is_not_a_command(line):
     assert read_line(line) is None
+
+
+def test_a_word_of_chatter_between_two_instructions_ends_nothing():
+    said = read_reply("", "crib 7H AC\nGood luck!\nplan 9D 6C 4H 5S\n\nCheers,\nBob\n")
+    assert [(c.kind, c.words) for c in said.commands] == [("discard", "crib 7H AC"), ("plan", "plan 9D 6C 4H 5S")]
+
+
+def test_below_the_signature_and_past_the_first_lines_nothing_is_read():
+    chatter = "\n".join(f"line {n} of news" for n in range(parsing.MAX_LINES))
+    assert [c.kind for c in read_reply("", f"crib 7H AC\n{chatter}\nplan 9D 6C 4H 5S\n").commands] == ["discard"]
+    assert [c.kind for c in read_reply("", "crib 7H AC\nBye\n--\nBob\nplan 9D 6C 4H 5S\n").commands] == ["discard"]
 
 
 def test_the_first_command_wins_over_later_lines():
