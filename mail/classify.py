@@ -9,16 +9,25 @@ from django.conf import settings
 
 from . import links, reply_html, services
 
-# An automatic reply's subject, anywhere in it ("Re: Your move [Out of Office]"), in the common
-# clients' languages.
-_OUT_OF_OFFICE = re.compile(
-    r"\b(auto(matic|matisch|matische|matiska?|matyczna|maattinen)?[ -]?(reply|response|antwort|antwoord|"
+# An automatic reply's subject, in the common clients' languages. The phrases are read only as a
+# marker, never as words anywhere: at the start before a colon ("Abwesend: Re: Your move"), in
+# brackets anywhere ("Re: Your move [Out of Office]", "(Out of office until Monday)"), or an
+# unmistakable phrase at the end after a dash ("Re: Your move - Automatic reply"). A player's
+# "Re: back from absence" or "on vacation next week, crib 5H JD" is read like any reply.
+_AUTO_PHRASE = (
+    r"(auto(matic|matisch|matische|matiska?|matyczna|maattinen)?[ -]?(reply|response|antwort|antwoord|"
     r"svar|odpowied[źz]|vastaus)|autosvar|autoreply|out of (the )?office|away from (the )?office|"
-    r"r[ée]ponse automatique|absence|abwesend|abwesenheit|fuera de la oficina|respuesta autom[áa]tica|"
-    r"risposta automatica|fuori sede|resposta autom[áa]tica|fora do escrit[óo]rio|afwezig|"
-    r"poza biurem|automaattinen vastaus|poissa toimistolta|fraværende|ikke på kontoret|frånvarande|"
-    r"inte på kontoret|автоответ|автоматический ответ|вне офиса|on vacation|vacation reply)\b|"
-    r"^auto:|自动回复|自動回覆|自動応答|自動返信|不在",
+    r"r[ée]ponse automatique|absence du bureau|absence|abwesend|abwesenheit|fuera de la oficina|"
+    r"respuesta autom[áa]tica|risposta automatica|fuori sede|resposta autom[áa]tica|"
+    r"fora do escrit[óo]rio|afwezig|poza biurem|automaattinen vastaus|poissa toimistolta|fraværende|"
+    r"ikke på kontoret|frånvarande|inte på kontoret|автоответ|автоматический ответ|вне офиса|"
+    r"on vacation|vacation reply|自动回复|自動回覆|自動応答|自動返信|不在)"
+)
+_OUT_OF_OFFICE = re.compile(
+    rf"^\s*(auto:|{_AUTO_PHRASE}\s*[:：])|"  # a prefix: "Automatic reply: ...", "Absence : ..."
+    rf"[\[(（【]\s*{_AUTO_PHRASE}(?!\w)[^\])）】]*[\])）】]|"  # a bracketed marker anywhere
+    r"\s[-–—|]\s*(automatic reply|auto[ -]?reply|out of (the )?office)(?!\w)[^:]*$|"  # "... - Out of office"
+    r"自动回复|自動回覆|自動応答|自動返信",  # nobody writes these but a machine
     re.IGNORECASE,
 )
 _ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?)(\+.*)?$", re.IGNORECASE)

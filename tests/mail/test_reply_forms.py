@@ -55,6 +55,15 @@ def test_a_plan_on_the_discards_line_is_read_as_a_plan(game, on_commit, joint):
     assert discards(game) == thrown and view_for(game, 0)["plan"]["order"] == kept
 
 
+def test_a_plan_below_a_word_of_chatter_is_read_not_dropped(game, on_commit):
+    view = view_for(game, 0)
+    thrown, kept = view["hand"][:2], view["hand"][2:]
+    text = f"crib {' '.join(thrown)}\nGood luck!\nplan {' '.join(kept)}\n\n{WROTE}\n> plan 9D\n"
+    row = deliver(message(game, 0, text=text), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard", "plan"]
+    assert discards(game) == thrown and view_for(game, 0)["plan"]["order"] == kept
+
+
 def test_two_cards_on_a_play_line_play_nothing_and_say_which_was_not_understood(game, on_commit):
     turn = to_play_phase(game)
     hand = view_for(game, turn)["hand"]
@@ -135,12 +144,41 @@ def test_the_subject_is_not_read_when_the_body_has_words(game, on_commit):
         "Réponse automatique : Re: Your move",
         "Automatisch antwoord: Re: Your move",
         "Re: Your move (Out of office until Monday)",
+        "Absence du bureau : Re: Your move",
+        "Re: Your move - Out of Office",
+        "自动回复: Re: Your move",
     ],
 )
 def test_an_automatic_replys_subject_anywhere_means_no_answer(game, on_commit, subject):
     hand = view_for(game, 0)["hand"]
     mail.outbox.clear()
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", subject=subject), on_commit)
+    assert row.status == InboundEmail.Status.IGNORED and moves(game) == [] and mail.outbox == []
+
+
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Re: back from absence",
+        "on vacation next week",
+        "Re: out of office tomorrow, my move below",
+        "Abwesend bis Montag",
+    ],
+)
+def test_a_players_reply_with_an_automatic_word_in_its_subject_is_read(game, on_commit, subject):
+    # The words of an automatic reply are a marker only at its start, in brackets or as its end.
+    hand = view_for(game, 0)["hand"]
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", subject=subject), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED and discards(game) == hand[:2]
+
+
+@pytest.mark.parametrize(
+    "header", [{"Precedence": "auto_reply"}, {"X-Autorespond": "yes"}, {"X-Auto-Response-Suppress": "OOF"}]
+)
+def test_an_automatic_replys_headers_mean_no_answer_whatever_its_subject(game, on_commit, header):
+    hand = view_for(game, 0)["hand"]
+    mail.outbox.clear()
+    row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=header), on_commit)
     assert row.status == InboundEmail.Status.IGNORED and moves(game) == [] and mail.outbox == []
 
 
