@@ -117,8 +117,29 @@ def act(row, seat, message):
         )
         return InboundEmail.Status.ANSWERED, ("only quoted: " if reply.only_quoted else "unreadable: ") + repr(words)
     if len(commands) == 1:
-        return _act(row, game, number, player, commands[0])
-    return _act_lines(row, game, number, player, commands)
+        status, outcome = _act(row, game, number, player, commands[0])
+    else:
+        status, outcome = _act_lines(row, game, number, player, commands)
+    if reply.unread:
+        _not_read(game, number, player, reply.unread)
+        outcome += f"; not read below line {parsing.MAX_LINES}: " + " / ".join(reply.unread)
+    return status, outcome
+
+
+def _not_read(game, number, player, lines):
+    """Tell the player which instruction lines stood too far down their reply to be read."""
+    named = "; ".join(f'"{line}"' for line in lines)
+    _answer(
+        game,
+        number,
+        player,
+        "not_read",
+        words=lines[0],
+        problem=(
+            f"Only the first {parsing.MAX_LINES} lines of a reply are read. These lines below them were "
+            f"not read and nothing of them was applied: {named}. Send them again near the top of a reply."
+        ),
+    )
 
 
 def move_key(row, number, line=1):

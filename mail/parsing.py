@@ -81,6 +81,7 @@ class Reply:
     commands: list
     words: str
     only_quoted: bool
+    unread: tuple = ()  # instruction lines below the first MAX_LINES: named to the player, never applied
 
 
 def own_words(stripped_text, text):
@@ -110,9 +111,9 @@ def read_reply(stripped_text, text, subject=""):
     """The instructions of a reply (see the module's docstring): a Reply."""
     reply = own_words(stripped_text, text)
     for own in (reply.above, reply.below):
-        commands = read_commands([own])
+        commands, unread = _read_text(own)
         if commands:
-            return Reply(commands, first_words([own]), only_quoted=False)
+            return Reply(commands, first_words([own]), only_quoted=False, unread=tuple(unread))
     if not (reply.above.strip() or reply.below.strip()):  # an empty body: the move may be the subject
         commands = read_commands([subject_words(subject)])
         if commands:
@@ -208,22 +209,31 @@ def read_commands(texts):
     Lines of our own email pasted back (own_line) are no commands: they end the player's
     words, and the list of moves pasted with them is never read."""
     for text in texts:
-        commands, seen = [], 0
-        for line in text.replace("\r\n", "\n").split("\n"):
-            if not line.strip():
-                continue
-            own = own_line(line)
-            if own == "list" or (own and commands):
-                break
-            if own:
-                continue
-            seen += 1
-            if seen > MAX_LINES:
-                break
-            commands += read_line_all(line)
+        commands = _read_text(text)[0]
         if commands:
             return commands
     return []
+
+
+def _read_text(text):
+    """(the commands of `text`, the lines below the first MAX_LINES that would have read as
+    one): the second are never applied, only named to the player."""
+    commands, unread, seen = [], [], 0
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if not line.strip():
+            continue
+        own = own_line(line)
+        if own == "list" or (own and commands):
+            break
+        if own:
+            continue
+        seen += 1
+        found = read_line_all(line)
+        if seen > MAX_LINES:
+            unread += [line.strip()[:200]] if found else []
+        else:
+            commands += found
+    return commands, unread
 
 
 def first_words(texts):

@@ -148,9 +148,10 @@ def test_a_word_of_chatter_between_two_instructions_ends_nothing():
     assert [(c.kind, c.words) for c in said.commands] == [("discard", "crib 7H AC"), ("plan", "plan 9D 6C 4H 5S")]
 
 
-def test_below_the_signature_and_past_the_first_lines_nothing_is_read():
+def test_below_the_signature_nothing_is_read_and_past_the_first_lines_nothing_is_applied():
     chatter = "\n".join(f"line {n} of news" for n in range(parsing.MAX_LINES))
-    assert [c.kind for c in read_reply("", f"crib 7H AC\n{chatter}\nplan 9D 6C 4H 5S\n").commands] == ["discard"]
+    said = read_reply("", f"crib 7H AC\n{chatter}\nplan 9D 6C 4H 5S\n")
+    assert [c.kind for c in said.commands] == ["discard"] and said.unread == ("plan 9D 6C 4H 5S",)
     assert [c.kind for c in read_reply("", "crib 7H AC\nBye\n--\nBob\nplan 9D 6C 4H 5S\n").commands] == ["discard"]
 
 

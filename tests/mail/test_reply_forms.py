@@ -10,7 +10,7 @@ from django.core import mail
 
 from games.models import Event
 from games.selectors import view_for
-from mail import links
+from mail import links, parsing
 from mail.models import InboundEmail
 from tests.factories import genuine
 
@@ -62,6 +62,18 @@ def test_a_plan_below_a_word_of_chatter_is_read_not_dropped(game, on_commit):
     row = deliver(message(game, 0, text=text), on_commit)
     assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard", "plan"]
     assert discards(game) == thrown and view_for(game, 0)["plan"]["order"] == kept
+
+
+def test_an_instruction_below_the_lines_read_is_named_to_the_player_not_applied(game, on_commit):
+    view = view_for(game, 0)
+    thrown, kept = view["hand"][:2], view["hand"][2:]
+    news = "\n".join(f"News of the week, part {n}." for n in range(parsing.MAX_LINES))
+    row = deliver(message(game, 0, text=f"crib {' '.join(thrown)}\n{news}\nplan {' '.join(kept)}\n"), on_commit)
+    assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard"]
+    assert view_for(game, 0)["plan"] is None
+    address = game.seats.get(number=0).player.email
+    said = [" ".join(m.body.split()) for m in mail.outbox if m.to == [address]]
+    assert any(f'nothing of them was applied: "plan {" ".join(kept)}"' in body for body in said)
 
 
 def test_two_cards_on_a_play_line_play_nothing_and_say_which_was_not_understood(game, on_commit):
