@@ -107,8 +107,16 @@ def test_a_message_with_odd_bytes_is_kept_safely_and_changes_no_game(game, on_co
     assert database_dump(leave_out=KEPT_AND_ANSWERED) == before
 
 
-# The message is kept and answered, and its player counts as seen (Seat.last_seen): the rest stays.
-KEPT_AND_ANSWERED = ("mail.InboundEmail", "mail.AnswerSent", "mail.OutboundEmail", "games.Seat", "games.OverdueSeat")
+# The message is kept and answered (with the move links the answer offers), and its player counts
+# as seen (Seat.last_seen): the rest stays.
+KEPT_AND_ANSWERED = (
+    "mail.InboundEmail",
+    "mail.AnswerSent",
+    "mail.OutboundEmail",
+    "mail.OfferedMove",  # the answer's move links
+    "games.Seat",
+    "games.OverdueSeat",
+)
 
 BAD_NUMBERS = {
     "more time -3": "1 to 14 days",

@@ -182,7 +182,14 @@ ODD = {
     "nul-in-message-id": {"message_id": "<abc\x00def@mail.example.com>"},
 }
 # The message is kept and answered, and its player counts as seen (Seat.last_seen): the rest stays.
-KEPT_AND_ANSWERED = ("mail.InboundEmail", "mail.AnswerSent", "mail.OutboundEmail", "games.Seat", "games.OverdueSeat")
+KEPT_AND_ANSWERED = (
+    "mail.InboundEmail",
+    "mail.AnswerSent",
+    "mail.OutboundEmail",
+    "mail.OfferedMove",  # the answer's move links
+    "games.Seat",
+    "games.OverdueSeat",
+)
 ODD_CASES = [(esp, name) for esp in payloads.PROVIDERS for name in ODD]
 
 
