@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from accounts import privacy, tokens
-from tests.browser.test_every_page_fits import MEASURE, WIDTHS, logged_in
+from tests.browser.fit import WIDTHS, logged_in, misfits
 from tests.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,9 +26,6 @@ def test_the_address_form_and_the_undo_page_fit(live_server, browser, artifacts,
         response = tab.goto(live_server.url + path)
         assert response is not None and response.status == 200, name
         for width in WIDTHS:
-            tab.set_viewport_size({"width": width, "height": 844})
-            measured = tab.evaluate(MEASURE)
-            if measured["scrollWidth"] > measured["width"]:
-                problems.append(f"{name} at {width}px: {measured['scrollWidth']}px wide ({measured['culprits']})")
+            problems += misfits(tab, name, width)
             tab.screenshot(path=str(artifacts / f"address-{name}-{width}.png"), full_page=name == "undo")
     assert problems == [] and console_errors == [], problems

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.contrib.auth.models import Permission
 
-from tests.browser.test_every_page_fits import MEASURE, logged_in
+from tests.browser.fit import logged_in, misfits
 from tests.browser.test_table_screens import screenshots
 from tests.factories import make_user
 from tournaments.models import Award, ClubNight, NightGame, Tournament
@@ -19,10 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _saved(tab, step, problems):
     """The page at both widths: saved, and measured (nothing wider than the screen)."""
     for width in (1366, 390):
-        tab.set_viewport_size({"width": width, "height": 844})
-        measured = tab.evaluate(MEASURE)
-        if measured["scrollWidth"] > measured["width"] + 1:
-            problems.append(f"{step} at {width}px: {measured['scrollWidth']}px wide ({measured['culprits']})")
+        problems += misfits(tab, step, width)
         tab.screenshot(path=str(screenshots() / f"club-night-{step}-{width}.png"), full_page=True)
     tab.set_viewport_size({"width": 1366, "height": 844})
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games import challenges
 from ratings.models import Rating
-from tests.browser.test_every_page_fits import MEASURE, WIDTHS, logged_in
+from tests.browser.fit import WIDTHS, logged_in, misfits
 from tests.factories import lose_on_time, make_user
 from tournaments import services as tournaments
 from tournaments.management.commands.simulate_tournament_season import play_out
@@ -26,12 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def measured(tab, name, artifacts, problems):
     """Measure the open page at both widths and save its screenshots."""
     for width in WIDTHS:
-        tab.set_viewport_size({"width": width, "height": 844})
-        found = tab.evaluate(MEASURE)
-        if found["scrollWidth"] > found["width"]:
-            problems.append(f"{name} at {width}px: {found['scrollWidth']}px wide ({found['culprits']})")
-        if found["wide"]:
-            problems.append(f"{name} at {width}px: wider than the screen: {found['wide']}")
+        problems += misfits(tab, name, width)
         tab.screenshot(path=str(artifacts / f"community-{name}-{width}.png"), full_page=True)
 
 

@@ -5,7 +5,7 @@ with a screenshot of each in test-artifacts/events-<page>-<width>.png."""
 import pytest
 from django.urls import reverse
 
-from tests.browser.test_every_page_fits import MEASURE, WIDTHS, logged_in
+from tests.browser.fit import WIDTHS, logged_in, misfits
 from tests.factories import make_user
 from tournaments import services
 from tournaments.models import PairingGame, Tournament
@@ -64,12 +64,7 @@ def test_event_pages_fit_a_phone_and_a_desktop(live_server, browser, artifacts, 
         if response is None or response.status >= 400:
             problems.append(f"{name}: HTTP {response.status if response else 0}")
         for width in WIDTHS:
-            tab.set_viewport_size({"width": width, "height": 844})
-            measured = tab.evaluate(MEASURE)
-            if measured["scrollWidth"] > measured["width"]:
-                problems.append(f"{name} at {width}px: {measured['scrollWidth']}px wide ({measured['culprits']})")
-            if measured["wide"]:
-                problems.append(f"{name} at {width}px: wider than the screen: {measured['wide']}")
+            problems += misfits(tab, name, width)
             if width == 1366 and name in ("league", "duplicate"):
                 # On a desktop the standings show whole: nothing scrolled out of sight at the right.
                 box = tab.eval_on_selector(

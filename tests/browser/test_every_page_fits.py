@@ -12,9 +12,7 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
-from django.conf import settings as django_settings
 from django.contrib.auth.tokens import default_token_generator
-from django.test import Client
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
@@ -27,13 +25,13 @@ from games.selectors import view_for
 from ladders import membership, seasons
 from ladders.models import Ladder
 from mail import links
+from tests.browser.fit import WIDTHS, logged_in, misfits
 from tests.factories import finish_game, make_user, moved_until
 from tournaments import services as tournaments
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-WIDTHS = (390, 1366)
 PASSWORD = "a-Long-secret-42"
 PLAYERS = {"two": 2, "three": 3, "four": 4}
 REFUSALS = {
@@ -44,38 +42,6 @@ REFUSALS = {
     "new-challenge-namesakes",
     "signup-refused",
 }  # pages answered 4xx on purpose
-
-# What is measured on each page: the page's own overflow, and every picture wider than the
-# screen that no narrower scroller of its own holds.
-MEASURE = """() => {
-  const width = window.innerWidth;
-  const scrolls = el => {
-    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-      const style = getComputedStyle(up);
-      if (['auto', 'scroll'].includes(style.overflowX) && up.getBoundingClientRect().width <= width + 1) return true;
-    }
-    return false;
-  };
-  let wide = [...document.querySelectorAll('img, svg, video, canvas, iframe')]
-    .filter(el => !(el.parentElement && el.parentElement.closest('svg')))
-    .filter(el => { const r = el.getBoundingClientRect(); return r.width > 0 && (r.width > width + 1 || r.right > width + 1); })
-    .filter(el => !scrolls(el))
-    .map(el => `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} ${Math.round(el.getBoundingClientRect().width)}px`);
-  // A show's total is the point of its table: never scrolled out of sight.
-  for (const total of document.querySelectorAll('.show-total')) {
-    if (total.getBoundingClientRect().right > width + 1) wide.push('the total of a show, off-screen');
-  }
-  const culprits = [...document.querySelectorAll('body *')]
-    .filter(el => el.getBoundingClientRect().right > width + 1 && !scrolls(el))
-    .filter(el => ![...el.children].some(c => c.getBoundingClientRect().right > width + 1))
-    .slice(0, 5)
-    .map(el => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.getAttribute('class') || ''}`
-      + ` right ${Math.round(el.getBoundingClientRect().right)}px`);
-  // An id is the page's once: a script or a link finds the first of two.
-  const ids = [...document.querySelectorAll('[id]')].map(el => el.id);
-  const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
-  return {scrollWidth: document.documentElement.scrollWidth, width, wide, culprits, twice};
-}"""
 
 
 def games_in_every_phase(alice, others):
@@ -253,17 +219,6 @@ SENT = [
 ]
 
 
-def logged_in(browser, base, user):
-    """A tab of `user`'s own (None: a visitor), logged in with a session made on the server."""
-    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 844})
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        cookie = client.cookies[django_settings.SESSION_COOKIE_NAME].value
-        context.add_cookies([{"name": django_settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
-    return context.new_page()
-
-
 def test_every_page_fits_a_phone_and_a_desktop(live_server, browser, artifacts, console_errors, settings, tmp_path):
     started = time.monotonic()
     pages, people = the_site(settings, tmp_path)
@@ -293,16 +248,7 @@ def test_every_page_fits_a_phone_and_a_desktop(live_server, browser, artifacts, 
         if status >= 500 or (status >= 400 and name not in REFUSALS):
             problems.append(f"{name}: HTTP {status}")
         for width in WIDTHS:
-            tab.set_viewport_size({"width": width, "height": 844})
-            measured = tab.evaluate(MEASURE)
-            if measured["scrollWidth"] > measured["width"]:
-                problems.append(
-                    f"{name} at {width}px: the page is {measured['scrollWidth']}px wide ({measured['culprits']})"
-                )
-            if measured["wide"]:
-                problems.append(f"{name} at {width}px: wider than the screen: {measured['wide']}")
-            if measured["twice"] and width == WIDTHS[0]:
-                problems.append(f"{name}: an id used twice: {measured['twice']}")
+            problems += misfits(tab, name, width, ids=True)
             tab.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
         for error in console_errors:
             problems.append(f"{name}: console error {error}")

@@ -9,7 +9,7 @@ SCREENSHOTS_DIR) for a person to look at."""
 import pytest
 from django.contrib.auth.models import Permission
 
-from tests.browser.test_every_page_fits import MEASURE
+from tests.browser.fit import MEASURE
 from tests.browser.test_table_screens import screenshots
 from tests.factories import make_user
 from tournaments.models import Round, Tournament

@@ -8,7 +8,7 @@ from django.urls import reverse
 from games import services, table_results
 from ladders import membership, seasons
 from ladders.models import Ladder
-from tests.browser.test_every_page_fits import MEASURE, WIDTHS, logged_in
+from tests.browser.fit import WIDTHS, logged_in, misfits
 from tests.factories import committed, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -52,12 +52,7 @@ def test_player_pages_fit_a_phone_and_a_desktop(live_server, browser, artifacts,
         if response is None or response.status >= 400:
             problems.append(f"{name}: HTTP {response.status if response else 0}")
         for width in WIDTHS:
-            tab.set_viewport_size({"width": width, "height": 844})
-            measured = tab.evaluate(MEASURE)
-            if measured["scrollWidth"] > measured["width"]:
-                problems.append(f"{name} at {width}px: {measured['scrollWidth']}px wide ({measured['culprits']})")
-            if measured["wide"]:
-                problems.append(f"{name} at {width}px: wider than the screen: {measured['wide']}")
+            problems += misfits(tab, name, width)
             tab.screenshot(path=str(artifacts / f"players-{name}-{width}.png"), full_page=True)
         problems += [f"{name}: console error {error}" for error in console_errors]
         console_errors.clear()
@@ -81,10 +76,7 @@ def test_blocking_from_the_player_page_and_the_profiles_list_fit(live_server, br
 
     def look(name):
         for width in WIDTHS:
-            tab.set_viewport_size({"width": width, "height": 844})
-            measured = tab.evaluate(MEASURE)
-            if measured["scrollWidth"] > measured["width"] or measured["wide"]:
-                problems.append(f"{name} at {width}px: {measured}")
+            problems.extend(misfits(tab, name, width))
             tab.screenshot(path=str(artifacts / f"blocks-{name}-{width}.png"), full_page=True)
 
     look("player")
