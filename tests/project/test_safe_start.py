@@ -30,6 +30,13 @@ def environment(**values):
     return {**clean, "DJANGO_SETTINGS_MODULE": "cribsite.settings", "DATABASE_URL": "sqlite:///:memory:", **values}
 
 
+def printed(code, **values):
+    """What `code` prints in a fresh interpreter with the settings read from `values` alone."""
+    return subprocess.run(
+        [sys.executable, "-c", code], env=environment(**values), cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+
+
 def manage(*args, **values):
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -46,17 +53,8 @@ def error_ids():
 
 
 def test_debug_is_off_unless_set():
-    code = "from django.conf import settings as s; print(s.DEBUG)"
-
     def run(**values):
-        return subprocess.run(
-            [sys.executable, "-c", code],
-            env=environment(**values),
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
+        return printed("from django.conf import settings as s; print(s.DEBUG)", **values).strip()
 
     assert run() == "False"  # not even without SECRET_KEY
     assert run(SECRET_KEY=LONG_KEY) == "False"
@@ -217,14 +215,7 @@ def test_postgresql_connections_are_kept_and_checked_and_a_worker_child_is_repla
     )
 
     def run(**values):
-        return subprocess.run(
-            [sys.executable, "-c", code],
-            env=environment(**values),
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split()
+        return printed(code, **values).split()
 
     assert run(DATABASE_URL="postgres://cribbage@db:5432/cribbage") == ["600", "True", "204800"]
     assert run(DATABASE_URL="postgres://cribbage@db:5432/cribbage", DB_CONN_MAX_AGE="0")[0] == "0"
