@@ -265,9 +265,9 @@ class Bench:
     def game(self, a, b, moves=0):
         import random
 
-        from games import cribbage, services
+        from games import cribbage, lifecycle, services
 
-        game = services.start_game(players=[a, b])
+        game = lifecycle.start_game(players=[a, b])
         rng = random.Random(a.pk)
         for _ in range(moves):
             state = services.engine_state(game)

@@ -66,7 +66,7 @@ def _run(settings, vendor):
     from django.core.mail import send_mail
 
     from cribsite.celery import app
-    from games import services
+    from games import lifecycle, services
     from games.selectors import view_for
     from tests import services as test_services
     from tests.factories import make_user
@@ -94,7 +94,7 @@ def _run(settings, vendor):
 
         def new_game():
             players = [make_user(password=None), make_user(password=None)]
-            game = services.start_game(players=players, rng=random.Random())
+            game = lifecycle.start_game(players=players, rng=random.Random())
             services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
             game.refresh_from_db()
             return game

@@ -45,7 +45,7 @@ def _run():
     from django.db import connection, transaction
 
     from accounts.models import User
-    from games import cribbage, services
+    from games import cribbage, lifecycle, services
     from games.models import Event, Game
 
     players = [
@@ -85,7 +85,7 @@ def _run():
     rng = random.Random(5)
     one_game, snapshots, engine_work, queries = [], [], [], []
     for _ in range(8):
-        game = services.start_game(players=players[:2], rng=rng)
+        game = lifecycle.start_game(players=players[:2], rng=rng)
         while not game.is_finished:
             state = services.engine_state(game)
             seat = cribbage.to_act(state)[0]
@@ -104,7 +104,7 @@ def _run():
         queries[-1] += 1
         return execute(*args)
 
-    game = services.start_game(players=players[:2], rng=rng)
+    game = lifecycle.start_game(players=players[:2], rng=rng)
     while not game.is_finished:
         state = services.engine_state(game)
         seat = cribbage.to_act(state)[0]
@@ -172,7 +172,7 @@ def _run():
 
     def worker(seed):
         local_rng = random.Random(seed)
-        game = services.start_game(players=players[2 * (seed % 4) : 2 * (seed % 4) + 2], rng=local_rng)
+        game = lifecycle.start_game(players=players[2 * (seed % 4) : 2 * (seed % 4) + 2], rng=local_rng)
         times = play_timed(game, local_rng)
         with lock:
             all_times.extend(times)
@@ -195,8 +195,8 @@ def _run():
     # move); the two games of a pair move in turn, so drift in the machine hits both.
     early, late = [], []
     for seed in range(8):
-        early_game = services.start_game(players=players[:2], rng=random.Random(seed))
-        late_game = services.start_game(players=players[:2], rng=random.Random(seed))
+        early_game = lifecycle.start_game(players=players[:2], rng=random.Random(seed))
+        late_game = lifecycle.start_game(players=players[:2], rng=random.Random(seed))
         with transaction.atomic():
             Event.objects.bulk_create(
                 Event(

@@ -102,12 +102,12 @@ def _play(settings, plans, rng, users):
     """One game: the decisions and replies of each seat, and the emails of each seat in each hand."""
     from django.db import transaction
 
-    from games import cribbage, services
+    from games import cribbage, lifecycle, services
     from games.models import Event
     from mail.models import OutboundEmail
 
     players = cribbage.rules_for(settings["variant"]).players
-    game = services.start_game(players=users[:players], rng=rng, **settings)
+    game = lifecycle.start_game(players=users[:players], rng=rng, **settings)
     decisions, replies = Counter(), Counter()
     emails = Counter()  # (hand, seat) -> emails
     seen = _count_sent(game, 0, emails)

@@ -48,7 +48,7 @@ def _setup():
     from django.utils import timezone
 
     from accounts.models import User
-    from games import cribbage, services
+    from games import cribbage, lifecycle, services
     from games.models import Game, Seat
 
     players = [
@@ -57,7 +57,7 @@ def _setup():
         )
         for i in range(2)
     ]
-    template = services.start_game(players=players, days_per_move=3)
+    template = lifecycle.start_game(players=players, days_per_move=3)
     state = services.engine_state(template)
     services.submit_move(template, 0, cribbage.legal_moves(state, 0)[0])
     now = timezone.now()

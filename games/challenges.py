@@ -1,6 +1,6 @@
 """Starting games: challenges, open seeks and practice against the computer.
 
-Every game starts through `games.services.start_game`; this module only
+Every game starts through `games.lifecycle.start_game`; this module only
 decides who sits where and when the table is full.
 
 Choices made here (documented so the pages and emails can say them):
@@ -52,7 +52,7 @@ from django.utils import timezone
 from accounts import blocks, strangers
 from accounts import services as accounts
 from accounts.models import User
-from games import cribbage, game_settings, reliability, services
+from games import cribbage, game_settings, lifecycle, reliability
 from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Game, Variant
 from games.signals import challenge_notice
 
@@ -361,7 +361,7 @@ def _start_if_full(challenge):
     if any(p.player is None or p.accepted_at is None for p in places):
         return False
     players = [challenge.challenger] + [p.player for p in places]
-    challenge.game = services.start_game(
+    challenge.game = lifecycle.start_game(
         players=players, settings=challenge.game_settings, help_on=challenge.help_on, rated=challenge.rated
     )
     challenge.status = Challenge.Status.ACCEPTED
@@ -444,7 +444,7 @@ def start_practice(user, level=ComputerLevel.STANDARD, variant=Variant.TWO, targ
     if level not in ComputerLevel.values:
         raise ChallengeError(f"Unknown level {level!r}: choose easy, standard or expert.")
     players = [user] + [None] * others_needed(variant)
-    return services.start_game(
+    return lifecycle.start_game(
         players=players,
         variant=variant,
         target=target,
@@ -479,7 +479,7 @@ def start_computer_game(
     if not timedelta(0) <= delay <= MAX_COMPUTER_DELAY:
         raise ChallengeError("The computer waits from no time at all to 7 days.")
     players = [user] + [None] * others_needed(variant)
-    return services.start_game(
+    return lifecycle.start_game(
         players=players,
         variant=variant,
         target=target,

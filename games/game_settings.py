@@ -2,7 +2,7 @@
 
 A Game, the Challenge that makes one and every event whose games share them (a ladder, a
 tournament) hold these settings in the fields of `games.models.GameSettingsFields`; their
-`game_settings` is this value, and `games.services.start_game` takes it.
+`game_settings` is this value, and `games.lifecycle.start_game` takes it.
 """
 
 from dataclasses import asdict, dataclass, fields

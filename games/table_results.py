@@ -6,7 +6,7 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from games import cribbage, services, signals
+from games import cribbage, lifecycle, services, signals
 from games.models import SEATS_BY_VARIANT, Event, Game, Seat
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ def record_table_result(players, scores, *, entered_by, played_on=None, variant=
             variant=variant,
             target=rules.target,
             rules=rules.to_json(),
-            assistance=services.assistance_for(players, rated=rated),
+            assistance=lifecycle.assistance_for(players, rated=rated),
             rated=rated,
             played_at_table=True,
             played_on=played_on or timezone.localdate(),

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from events.results import forfeit_checked, kind_of
+from games import lifecycle
 from games import services as game_services
 
 from . import notices
@@ -36,7 +37,7 @@ def open_match(ladder, challenge, *, now):
 
 def start_game(ladder, match, *, number, first_dealer):
     """Game `number` of `match`, on the ladder's rules and clock, rated (`first_dealer` None: cut for deal)."""
-    game = game_services.start_game(
+    game = lifecycle.start_game(
         players=[match.challenger.player, match.defender.player],
         settings=ladder.game_settings,
         rated=True,

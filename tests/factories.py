@@ -9,7 +9,7 @@ import time_machine
 from django.test import TestCase
 
 from accounts.models import User
-from games import cribbage, services
+from games import cribbage, lifecycle, services
 from games.cribbage import FULL_DECK, card_from_code, parse_cards, score_hand
 
 _numbers = itertools.count(1)
@@ -33,7 +33,7 @@ def start_two_player_game(variant="two", players=None, rng=None, **settings):
 
     if players is None:
         players = [make_user(allow_forced_moves=False) for _ in range(SEATS_BY_VARIANT[variant])]
-    return services.start_game(players=players, variant=variant, rng=rng or random.Random(1), **settings)
+    return lifecycle.start_game(players=players, variant=variant, rng=rng or random.Random(1), **settings)
 
 
 def lose_on_time(player, times=1, wins=0):

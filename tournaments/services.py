@@ -2,7 +2,7 @@
 
 Every operation that changes an event locks its row and either does all it says or
 raises TournamentError (nothing changed). Games are started through
-games.services.start_game, so the players get the usual turn emails from the outbox;
+games.lifecycle.start_game, so the players get the usual turn emails from the outbox;
 results come back through games.signals.game_finished (tournaments.receivers).
 
 The season's end (`Tournament.ends_on`) is kept: after that day the event does not start,
@@ -23,7 +23,7 @@ from accounts.services import normalize_email
 from events.entrants import parse_emails
 from events.errors import EventError
 from events.results import forfeit_checked, kind_of
-from games import reliability, table_results
+from games import lifecycle, reliability, table_results
 from games import services as game_services
 from games.models import Game
 from ratings.selectors import family_of, ratings_of
@@ -284,7 +284,7 @@ def _start_game(tournament, rnd, pairing, *, number, home_seat=0, first_dealer=N
     if home_seat == 1:
         players.reverse()
     duplicate = tournament.kind == Tournament.Kind.DUPLICATE
-    game = game_services.start_game(
+    game = lifecycle.start_game(
         players=players,
         settings=tournament.game_settings,
         rated=True,

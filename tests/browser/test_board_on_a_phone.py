@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games import cribbage, services
+from games import cribbage, lifecycle, services
 from tests.factories import make_user, play_random_move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -16,7 +16,7 @@ def a_game_with_both_pegs_far_out():
     bob = make_user("bob@example.com", "Bob", allow_forced_moves=False)
     for seed in range(50):
         rng = random.Random(seed)
-        game = services.start_game(players=[alice, bob], rng=rng)
+        game = lifecycle.start_game(players=[alice, bob], rng=rng)
         while not game.is_finished:
             scores = services.engine_state(game).scores
             if min(scores) >= 32 and max(scores) <= 58:

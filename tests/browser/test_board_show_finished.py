@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from games import cribbage, selectors, services
+from games import cribbage, lifecycle, selectors, services
 from mail import links
 from tests.factories import finish_game, make_user, play_random_move, start_two_player_game
 
@@ -41,7 +41,7 @@ def play_until(game, wanted, seed=3):
 
 def a_game_in_play(alice, bob):
     """Hand three or later, both players well on the board, Alice to play a card."""
-    game = services.start_game(players=[alice, bob], rng=random.Random(3))
+    game = lifecycle.start_game(players=[alice, bob], rng=random.Random(3))
     return play_until(
         game,
         lambda s: s.phase == "play" and 0 in cribbage.to_act(s) and min(s.scores) >= 20 and s.hand_number >= 3,
@@ -50,7 +50,7 @@ def a_game_in_play(alice, bob):
 
 def a_show_moment(alice, bob):
     """The last card of a hand was just played: the show is counted and Alice has not thrown to the next crib."""
-    game = services.start_game(players=[alice, bob], rng=random.Random(4))
+    game = lifecycle.start_game(players=[alice, bob], rng=random.Random(4))
     return play_until(
         game, lambda s: s.phase == "discard" and s.hand_number >= 2 and 0 in cribbage.to_act(s) and min(s.scores) > 0
     )

@@ -20,7 +20,7 @@ from django.utils.http import urlsafe_base64_encode
 from accounts import services as accounts
 from accounts import tokens
 from clock import calendar, vacation
-from games import challenges, services
+from games import challenges, lifecycle, services
 from games.selectors import view_for
 from ladders import membership, seasons
 from ladders.models import Ladder
@@ -51,14 +51,14 @@ def games_in_every_phase(alice, others):
     for variant, n in PLAYERS.items():
         people = [alice, *others[: n - 1]]
         rng = random.Random(n)
-        games[f"{variant}-discard"] = services.start_game(players=people, variant=variant, rng=rng)
-        playing = services.start_game(players=people, variant=variant, rng=rng)
+        games[f"{variant}-discard"] = lifecycle.start_game(players=people, variant=variant, rng=rng)
+        playing = lifecycle.start_game(players=people, variant=variant, rng=rng)
         games[f"{variant}-play"] = moved_until(
             playing, lambda s: s.phase == "play" and len(s.plays) >= 3 and s.turn == 0, rng
         )
-        counting = services.start_game(players=people, variant=variant, muggins=True, rng=rng)
+        counting = lifecycle.start_game(players=people, variant=variant, muggins=True, rng=rng)
         games[f"{variant}-show"] = moved_until(counting, lambda s: s.phase == "show", rng)
-        over = services.start_game(players=people, variant=variant, rng=rng)
+        over = lifecycle.start_game(players=people, variant=variant, rng=rng)
         if variant == "two":
             over = finish_game(over, winner=0)
         else:
@@ -84,7 +84,7 @@ def the_site(settings, tmp_path):
     unconfirmed = make_user("uma@example.com", "Uma", email_confirmed=False)
     games = games_in_every_phase(alice, others)
     type(alice).objects.filter(pk=alice.pk).update(notify="every_turn")
-    services.start_game(players=[others[0], alice], rng=random.Random(3))  # a turn email in /dev/mail/
+    lifecycle.start_game(players=[others[0], alice], rng=random.Random(3))  # a turn email in /dev/mail/
 
     ladder = Ladder.objects.create(name="The Tuesday club ladder", slug="club", rematch_days=0)
     ladder.organisers.add(organiser)

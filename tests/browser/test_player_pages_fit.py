@@ -5,7 +5,7 @@ screenshots in test-artifacts/players-<page>-<width>.png."""
 import pytest
 from django.urls import reverse
 
-from games import services, table_results
+from games import lifecycle, table_results
 from ladders import membership, seasons
 from ladders.models import Ladder
 from tests.browser.fit import WIDTHS, logged_in, misfits
@@ -26,7 +26,7 @@ def test_player_pages_fit_a_phone_and_a_desktop(live_server, browser, artifacts,
                 [a, b, c, d], [121 - 30 * (n % 2), 121 - 30 * ((n + 1) % 2)], entered_by=organiser, variant="four"
             )
     game = table_results.record_table_result([c, a], [121, 118], entered_by=organiser)
-    services.start_game(players=[a, d], rated=True)
+    lifecycle.start_game(players=[a, d], rated=True)
     ladder = Ladder.objects.create(name="The Tuesday club ladder", slug="club", rematch_days=0)
     ladder.organisers.add(organiser)
     seasons.current_season(ladder)

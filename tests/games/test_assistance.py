@@ -8,7 +8,7 @@ import pytest
 from django.apps import apps
 from django.urls import reverse
 
-from games import cribbage, services
+from games import cribbage, lifecycle, services
 from games.coaching import advice_before, coach_notes, full_review
 from games.models import Game
 from tests.factories import make_user, play_random_move, start_two_player_game
@@ -18,13 +18,13 @@ pytestmark = pytest.mark.django_db
 
 def test_the_help_a_game_starts_with():
     a, b = make_user(), make_user()
-    assert services.start_game(players=[a, b]).assistance == Game.Assistance.OFF
-    assert services.start_game(players=[a, b], help_on=True).assistance == Game.Assistance.COACH
-    assert services.start_game(players=[a, None], practice=True).assistance == Game.Assistance.ADVICE
-    assert services.start_game(players=[a, None]).assistance == Game.Assistance.COACH
+    assert lifecycle.start_game(players=[a, b]).assistance == Game.Assistance.OFF
+    assert lifecycle.start_game(players=[a, b], help_on=True).assistance == Game.Assistance.COACH
+    assert lifecycle.start_game(players=[a, None], practice=True).assistance == Game.Assistance.ADVICE
+    assert lifecycle.start_game(players=[a, None]).assistance == Game.Assistance.COACH
     # A rated game never has help, whatever was asked.
     for asked in (None, False, True):
-        assert services.start_game(players=[a, b], help_on=asked, rated=True).assistance == Game.Assistance.OFF_BY_RULE
+        assert lifecycle.start_game(players=[a, b], help_on=asked, rated=True).assistance == Game.Assistance.OFF_BY_RULE
 
 
 @pytest.mark.parametrize(
@@ -56,7 +56,7 @@ def test_one_predicate_for_every_seat_until_the_end_and_the_review_after(assista
 
 def test_old_games_keep_the_help_they_had():
     migration = importlib.import_module("games.migrations.0011_assistance")
-    practice = services.start_game(players=[make_user(), None], practice=True)
+    practice = lifecycle.start_game(players=[make_user(), None], practice=True)
     people = start_two_player_game()
     Game.objects.update(assistance=Game.Assistance.OFF)
     migration.help_they_had(apps, None)
@@ -67,7 +67,7 @@ def test_old_games_keep_the_help_they_had():
 def test_the_page_says_whether_help_is_on_and_why_not(client):
     me = make_user()
     client.force_login(me)
-    practice = services.start_game(players=[me, None], practice=True, rng=random.Random(2))
+    practice = lifecycle.start_game(players=[me, None], practice=True, rng=random.Random(2))
     page = client.get(reverse("games:game", args=[practice.pk])).content.decode()
     assert "Help is on: a practice game" in page and "Advice (practice game)" in page
     helped = start_two_player_game(players=[me, make_user()], help_on=True)
@@ -75,7 +75,7 @@ def test_the_page_says_whether_help_is_on_and_why_not(client):
     off = start_two_player_game(players=[me, make_user()])
     page = client.get(reverse("games:game", args=[off.pk])).content.decode()
     assert "the players chose to play without it" in page and "Advice" not in page
-    rated = services.start_game(players=[me, make_user()], help_on=True, rated=True)
+    rated = lifecycle.start_game(players=[me, make_user()], help_on=True, rated=True)
     assert (
         "rated games (a ladder&#x27;s) never have it"
         in client.get(reverse("games:game", args=[rated.pk])).content.decode()

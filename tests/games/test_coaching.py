@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import cribbage, services
+from games import cribbage, lifecycle, services
 from games.coaching import advice_before, coach_notes, hand_records
 from games.cribbage.cards import card_from_code
 from games.cribbage.strategy.analysis import discard_options
@@ -120,7 +120,7 @@ def test_advice_only_in_practice_games_and_only_for_the_seat_to_act():
     assert advice_before(people, 0) is None
 
     user = make_user()
-    practice = services.start_game(players=[user, None], practice=True, computer_level="expert", rng=random.Random(3))
+    practice = lifecycle.start_game(players=[user, None], practice=True, computer_level="expert", rng=random.Random(3))
     advice = advice_before(practice, 0)
     assert advice["kind"] == "discard"
     view = cribbage.view(services.engine_state(practice), 0)
@@ -133,7 +133,7 @@ def test_advice_only_in_practice_games_and_only_for_the_seat_to_act():
 def test_practice_play_advice_ranks_the_playable_cards():
     user = make_user()
     rng = random.Random(8)
-    game = services.start_game(players=[user, make_user()], practice=True, rng=rng)
+    game = lifecycle.start_game(players=[user, make_user()], practice=True, rng=rng)
     while True:
         state = services.engine_state(game)
         if state.phase == "play" and state.turn == 0 and len(cribbage.legal_moves(state, 0)) > 1:
@@ -200,7 +200,7 @@ def test_a_practice_game_against_the_computer_plays_out_with_the_coach(level, dj
     rng = random.Random(level)
     user = make_user()
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.start_game(players=[user, None], practice=True, computer_level=level, target=61, rng=rng)
+        game = lifecycle.start_game(players=[user, None], practice=True, computer_level=level, target=61, rng=rng)
     game.refresh_from_db()
     while not game.is_finished:
         state = services.engine_state(game)

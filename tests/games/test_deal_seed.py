@@ -5,7 +5,7 @@ import random
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import lifecycle, services
 from games.models import Event
 from tests.factories import make_user, play_random_move
 
@@ -16,7 +16,7 @@ SEED = "0f3c9a7e51b2d4c6a8e0f1a2b3c4d5e6"
 
 def _seeded_game(seed=SEED):
     players = [make_user(allow_forced_moves=False), make_user(allow_forced_moves=False)]
-    return services.start_game(players=players, first_dealer=0, deal_seed=seed, rng=random.Random(99))
+    return lifecycle.start_game(players=players, first_dealer=0, deal_seed=seed, rng=random.Random(99))
 
 
 def _decks(game):
@@ -41,7 +41,7 @@ def test_games_of_one_seed_are_dealt_the_same_decks_hand_by_hand_whatever_is_pla
     assert len({tuple(deck) for deck in _decks(first)[:3]}) == 3  # a new deck each hand
     other = _seeded_game(seed="another")
     assert _decks(other)[0] != _decks(first)[0]
-    unseeded = services.start_game(players=[make_user(), make_user()], rng=random.Random(99))
+    unseeded = lifecycle.start_game(players=[make_user(), make_user()], rng=random.Random(99))
     assert unseeded.deal_seed == ""
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import cribbage, services
+from games import cribbage, lifecycle, services
 from games.models import Event, Game
 from tests.factories import make_user, play_random_move, start_two_player_game
 
@@ -79,7 +79,7 @@ def test_the_same_submission_twice_lands_once():
 
 
 def test_follow_ups_fire_only_after_commit(django_capture_on_commit_callbacks):
-    game = services.start_game(players=[make_user(), None], rng=random.Random(4))
+    game = lifecycle.start_game(players=[make_user(), None], rng=random.Random(4))
     move = cribbage.legal_moves(services.engine_state(game), 0)[0]
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         services.submit_move(game, 0, move)

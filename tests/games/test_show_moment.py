@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import cribbage, selectors, services
+from games import cribbage, lifecycle, selectors, services
 from games.cribbage.scoring import number_words
 from tests.factories import make_user, play_random_move
 
@@ -30,7 +30,7 @@ def second_deal(seed=4, **settings):
     """A two-player game just dealt its second hand: the first hand's show is counted."""
     alice = make_user(allow_forced_moves=False)
     bob = make_user(allow_forced_moves=False)
-    game = services.start_game(players=[alice, bob], rng=random.Random(seed), **settings)
+    game = lifecycle.start_game(players=[alice, bob], rng=random.Random(seed), **settings)
     rng = random.Random(seed)
     while services.engine_state(game).hand_number < 2:
         game = play_random_move(game, cribbage.to_act(services.engine_state(game))[0], rng=rng).game
@@ -105,7 +105,7 @@ def test_a_spectator_sees_the_moment_without_any_hand_in_play(client):
 
 def test_the_first_hand_has_no_moment(client):
     alice, bob = make_user(), make_user()
-    game = services.start_game(players=[alice, bob], rng=random.Random(1))
+    game = lifecycle.start_game(players=[alice, bob], rng=random.Random(1))
     client.force_login(alice)
     assert moment(page(client, game)) is None
 
@@ -113,7 +113,7 @@ def test_the_first_hand_has_no_moment(client):
 def test_under_muggins_a_count_whose_muggins_chance_is_open_shows_no_combinations(client):
     """The true count of a show whose muggins window is open is secret: the moment says the claim only."""
     alice, bob = make_user(allow_forced_moves=False), make_user(allow_forced_moves=False)
-    game = services.start_game(players=[alice, bob], rng=random.Random(7), muggins=True, target=61)
+    game = lifecycle.start_game(players=[alice, bob], rng=random.Random(7), muggins=True, target=61)
     rng = random.Random(7)
     while services.engine_state(game).phase != "show":
         state = services.engine_state(game)

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import challenges, cribbage, selectors, services
+from games import challenges, cribbage, lifecycle, selectors, services
 from games.models import Game
 from tests.factories import make_user, play_random_move, start_two_player_game
 
@@ -547,7 +547,7 @@ def test_the_coach_judges_a_discard_after_it_and_advises_before_only_in_practice
     from tests.factories import make_user, start_two_player_game
 
     me = make_user()
-    practice = services.start_game(players=[me, None], practice=True, rng=random.Random(2))
+    practice = lifecycle.start_game(players=[me, None], practice=True, rng=random.Random(2))
     client.force_login(me)
     html = client.get(reverse("games:game", args=[practice.pk])).content.decode()
     state = services.engine_state(practice)

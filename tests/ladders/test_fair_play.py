@@ -5,7 +5,7 @@ import re
 from django.core import mail
 from django.urls import reverse
 
-from games import cribbage
+from games import cribbage, lifecycle
 from games import services as game_services
 from games.coaching import coach_notes
 from games.models import Game
@@ -40,6 +40,6 @@ def test_a_ladder_game_has_no_help_and_says_it_is_the_ladders_rule(
 
 def test_players_who_ask_for_help_in_a_rated_game_get_none(make_ladder):
     ladder, (a, b) = make_ladder(2)
-    game = game_services.start_game(players=[a.player, b.player], help_on=True, rated=True)
+    game = lifecycle.start_game(players=[a.player, b.player], help_on=True, rated=True)
     assert game.assistance == Game.Assistance.OFF_BY_RULE
     assert not game.help_allowed_for(0) and not game.help_allowed_for(1)

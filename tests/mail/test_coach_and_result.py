@@ -7,7 +7,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import coaching, services
+from games import coaching, lifecycle, services
 from games.cribbage import FULL_DECK
 from games.presentation import cards_text
 from games.presenter import coach_text
@@ -200,9 +200,9 @@ def test_digest_players_get_the_result_and_none_gets_nothing(db, on_commit, noti
 def test_practice_and_computer_seats_get_no_result_email(db, on_commit):
     player = make_user(password=None)
     with on_commit():
-        practice = services.start_game(players=[player, None], practice=True)
+        practice = lifecycle.start_game(players=[player, None], practice=True)
         services.submit_move(practice, 0, {"kind": "resign"})
-        versus = services.start_game(players=[player, None])
+        versus = lifecycle.start_game(players=[player, None])
         services.submit_move(versus, 0, {"kind": "resign"})
     assert not OutboundEmail.objects.filter(game=practice).exists()
     assert list(OutboundEmail.objects.filter(game=versus, kind="result").values_list("seat", flat=True)) == [0]

@@ -120,9 +120,9 @@ def test_two_players_play_a_whole_game_by_replying(celery_worker_on_redis, smtp,
         make_user("alice@example.com", "Alice", password=None),
         make_user("bob@example.com", "Bob", password=None),
     )
-    from games import services
+    from games import lifecycle
 
-    game = services.start_game(players=[alice, bob], rng=random.Random(11))
+    game = lifecycle.start_game(players=[alice, bob], rng=random.Random(11))
     client = Client()
 
     def reply(message, move):
@@ -161,9 +161,9 @@ def test_two_players_play_a_whole_game_by_clicking_links(celery_worker_on_redis,
         make_user("alice@example.com", "Alice", password=None),
         make_user("bob@example.com", "Bob", password=None),
     )
-    from games import services
+    from games import lifecycle
 
-    game = services.start_game(players=[alice, bob], target=61, rng=random.Random(12))
+    game = lifecycle.start_game(players=[alice, bob], target=61, rng=random.Random(12))
     client = Client()
 
     def click(message, move):

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.test import Client
 
 from accounts.models import User
-from games import services
+from games import lifecycle
 from games.models import Challenge, Event, Game
 from ladders import membership, notices, seasons
 from ladders.models import Entrant as LadderEntrant
@@ -59,7 +59,7 @@ def test_vacation_games_enter_new_game_and_sign_up_by_email(celery_worker_on_red
     client = Client()
     alice = make_user("alice@example.com", "Alice", password=None)
     bob = make_user("bob@example.com", "Bob Smith", password=None)
-    game = services.start_game(players=[alice, bob], days_per_move=3)
+    game = lifecycle.start_game(players=[alice, bob], days_per_move=3)
     event = Tournament.objects.create(name="Winter League", slug="winter-league")
     ladder = Ladder.objects.create(name="Club", slug="club", rematch_days=0)
     seasons.current_season(ladder)

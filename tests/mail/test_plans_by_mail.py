@@ -13,7 +13,7 @@ import statistics
 import pytest
 from django.test import Client
 
-from games import services
+from games import lifecycle
 from games.cribbage import parse_cards
 from games.models import Event
 from mail.models import OutboundEmail
@@ -44,7 +44,7 @@ def test_a_game_to_121_with_a_plan_in_every_discard_reply_costs_about_one_email_
     rng = random.Random(14)
     alice = make_user("alice@example.com", "Alice", password=None)
     bob = make_user("bob@example.com", "Bob", password=None)
-    game = services.start_game(players=[alice, bob], rng=random.Random(21))
+    game = lifecycle.start_game(players=[alice, bob], rng=random.Random(21))
     client = Client()
     discards = []
 

@@ -23,10 +23,10 @@ pytestmark = pytest.mark.slow
 
 START_GAME = """
 from accounts.models import User
-from games import services
+from games import lifecycle
 alice, bob = (User.objects.get(email=e) for e in ("alice@example.com", "bob@example.com"))
 User.objects.filter(pk__in=[alice.pk, bob.pk]).update(vacation_seconds=0)
-game = services.start_game(players=[alice, bob], days_per_move=1)
+game = lifecycle.start_game(players=[alice, bob], days_per_move=1)
 print(game.pk)
 """
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import challenges, services, table_results
+from games import challenges, lifecycle, table_results
 from ratings.models import PlayerGame
 from tests.factories import committed, finish_game, make_user
 
@@ -24,7 +24,7 @@ def _season(people, games=2):
     a, b, c = people[:3]
     with committed():
         for n in range(games):
-            game = services.start_game(players=[a, b], rated=True)
+            game = lifecycle.start_game(players=[a, b], rated=True)
             finish_game(game, winner=0, skunk="skunk" if n == 0 else "")
         table_results.record_table_result([c, a], [121, 70], entered_by=None)
         table_results.record_table_result([a, b, c], [121, 100, 95], entered_by=None, variant="three")
@@ -50,7 +50,7 @@ def test_the_player_page_shows_the_record_the_shows_and_the_ratings(client, peop
 
 def test_the_page_never_shows_a_card_of_a_game_in_play(client, people):
     a, b = people[:2]
-    game = services.start_game(players=[a, b], rated=True)
+    game = lifecycle.start_game(players=[a, b], rated=True)
     html = _page(client, a)
     assert f"Game {game.pk}</a>" in html
     assert not CARD.findall(html.split("<main")[1])
@@ -84,7 +84,7 @@ def test_the_player_page_costs_the_same_queries_for_many_games(client, people, d
         for _ in range(6):
             table_results.record_table_result([a, b], [121, 100], entered_by=None)
             table_results.record_table_result([a, b, c, people[3]], [121, 100], entered_by=None, variant="four")
-        services.start_game(players=[a, c], rated=True)
+        lifecycle.start_game(players=[a, c], rated=True)
     with django_assert_max_num_queries(14):
         _page(client, a)
 
@@ -106,7 +106,7 @@ def test_the_game_page_shows_each_seats_rating(client, people):
 def test_an_unrated_game_shows_no_ratings(client, people):
     a, b = people[:2]
     with committed():
-        game = services.start_game(players=[a, b])
+        game = lifecycle.start_game(players=[a, b])
     client.force_login(a)
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert 'class="rating"' not in html and "seat-ratings" not in html

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games import follow_ups, services, signals, table_results
+from games import follow_ups, lifecycle, services, signals, table_results
 from ratings.arithmetic import NEW, OVERALL
 from ratings.models import Rating, RatingChange
 from ratings.services import rate_game
@@ -24,7 +24,7 @@ def _rating(user, family=OVERALL):
 def test_a_rated_game_played_to_the_end_moves_both_ratings(people):
     a, b = people[:2]
     with committed():
-        game = services.start_game(players=[a, b], rated=True)
+        game = lifecycle.start_game(players=[a, b], rated=True)
     with committed():
         finish_game(game, winner=0)
     for family in (OVERALL, "two"):
@@ -51,11 +51,11 @@ def test_a_game_is_counted_once_however_often_it_is_announced(people):
 def test_unrated_practice_and_computer_games_never_count(people):
     a, b = people[:2]
     with committed():
-        casual = services.start_game(players=[a, b])
+        casual = lifecycle.start_game(players=[a, b])
         finish_game(casual, winner=0)
-        practice = services.start_game(players=[a, None], practice=True, rated=True)
+        practice = lifecycle.start_game(players=[a, None], practice=True, rated=True)
         services.submit_move(practice, 0, {"kind": "resign"})
-        with_computer = services.start_game(players=[a, None], rated=True)
+        with_computer = lifecycle.start_game(players=[a, None], rated=True)
         services.submit_move(with_computer, 0, {"kind": "resign"})
         unrated_table = table_results.record_table_result([a, b], [121, 50], entered_by=None, rated=False)
     for game in (casual, practice, with_computer, unrated_table):
@@ -87,12 +87,12 @@ def _everything():
 def test_recompute_gives_exactly_the_numbers_of_the_games_one_by_one(people):
     a, b, c, d, e, f = people
     with committed():
-        played = services.start_game(players=[a, b], rated=True)
+        played = lifecycle.start_game(players=[a, b], rated=True)
         finish_game(played, winner=1, skunk="skunk")
         table_results.record_table_result([a, c], [121, 60], entered_by=None)
         table_results.record_table_result([a, b, c, d], [99, 121], entered_by=None, variant="four")
         table_results.record_table_result([b, d, e], [121, 120, 3], entered_by=None, variant="three")
-        resigned = services.start_game(players=[e, f, a], variant="three", rated=True)
+        resigned = lifecycle.start_game(players=[e, f, a], variant="three", rated=True)
         services.submit_move(resigned, 2, {"kind": "resign"})
         table_results.record_table_result([f, e], [61, 40], entered_by=None, variant="five_card")
         table_results.record_table_result([c, d, e, f], [121, 80], entered_by=None, variant="four")
