@@ -1,5 +1,6 @@
-"""Forms of the game pages: they parse and check input; games.challenges and
-games.services do the work."""
+"""Forms that start games (a challenge, a seek and the seek board's filter, practice) and
+the whole-number field every app's forms use: they parse and check input; games.challenges
+does the work. The game page's own forms (a move, a plan) are in games.play_forms."""
 
 import json
 from collections.abc import Mapping
@@ -12,7 +13,7 @@ from django.db import models
 
 from accounts import directory
 from games.challenges import DAYS_PER_MOVE_RANGE, others_needed
-from games.cribbage import FULL_GAME, SHORT_GAME, Move, notation
+from games.cribbage import FULL_GAME, SHORT_GAME, notation
 from games.models import MAX_TIME_BANK_DAYS, ComputerLevel, Game, Variant
 
 TARGET_CHOICES = [(FULL_GAME, f"{FULL_GAME} (the full game)"), (SHORT_GAME, f"{SHORT_GAME} (a short game)")]
@@ -235,15 +236,20 @@ RELIABILITY_HELP = (
 )
 
 
-class SeekForm(GameSettingsForm):
-    min_reliability = forms.TypedChoiceField(
-        label="Who may take it",
+def reliability_field(label):
+    """A reliability floor (a percent, or none: anyone): a seek's, and the seek board's filter."""
+    return forms.TypedChoiceField(
+        label=label,
         choices=RELIABILITY_CHOICES,
         coerce=int,
         empty_value=None,
         required=False,
         help_text=RELIABILITY_HELP,
     )
+
+
+class SeekForm(GameSettingsForm):
+    min_reliability = reliability_field("Who may take it")
 
     def settings(self):
         return {**super().settings(), "min_reliability": self.cleaned_data["min_reliability"]}
@@ -256,14 +262,7 @@ class SeekFilterForm(forms.Form):
     variant = forms.ChoiceField(label="Game", choices=[("", "Any game"), *Variant.choices], required=False)
     rating_from = WholeNumberField(label="Rating from", min_value=0, max_value=4000, required=False)
     rating_to = WholeNumberField(label="Rating to", min_value=0, max_value=4000, required=False)
-    reliability = forms.TypedChoiceField(
-        label="Reliability",
-        choices=RELIABILITY_CHOICES,
-        coerce=int,
-        empty_value=None,
-        required=False,
-        help_text=RELIABILITY_HELP,
-    )
+    reliability = reliability_field("Reliability")
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "filter_%s")  # the page's other form has a "variant" too
@@ -307,101 +306,3 @@ class PracticeForm(forms.Form):
         help_text="A game by email is slow like any game (7 days a move) with the coach on; or write "
         '"new game computer expert delay 2h" to the service\'s address.',
     )
-
-
-class MoveForm(forms.Form):
-    """One move from the game page. The engine checks the move itself."""
-
-    ACTIONS = ["discard", "play", "count", "count_ahead", "muggins", "resign"]
-
-    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
-    expected_seq = WholeNumberField(min_value=0)
-    token = forms.RegexField(regex=r"^[A-Za-z0-9_-]{16,64}$")
-    cards = forms.MultipleChoiceField(required=False)  # choices filled in by clean_cards
-    card = forms.CharField(required=False, max_length=3)
-    claim = WholeNumberField(required=False, min_value=0, max_value=60)
-    points = WholeNumberField(required=False, min_value=0, max_value=60)
-    confirm = forms.BooleanField(required=False)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # Any submitted card code is passed on: the engine says whether it is held.
-        self.fields["cards"].choices = [(c, c) for c in (self.data.getlist("cards") if self.data else [])]
-
-    def clean(self):
-        data = super().clean()
-        action = data.get("action")
-        if action == "discard" and not data.get("cards"):
-            self.add_error("cards", "Choose the cards to lay away to the crib.")
-        elif action == "play" and not data.get("card"):
-            self.add_error("card", "Choose a card to play.")
-        elif action in ("count", "count_ahead") and data.get("points") is None and "points" not in self.errors:
-            self.add_error("points", "Say how many points you count.")
-        elif action == "resign" and not data.get("confirm"):
-            self.add_error("confirm", "Tick the box to confirm that you resign: nothing was changed.")
-        return data
-
-    def move(self, muggins):
-        """The move for the service (a cribbage.Move)."""
-        data = self.cleaned_data
-        move = notation.from_form(
-            data["action"],
-            cards=data.get("cards") or (),
-            card=data.get("card") or "",
-            claim=data.get("claim"),
-            points=data.get("points"),
-            muggins=muggins,
-        )
-        return Move.from_json(move)
-
-    def problem(self):
-        """The first error, in words for the player."""
-        for name, errors in self.errors.items():
-            if name in ("expected_seq", "token", "action"):
-                return "That form was incomplete or out of date: nothing was changed. Please try again from this page."
-            return errors[0]
-        return ""
-
-
-PLAN_RANKS = [("", "—")] + [(r, r) for r in "A 2 3 4 5 6 7 8 9 T J Q K".split()]
-
-
-class PlanForm(forms.Form):
-    """A pegging plan from a form, no script needed: a place in the order for each card (or none),
-    and the rules ticked. `words()` writes it in the plan's own words (cribbage.read_plan reads
-    them, as it reads a reply), so every channel has one grammar."""
-
-    score_first = forms.BooleanField(
-        required=False, label="Score first: when one of my cards pegs now, play the one that pegs most"
-    )
-    on_rank = forms.ChoiceField(required=False, choices=PLAN_RANKS, label="On a")
-    on_card = forms.CharField(required=False, max_length=3, label="play")
-    clear = forms.BooleanField(required=False)
-
-    def __init__(self, data=None, cards=(), prefix=None):
-        super().__init__(data, prefix=prefix)
-        self.cards = list(cards)
-        places = [("", "—")] + [(str(i), str(i)) for i in range(1, len(self.cards) + 1)]
-        for card in self.cards:
-            self.fields[f"place_{card}"] = forms.TypedChoiceField(
-                required=False, choices=places, coerce=int, empty_value=None, label=card
-            )
-
-    def places(self):
-        """(card, its place field) for the template, in the order the cards are held."""
-        return [(card, self[f"place_{card}"]) for card in self.cards]
-
-    def words(self):
-        """The plan's words ("score first, on 5 play TH, 7C 8D", "clear"), or "" when nothing was asked."""
-        data = self.cleaned_data
-        if data.get("clear"):
-            return "clear"
-        placed = sorted(
-            (data[f"place_{c}"], i, c) for i, c in enumerate(self.cards) if data.get(f"place_{c}") is not None
-        )
-        parts = ["score first"] if data.get("score_first") else []
-        if data.get("on_rank") and data.get("on_card"):
-            parts.append(f"on {data['on_rank']} play {data['on_card'].strip()}")
-        if placed:
-            parts.append(" ".join(c for _, _, c in placed))
-        return ", ".join(parts)

@@ -16,8 +16,8 @@ from accounts.models import User
 from games import services as game_services
 from games import visits
 from games.cribbage import Move, describe_move, notation
-from games.forms import PlanForm
 from games.models import Event, Game, Seat
+from games.play_forms import PlanForm
 from games.presentation import cards_text
 from games.presenter.turn import turn_context
 from games.selectors import move_made_since

@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import challenges, coaching, event_games, polls, selectors, services, talk, visits
 from games.cribbage import describe_move
-from games.forms import MoveForm, PlanForm
 from games.models import Event, Game
+from games.play_forms import MoveForm, PlanForm
 from games.presentation import help_text
 from games.presenter import refusals
 from games.presenter.table import Table

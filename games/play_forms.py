@@ -1,0 +1,105 @@
+"""Forms of the game page: a move and a pegging plan. They parse and check input;
+games.services does the work (a move is checked by the engine, not here)."""
+
+from django import forms
+
+from games.cribbage import Move, notation
+from games.forms import WholeNumberField
+
+
+class MoveForm(forms.Form):
+    """One move from the game page. The engine checks the move itself."""
+
+    ACTIONS = ["discard", "play", "count", "count_ahead", "muggins", "resign"]
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    expected_seq = WholeNumberField(min_value=0)
+    token = forms.RegexField(regex=r"^[A-Za-z0-9_-]{16,64}$")
+    cards = forms.MultipleChoiceField(required=False)  # choices filled in by clean_cards
+    card = forms.CharField(required=False, max_length=3)
+    claim = WholeNumberField(required=False, min_value=0, max_value=60)
+    points = WholeNumberField(required=False, min_value=0, max_value=60)
+    confirm = forms.BooleanField(required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Any submitted card code is passed on: the engine says whether it is held.
+        self.fields["cards"].choices = [(c, c) for c in (self.data.getlist("cards") if self.data else [])]
+
+    def clean(self):
+        data = super().clean()
+        action = data.get("action")
+        if action == "discard" and not data.get("cards"):
+            self.add_error("cards", "Choose the cards to lay away to the crib.")
+        elif action == "play" and not data.get("card"):
+            self.add_error("card", "Choose a card to play.")
+        elif action in ("count", "count_ahead") and data.get("points") is None and "points" not in self.errors:
+            self.add_error("points", "Say how many points you count.")
+        elif action == "resign" and not data.get("confirm"):
+            self.add_error("confirm", "Tick the box to confirm that you resign: nothing was changed.")
+        return data
+
+    def move(self, muggins):
+        """The move for the service (a cribbage.Move)."""
+        data = self.cleaned_data
+        move = notation.from_form(
+            data["action"],
+            cards=data.get("cards") or (),
+            card=data.get("card") or "",
+            claim=data.get("claim"),
+            points=data.get("points"),
+            muggins=muggins,
+        )
+        return Move.from_json(move)
+
+    def problem(self):
+        """The first error, in words for the player."""
+        for name, errors in self.errors.items():
+            if name in ("expected_seq", "token", "action"):
+                return "That form was incomplete or out of date: nothing was changed. Please try again from this page."
+            return errors[0]
+        return ""
+
+
+PLAN_RANKS = [("", "—")] + [(r, r) for r in "A 2 3 4 5 6 7 8 9 T J Q K".split()]
+
+
+class PlanForm(forms.Form):
+    """A pegging plan from a form, no script needed: a place in the order for each card (or none),
+    and the rules ticked. `words()` writes it in the plan's own words (cribbage.read_plan reads
+    them, as it reads a reply), so every channel has one grammar."""
+
+    score_first = forms.BooleanField(
+        required=False, label="Score first: when one of my cards pegs now, play the one that pegs most"
+    )
+    on_rank = forms.ChoiceField(required=False, choices=PLAN_RANKS, label="On a")
+    on_card = forms.CharField(required=False, max_length=3, label="play")
+    clear = forms.BooleanField(required=False)
+
+    def __init__(self, data=None, cards=(), prefix=None):
+        super().__init__(data, prefix=prefix)
+        self.cards = list(cards)
+        places = [("", "—")] + [(str(i), str(i)) for i in range(1, len(self.cards) + 1)]
+        for card in self.cards:
+            self.fields[f"place_{card}"] = forms.TypedChoiceField(
+                required=False, choices=places, coerce=int, empty_value=None, label=card
+            )
+
+    def places(self):
+        """(card, its place field) for the template, in the order the cards are held."""
+        return [(card, self[f"place_{card}"]) for card in self.cards]
+
+    def words(self):
+        """The plan's words ("score first, on 5 play TH, 7C 8D", "clear"), or "" when nothing was asked."""
+        data = self.cleaned_data
+        if data.get("clear"):
+            return "clear"
+        placed = sorted(
+            (data[f"place_{c}"], i, c) for i, c in enumerate(self.cards) if data.get(f"place_{c}") is not None
+        )
+        parts = ["score first"] if data.get("score_first") else []
+        if data.get("on_rank") and data.get("on_card"):
+            parts.append(f"on {data['on_rank']} play {data['on_card'].strip()}")
+        if placed:
+            parts.append(" ".join(c for _, _, c in placed))
+        return ", ".join(parts)
