@@ -1,4 +1,5 @@
-"""Starting games: challenges, open seeks and practice against the computer.
+"""Starting games between players: challenges and open seeks (games against the computer:
+games.computer_games).
 
 Every game starts through `games.lifecycle.start_game`; this module only
 decides who sits where and when the table is full.
@@ -19,8 +20,6 @@ Choices made here (documented so the pages and emails can say them):
   while it is open.
 - A seek names nobody: anyone signed in may take a free place; the game starts
   when the last place is taken.
-- Practice games start at once with the computer in every other seat, marked
-  `practice` (advice is shown), with a long clock (PRACTICE_DAYS_PER_MOVE).
 - Games between people have no engine help until they end, unless the
   challenge offers "help on for both" (`help_on`): every player sees it on the
   challenge and accepts it with the challenge.
@@ -28,20 +27,11 @@ Choices made here (documented so the pages and emails can say them):
   rating, and has no engine help until it ends. Accepting it is agreeing to that.
 - Challenge notices are sent whatever the player's turn-notification setting:
   they are personal messages that need an answer, and there is one per challenge.
-- No relay (each refused with why, nothing made): a player makes at most
-  settings.CHALLENGES_PER_DAY challenges to named players a day (rematches included); two
-  players have at most one open challenge between them; a finished game is offered one
-  rematch; an address that is no member's takes a challenge only while its daily allowance of
-  mail lasts (accounts.strangers).
-- Blocks (accounts.blocks): no challenge, seek place or rematch seats a blocked player at a
-  table with the one who blocked them; the blocked player is refused as for an unavailable one.
+- No relay and blocks: games.challenge_limits.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -49,16 +39,12 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from accounts import blocks, strangers
 from accounts import services as accounts
 from accounts.models import User
-from games import cribbage, game_settings, lifecycle, reliability
-from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, ChallengePlace, ComputerLevel, Game, Variant
+from games import challenge_limits, cribbage, game_settings, lifecycle, reliability
+from games.models import MAX_TIME_BANK_DAYS, SEATS_BY_VARIANT, Challenge, ChallengePlace, Game, Variant
 from games.signals import challenge_notice
 
-PRACTICE_DAYS_PER_MOVE = 30
-# How a refused player is told when a block stands in the way: as for an unavailable player.
-UNAVAILABLE = "{name} is not available for a game."
 DAYS_PER_MOVE_RANGE = (1, 14)
 TARGETS = cribbage.TARGETS
 # The clock a challenge sets for its game (the Challenge and Game fields of the same names).
@@ -75,12 +61,19 @@ class ChallengeError(Exception):
         self.message, self.code = message, code
 
 
+def _refuse(refusal):
+    """Raise a refusal of games.challenge_limits (a Refusal, or None for none) as a ChallengeError."""
+    if refusal is not None:
+        raise ChallengeError(refusal.message, code=refusal.code)
+
+
 def others_needed(variant):
     """How many players besides the challenger a variant needs."""
     return SEATS_BY_VARIANT[variant] - 1
 
 
-def _check_settings(variant, target, days_per_move=None):
+def check_settings(variant, target, days_per_move=None):
+    """Refuse (ChallengeError) a game no table plays: an unknown variant, target or time per move."""
     if variant not in Variant.values:
         raise ChallengeError(f"Unknown game {variant!r}: choose one of {', '.join(Variant.values)}.")
     if target not in TARGETS:
@@ -130,9 +123,8 @@ def _resolve(opponent, challenger):
 # --- Challenges ----------------------------------------------------------------
 
 
-def create_challenge(
+def _new_challenge_fields(
     challenger,
-    opponents,
     *,
     variant=Variant.TWO,
     target=cribbage.FULL_GAME,
@@ -140,17 +132,36 @@ def create_challenge(
     days_per_move=3,
     help_on=False,
     rated=False,
-    rematch_of=None,
+    min_reliability=None,
     **clock,
 ):
+    """The fields of a new challenge or seek by `challenger`, checked (raises ChallengeError): the
+    game, "help on for both", rated, a seek's reliability floor and the clock (CLOCK_CHOICES)."""
+    check_settings(variant, target, days_per_move)
+    if min_reliability is not None and not 0 <= min_reliability <= 100:
+        raise ChallengeError("A reliability floor is a percent, 0 to 100.")
+    return {
+        "challenger": challenger,
+        "variant": variant,
+        "target": target,
+        "muggins": muggins,
+        "days_per_move": days_per_move,
+        "help_on": help_on,
+        "rated": rated,
+        "min_reliability": min_reliability or None,
+        **clock_choices(challenger, **clock),
+    }
+
+
+def create_challenge(challenger, opponents, *, rematch_of=None, **choices):
     """Challenge the players `opponents` (Users or email addresses, seats 1..n-1 in order).
 
-    `clock`: the game's clock choices (CLOCK_CHOICES; see clock_choices). Unknown addresses
+    `choices`: the game, help and clock (see _new_challenge_fields). Unknown addresses
     are invited (an account is made and an invitation sent); members get a challenge
     notice. `rematch_of`: the finished game it offers a rematch of. Raises ChallengeError.
     """
-    _check_settings(variant, target, days_per_move)
-    clock = clock_choices(challenger, **clock)
+    fields = _new_challenge_fields(challenger, **choices)
+    variant = fields["variant"]
     opponents = [o for o in opponents if o]
     needed = others_needed(variant)
     if len(opponents) != needed:
@@ -166,22 +177,12 @@ def create_challenge(
         raise ChallengeError("You cannot challenge yourself.")
     for user, _email in resolved:
         if user is not None and not user.is_active:
-            raise ChallengeError(UNAVAILABLE.format(name=user))
+            raise ChallengeError(challenge_limits.UNAVAILABLE.format(name=user))
     with transaction.atomic():
         # One at a time per challenger, so two posts at once cannot both pass the day's limit.
         User.objects.select_for_update().filter(pk=challenger.pk).first()
-        _check_room(challenger, resolved, rematch_of)
-        challenge = Challenge.objects.create(
-            challenger=challenger,
-            variant=variant,
-            target=target,
-            muggins=muggins,
-            days_per_move=days_per_move,
-            help_on=help_on,
-            rated=rated,
-            rematch_of=rematch_of,
-            **clock,
-        )
+        _refuse(challenge_limits.room_refusal(challenger, resolved, rematch_of))
+        challenge = Challenge.objects.create(**fields, rematch_of=rematch_of)
         next_url = challenge.get_absolute_url()
         notices = []
         for seat, (user, email) in enumerate(resolved, start=1):
@@ -196,68 +197,10 @@ def create_challenge(
     return challenge
 
 
-def _check_room(challenger, resolved, rematch_of=None):
-    """Refuse (ChallengeError) a challenge that would make the service a relay or seat a blocked
-    player with their blocker; inside the caller's transaction, the challenger's row locked."""
-    users = [user for user, _ in resolved if user is not None]
-    for blocker, blocked in blocks.blocks_among([challenger, *users]):
-        if blocker == challenger.pk:
-            name = next(u for u in users if u.pk == blocked)
-            raise ChallengeError(f"You have blocked {name}: unblock them on your profile to play them.")
-        # The blocked player (the challenger, or another named) is not told why.
-        raise ChallengeError(UNAVAILABLE.format(name=next(u for u in users if u.pk in (blocker, blocked))))
-    if rematch_of is not None and Challenge.objects.filter(rematch_of=rematch_of).exists():
-        raise ChallengeError("A rematch of this game has already been offered: a game has one.", code="stale")
-    since = timezone.now() - strangers.DAY
-    made = Challenge.objects.filter(challenger=challenger, is_seek=False, created_at__gt=since).count()
-    if made >= settings.CHALLENGES_PER_DAY:
-        raise ChallengeError(
-            f"You have made {made} challenges in the last 24 hours, the most there is in a day: "
-            "wait a while, or make an open challenge anyone may take. Nothing was sent.",
-            code="too_many",
-        )
-    for user in users:
-        if _open_between(challenger, user):
-            raise ChallengeError(
-                f"You and {user} already have an open challenge between you: answer it or cancel it "
-                "on your games page. Nothing was sent.",
-                code="stale",
-            )
-    for user, email in resolved:
-        if not strangers.is_member(user) and strangers.allowance_left(email) < 1:
-            raise ChallengeError(
-                f"{email} has had as many emails from players here as an address without an account "
-                f"may have in a day ({strangers.per_day()}): try again tomorrow. Nothing was sent.",
-                code="too_many",
-            )
-
-
-def _open_between(one, other):
-    """Is there an open challenge (not a seek) between these two players, either way round?"""
-    open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN, is_seek=False)
-    return (
-        open_challenges.filter(challenger=one, places__player=other).exists()
-        or open_challenges.filter(challenger=other, places__player=one).exists()
-    )
-
-
-def rematch_refusal(game, number):
-    """Why seat `number` of `game` cannot ask for a rematch now, or None when it can."""
-    if not game.is_finished:
-        return "This game is not over yet: ask for a rematch when it is."
-    if game.practice:
-        return "A practice game is against the computer: start another on the site."
-    if any(s.player_id is None for s in game.seats.all() if s.number != number):
-        return "The computer played in this game: start a practice game on the site."
-    if Challenge.objects.filter(rematch_of=game).exists():
-        return "A rematch of this game has already been offered: a game has one."
-    return None
-
-
 def rematch(game, number, player):
     """Challenge the other players of finished `game` to a new game with its settings, in the same
     places around the table counted from the asker. Returns the challenge; raises ChallengeError."""
-    refusal = rematch_refusal(game, number)
+    refusal = challenge_limits.rematch_refusal(game, number)
     if refusal:
         raise ChallengeError(refusal)
     seats = sorted(game.seats.select_related("player"), key=lambda s: (s.number - number) % len(game.seats.all()))
@@ -305,7 +248,7 @@ def accept(challenge, user):
         challenge = _locked(challenge)
         _require_open(challenge)
         place = _my_place(challenge, user)
-        _refuse_blocked(challenge, user)
+        _refuse(challenge_limits.blocked_refusal(challenge, user))
         if place.accepted_at is None:
             place.accepted_at = timezone.now()
             place.save(update_fields=["accepted_at"])
@@ -313,18 +256,6 @@ def accept(challenge, user):
         if started:
             send_challenge_notice(challenge, challenge.challenger, "accepted", by=user)
     return challenge
-
-
-def _refuse_blocked(challenge, user):
-    """`user` may not sit at this table if anyone at it blocked them (nor beside one they
-    blocked): refused as for an unavailable table, the blocked player not told why."""
-    seated = [challenge.challenger] + [p.player for p in challenge.places.select_related("player") if p.player]
-    for blocker, blocked in blocks.blocks_among([user, *seated]):
-        if user.pk in (blocker, blocked):
-            if blocker == user.pk:
-                name = next(p for p in seated if p.pk == blocked)
-                raise ChallengeError(f"You have blocked {name}: unblock them on your profile to play them.")
-            raise ChallengeError("This challenge is not available.", code="stale")
 
 
 def decline(challenge, user):
@@ -373,39 +304,14 @@ def _start_if_full(challenge):
 # --- Seeks -----------------------------------------------------------------------
 
 
-def create_seek(
-    challenger,
-    *,
-    variant=Variant.TWO,
-    target=cribbage.FULL_GAME,
-    muggins=False,
-    days_per_move=3,
-    help_on=False,
-    rated=False,
-    min_reliability=None,
-    **clock,
-):
+def create_seek(challenger, **choices):
     """An open challenge on the seek board: anyone may take its places (with `min_reliability`,
-    anyone that reliable: games.reliability)."""
-    _check_settings(variant, target, days_per_move)
-    if min_reliability is not None and not 0 <= min_reliability <= 100:
-        raise ChallengeError("A reliability floor is a percent, 0 to 100.")
-    clock = clock_choices(challenger, **clock)
+    anyone that reliable: games.reliability). `choices`: as for a challenge (_new_challenge_fields)."""
+    fields = _new_challenge_fields(challenger, **choices)
     with transaction.atomic():
-        seek = Challenge.objects.create(
-            challenger=challenger,
-            is_seek=True,
-            variant=variant,
-            target=target,
-            muggins=muggins,
-            days_per_move=days_per_move,
-            help_on=help_on,
-            rated=rated,
-            min_reliability=min_reliability or None,
-            **clock,
-        )
+        seek = Challenge.objects.create(**fields, is_seek=True)
         ChallengePlace.objects.bulk_create(
-            ChallengePlace(challenge=seek, seat=seat) for seat in range(1, SEATS_BY_VARIANT[variant])
+            ChallengePlace(challenge=seek, seat=seat) for seat in range(1, SEATS_BY_VARIANT[fields["variant"]])
         )
     return seek
 
@@ -424,7 +330,7 @@ def accept_seek(seek, user):
         refusal = reliability.below_floor(user, seek.min_reliability)
         if refusal:
             raise ChallengeError(f"You cannot take this open challenge. {refusal}", code="forbidden")
-        _refuse_blocked(seek, user)
+        _refuse(challenge_limits.blocked_refusal(seek, user))
         place = seek.places.filter(player__isnull=True).order_by("seat").first()
         place.player = user
         place.accepted_at = timezone.now()
@@ -433,62 +339,6 @@ def accept_seek(seek, user):
         if started:
             send_challenge_notice(seek, seek.challenger, "accepted", by=user)
     return seek
-
-
-# --- Practice --------------------------------------------------------------------
-
-
-def start_practice(user, level=ComputerLevel.STANDARD, variant=Variant.TWO, target=cribbage.FULL_GAME, muggins=False):
-    """A game against the computer (every other seat), started at once."""
-    _check_settings(variant, target)
-    if level not in ComputerLevel.values:
-        raise ChallengeError(f"Unknown level {level!r}: choose easy, standard or expert.")
-    players = [user] + [None] * others_needed(variant)
-    return lifecycle.start_game(
-        players=players,
-        variant=variant,
-        target=target,
-        muggins=muggins,
-        days_per_move=PRACTICE_DAYS_PER_MOVE,
-        computer_level=level,
-        practice=True,
-    )
-
-
-# A game against the computer by email: how long the computer may be asked to wait.
-MAX_COMPUTER_DELAY = timedelta(days=7)
-
-
-def start_computer_game(
-    user,
-    level=ComputerLevel.STANDARD,
-    *,
-    delay=None,
-    variant=Variant.TWO,
-    target=cribbage.FULL_GAME,
-    muggins=False,
-    days_per_move=7,
-):
-    """A slow game against the computer, played by email like any game (turn emails, the clock),
-    with the coach on (help as in practice); the computer answers `delay` after each move (at
-    once for none), its turn kept in the game's row for the sweeper. Raises ChallengeError."""
-    _check_settings(variant, target, days_per_move)
-    if level not in ComputerLevel.values:
-        raise ChallengeError(f"Unknown level {level!r}: choose easy, standard or expert.")
-    delay = delay or timedelta(0)
-    if not timedelta(0) <= delay <= MAX_COMPUTER_DELAY:
-        raise ChallengeError("The computer waits from no time at all to 7 days.")
-    players = [user] + [None] * others_needed(variant)
-    return lifecycle.start_game(
-        players=players,
-        variant=variant,
-        target=target,
-        muggins=muggins,
-        days_per_move=days_per_move,
-        computer_level=level,
-        computer_delay=delay,
-        help_on=True,
-    )
 
 
 # --- Reading -----------------------------------------------------------------------

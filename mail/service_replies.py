@@ -23,7 +23,7 @@ from email.utils import parseaddr
 from accounts import directory
 from accounts import services as accounts
 from accounts.models import User
-from games import challenges
+from games import challenges, computer_games
 from games.models import ComputerLevel
 
 from . import event_replies, links, messages, my_games, services
@@ -184,7 +184,7 @@ def _computer_game(user, words):
         raise challenges.ChallengeError(
             f'"{" ".join(words)}" is not a level (easy, standard, expert) nor a delay ("delay 2h").'
         )
-    game = challenges.start_computer_game(user, level, delay=delay)
+    game = computer_games.start_computer_game(user, level, delay=delay)
     when = f"{_delay_words(delay)} after each of your moves" if delay else "at once"
     return (
         f"Game {game.pk} against the computer ({ComputerLevel(level).label.lower()}) has started: the computer "

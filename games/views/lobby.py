@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from games import challenges, selectors
+from games import challenges, computer_games, selectors
 from games.forms import PracticeForm
 from games.presenter.table import Table
 
@@ -76,11 +76,11 @@ def practice(request):
             data = form.cleaned_data
             try:
                 if data.get("by_email") is None:
-                    game = challenges.start_practice(
+                    game = computer_games.start_practice(
                         request.user, data["level"], data["variant"], data["target"], data["muggins"]
                     )
                 else:
-                    game = challenges.start_computer_game(
+                    game = computer_games.start_computer_game(
                         request.user,
                         data["level"],
                         delay=timedelta(seconds=data["by_email"]),

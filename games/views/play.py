@@ -19,7 +19,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import challenges, coaching, event_games, polls, selectors, services, talk, visits
+from games import challenge_limits, coaching, event_games, polls, selectors, services, talk, visits
 from games.cribbage import describe_move
 from games.models import Event, Game
 from games.play_forms import MoveForm, PlanForm
@@ -68,7 +68,7 @@ def _context(request, game, seat_number):
         "over": table.over(),
         "can_rematch": table.finished
         and seat_number is not None
-        and challenges.rematch_refusal(game, seat_number) is None,
+        and challenge_limits.rematch_refusal(game, seat_number) is None,
         "counting": table.counting(),
         # One view of the table a request: the coach reads the page's.
         "advice": coaching.advice_before(game, seat_number, view=view) if seat_number is not None else None,

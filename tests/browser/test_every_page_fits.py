@@ -20,7 +20,7 @@ from django.utils.http import urlsafe_base64_encode
 from accounts import services as accounts
 from accounts import tokens
 from clock import calendar, vacation
-from games import challenges, lifecycle, services
+from games import challenges, computer_games, lifecycle, services
 from games.selectors import view_for
 from ladders import membership, seasons
 from ladders.models import Ladder
@@ -98,7 +98,7 @@ def the_site(settings, tmp_path):
     make_user("sam.one@example.com", "Sam")  # namesakes, for the challenge form's choice
     make_user("sam.two@example.org", "Sam")
     events = the_events(organiser)
-    practice = challenges.start_practice(alice)
+    practice = computer_games.start_practice(alice)
     vacation.start_vacation(others[2], 7)
     calendar.new_key(alice)
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clock import reminders, timeouts, vacation
-from games import challenges, services
+from games import computer_games, services
 from games.models import Seat
 from tests.factories import make_user, start_two_player_game
 
@@ -21,7 +21,7 @@ def me():
 
 @pytest.fixture
 def practice(me):
-    return challenges.start_practice(me)
+    return computer_games.start_practice(me)
 
 
 def my_seat(game):

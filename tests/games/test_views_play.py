@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import challenges, cribbage, lifecycle, selectors, services
+from games import challenges, computer_games, cribbage, lifecycle, selectors, services
 from games.models import Game
 from tests.factories import make_user, play_random_move, start_two_player_game
 
@@ -436,7 +436,7 @@ def test_practice_the_service_refuses_is_a_400_with_its_reason(client, monkeypat
     def refuse(*args):
         raise challenges.ChallengeError("Play to 121 or to 61.")
 
-    monkeypatch.setattr(challenges, "start_practice", refuse)
+    monkeypatch.setattr(computer_games, "start_practice", refuse)
     client.force_login(make_user())
     response = client.post(reverse("games:practice"), {"level": "easy", "variant": "two", "target": "121"})
     assert response.status_code == 400 and "Play to 121 or to 61." in response.content.decode()
