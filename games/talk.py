@@ -96,13 +96,14 @@ def muted_by(user):
     return set(Mute.objects.filter(player=user).values_list("muted_id", flat=True))
 
 
-def talk_for(game, user, since=None):
+def talk_for(game, user, since=None, *, muted=None):
     """The table talk of `game` that `user` sees, oldest first: nothing from players they muted
-    or blocked; with `since`, only what was said after it."""
+    or blocked; with `since`, only what was said after it (`muted`: `muted_by(user)` when the
+    caller has read it already)."""
     messages = TableMessage.objects.filter(game=game).select_related("author")
     if since is not None:
         messages = messages.filter(created_at__gt=since)
-    unheard = muted_by(user) | blocks.blocked_by(user)
+    unheard = (muted_by(user) if muted is None else muted) | blocks.blocked_by(user)
     return [m for m in messages if m.author_id not in unheard]
 
 
@@ -147,7 +148,7 @@ def panel_for(user, game, seat, typed=None):
         "at_table": True,
         "note": typed["note"] if "note" in typed else note_of(game, user),
         "said": typed.get("say", ""),
-        "talk": talk_for(game, user),
+        "talk": talk_for(game, user, muted=muted),  # the mutes read once
         "note_max": NOTE_MAX_CHARS,
         "say_max": SAY_MAX_CHARS,
         "talk_players": [{"user": p, "muted": p.pk in muted} for p in others],

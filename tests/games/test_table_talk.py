@@ -96,3 +96,18 @@ def test_saying_too_much_or_too_often_is_refused_on_the_page_with_the_words_kept
     response = client.post(reverse("games:report", args=[game.pk, message.pk]))
     assert response.status_code == 400 and messages_of(response) == ["You cannot report your own message."]
     assert not TableMessage.objects.filter(reported_at__isnull=False).exists()
+
+
+def test_the_panel_reads_the_players_mutes_once_and_still_hides_the_muted(table):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import talk
+
+    game, alice, bob = table
+    talk.say(game, bob, "Good luck")
+    talk.mute(alice, bob)
+    with CaptureQueriesContext(connection) as queries:
+        panel = talk.panel_for(alice, game, game.seats.get(player=alice))
+    assert sum('"games_mute"' in q["sql"] for q in queries) == 1  # it was read twice
+    assert panel["talk"] == [] and panel["talk_players"] == [{"user": bob, "muted": True}]
