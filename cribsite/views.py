@@ -1,3 +1,4 @@
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -89,15 +90,27 @@ def _database_status():
         return f"error: {exc.__class__.__name__}"
 
 
+# A reachable broker is believed for this many seconds: a probe every second or two does not open
+# a broker connection each time. A failure is never remembered: the next probe tries again.
+BROKER_CHECK_SECONDS = 10
+_broker_seen_ok: dict[str, float] = {}  # the broker's URL -> when this process last reached it (monotonic)
+
+
 def _broker_status():
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return "ok (eager: no broker configured)"
+    url, now = str(app.conf.broker_url), time.monotonic()
+    seen = _broker_seen_ok.get(url)
+    if seen is not None and now - seen < BROKER_CHECK_SECONDS:
+        return "ok"
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)
-        return "ok"
     except Exception as exc:
+        _broker_seen_ok.pop(url, None)
         return f"error: {exc.__class__.__name__}"
+    _broker_seen_ok[url] = now
+    return "ok"
 
 
 @never_cache

@@ -57,6 +57,61 @@ def test_healthz_reports_an_unreachable_broker(client, settings):
     assert response.json()["broker"].startswith("error")
 
 
+def _probe_clock(monkeypatch, counted):
+    """The broker reached through `counted` (a list, a connection each); returns a clock to move."""
+    from cribsite import views
+    from cribsite.celery import app
+
+    now = [1000.0]
+    monkeypatch.setattr(views, "_broker_seen_ok", {})
+    monkeypatch.setattr(views.time, "monotonic", lambda: now[0])
+    opened = app.connection_for_write
+
+    def connection_for_write(*args, **kwargs):
+        counted.append(1)
+        if counted[0] == "dead":
+            raise ConnectionRefusedError
+        return opened(*args, **kwargs)
+
+    monkeypatch.setattr(app, "connection_for_write", connection_for_write)
+    return now
+
+
+def test_healthz_reaches_the_broker_once_in_its_window_and_a_dead_broker_is_reported(
+    client, celery_on_redis, settings, monkeypatch
+):
+    from cribsite.views import BROKER_CHECK_SECONDS
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    counted: list = []
+    now = _probe_clock(monkeypatch, counted)
+    for _ in range(5):
+        response = client.get("/healthz")
+        assert response.status_code == 200 and response.json()["broker"] == "ok"
+    assert len(counted) == 1  # one broker connection for five probes (it was five)
+    now[0] += BROKER_CHECK_SECONDS
+    assert client.get("/healthz").status_code == 200 and len(counted) == 2
+    # The broker dies: the next probe after the window says so, and a failure is never remembered.
+    counted[:] = ["dead"]
+    now[0] += BROKER_CHECK_SECONDS
+    for _ in range(2):
+        response = client.get("/healthz")
+        assert response.status_code == 503 and response.json()["broker"] == "error: ConnectionRefusedError"
+    assert len(counted) == 3
+
+
+def test_healthz_reports_an_unreachable_database_on_every_probe(client, monkeypatch):
+    from django.db import OperationalError, connection
+
+    def refused(*args, **kwargs):
+        raise OperationalError("the database is down")
+
+    monkeypatch.setattr(connection, "cursor", refused)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["database"] == "error: OperationalError" and response.json()["status"] == "error"
+
+
 @pytest.mark.django_db
 def test_seed_demo_is_idempotent(capsys):
     call_command("seed_demo")
