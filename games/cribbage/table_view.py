@@ -15,6 +15,7 @@ from .moves import (
 )
 from .pegging import playable
 from .plans import plan_json
+from .rules import Rules
 from .scoring import Score, describe
 from .snapshots import card_codes, item_json
 from .state import (
@@ -122,6 +123,11 @@ class SeatView:
     plan: dict | None = None  # the seat's own plan only: no other seat's, not even a partner's
     plan_played_last_hand: bool = False
     count_ahead: int | None = None
+
+    @property
+    def game_rules(self) -> Rules:
+        """The variant's rules as a value (``rules`` is their JSON)."""
+        return Rules.from_json(self.rules)
 
     def to_json(self) -> dict:
         """The view as JSON-able data, the same keys in the same order for every channel."""

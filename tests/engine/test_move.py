@@ -157,6 +157,14 @@ def test_a_seats_view_as_a_value_is_the_views_json():
     assert seat_view(state, 0).hand == tuple(c.code for c in state.hands[0])
 
 
+def test_a_seats_view_gives_the_rules_as_a_value():
+    state = run(new_game(rules_for("four", muggins=True), first_dealer=1))
+    typed = seat_view(state, 2)
+    assert typed.game_rules == state.rules
+    assert typed.game_rules.partnerships and typed.game_rules.side_of(2) == 0
+    assert "game_rules" not in typed.to_json()  # the JSON keeps the rules as data, once
+
+
 def test_discard_helpers_still_read():  # the test_engine helpers are moves the log keeps
     assert Move.from_json(discard(0, "5H JD")).cards == ("5H", "JD")
     assert Move.from_json(play(1, "7C", claim=2)).claim == 2

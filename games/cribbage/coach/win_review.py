@@ -34,7 +34,7 @@ from ..strategy.endgame import Board, board_from_view, crib_shift, discard_chanc
 from ..strategy.knowledge import Table, table_from_view
 from ..strategy.peg_search import search_plays
 from ..strategy.win_chance import has_table, win_chance
-from ..table_view import view
+from ..table_view import SeatView, seat_view
 
 __all__ = [
     "DecisionCost",
@@ -194,7 +194,7 @@ def chance_review(
     only the decisions of ``hands`` (hand numbers) when given, the others cost nothing to skip.
     None where there is no win-chance table (three and four players, other targets).
 
-    Each decision is judged on ``view(state, seat)`` just before it: the seat's own cards,
+    Each decision is judged on ``seat_view(state, seat)`` just before it: the seat's own cards,
     the cards played and the score, never another seat's hand."""
     if not has_table(rules.variant, rules.target, rules.players):
         return None
@@ -205,7 +205,7 @@ def chance_review(
         kind = data.get("kind")
         mine = data.get("seat") == seat and kind in ("discard", "play")
         if mine and (hands is None or state.hand_number in hands):
-            judged = _judge(view(state, seat), seat, data)
+            judged = _judge(seat_view(state, seat), seat, data)
             if judged is not None:
                 decisions.append(judged)
         state = apply(state, data)
@@ -220,14 +220,14 @@ def chance_review(
     return ChanceReview(tuple(series), tuple(decisions))
 
 
-def _judge(v: dict, seat: int, data: dict) -> Decision | None:
+def _judge(v: SeatView, seat: int, data: dict) -> Decision | None:
     board = board_from_view(v, seat)
     if board is None:
         return None
     if data["kind"] == "discard":
-        dealt = [card_from_code(c) for c in v["hand"]]
+        dealt = [card_from_code(c) for c in v.hand]
         thrown = tuple(card_from_code(c) for c in data["cards"])
-        return Decision(v["hand_number"], "discard", thrown, 0, discard_cost(dealt, thrown, v["dealer"] == seat, board))
+        return Decision(v.hand_number, "discard", thrown, 0, discard_cost(dealt, thrown, v.dealer == seat, board))
     card = card_from_code(data["card"])
     table = table_from_view(v, seat)
     kept, starter = kept_and_starter(v)
@@ -237,4 +237,4 @@ def _judge(v: dict, seat: int, data: dict) -> Decision | None:
         return None
     cost = play_cost(table, card, board, kept, starter, shift, chances)
     count = sum(c.value for c in table.count_cards)
-    return Decision(v["hand_number"], "play", (card,), count, cost)
+    return Decision(v.hand_number, "play", (card,), count, cost)

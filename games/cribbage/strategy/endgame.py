@@ -18,6 +18,7 @@ from typing import NamedTuple, TypeGuard
 
 from ..cards import FULL_DECK, Card, card_from_code
 from ..scoring import score_hand
+from ..table_view import SeatView
 from .analysis import DiscardOption
 from .crib_model import crib_value
 from .knowledge import Table
@@ -51,12 +52,12 @@ class Board(NamedTuple):
     target: int
 
 
-def board_from_view(v: dict, seat: int) -> Board | None:
+def board_from_view(v: SeatView, seat: int) -> Board | None:
     """The board for a two-player game with a win-chance table, else None."""
-    rules = v["rules"]
-    if not has_table(rules["variant"], rules["target"], rules["players"]):
+    rules = v.game_rules
+    if not has_table(rules.variant, rules.target, rules.players):
         return None
-    return Board(v["scores"][seat], v["scores"][1 - seat], v["dealer"] == seat, rules["variant"], rules["target"])
+    return Board(v.scores[seat], v.scores[1 - seat], v.dealer == seat, rules.variant, rules.target)
 
 
 def in_reach(board: Board | None) -> TypeGuard[Board]:
@@ -154,16 +155,16 @@ def play_chances(
     return search_win(table, (board.mine, board.theirs), target, worth, (i_deal, my_hand, variant, crib_shift))
 
 
-def kept_and_starter(v: dict) -> tuple[list[Card], Card | None]:
+def kept_and_starter(v: SeatView) -> tuple[list[Card], Card | None]:
     """The seat's kept cards and the starter, from its view."""
-    return [card_from_code(c) for c in v["kept"]], card_from_code(v["starter"]) if v["starter"] else None
+    return [card_from_code(c) for c in v.kept], card_from_code(v.starter) if v.starter else None
 
 
-def crib_shift(v: dict, seat: int) -> int:
+def crib_shift(v: SeatView, seat: int) -> int:
     """Points the seat's own thrown cards move this deal's crib from the average crib."""
-    rules = v["rules"]
-    thrown = [card_from_code(c).rank for c in v["my_discards"]]
-    if len(thrown) != 2 or rules["players"] != 2:
+    rules = v.game_rules
+    thrown = [card_from_code(c).rank for c in v.my_discards]
+    if len(thrown) != 2 or rules.players != 2:
         return 0
-    mean = _mean(show_chances(rules["variant"], rules["target"])["crib"])
-    return round(crib_value(thrown, v["dealer"] == seat, rules["hand_size"]) - mean)
+    mean = _mean(show_chances(rules.variant, rules.target)["crib"])
+    return round(crib_value(thrown, v.dealer == seat, rules.hand_size) - mean)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..cards import FULL_DECK, Card, card_from_code
+from ..table_view import SeatView
 
 __all__ = ["peg_points", "rank_value", "Table", "table_from_plays", "table_from_view", "view_seed"]
 
@@ -133,38 +134,40 @@ def table_from_plays(
     )
 
 
-def table_from_view(v: dict, seat: int) -> Table:
-    rules = v["rules"]
-    kept = tuple(card_from_code(c) for c in v["kept"])
-    hand = tuple(card_from_code(c) for c in v["hand"])
-    known = [card_from_code(c) for c in v["my_discards"]]
-    if v["starter"]:
-        known.append(card_from_code(v["starter"]))
-    count_cards = tuple(card_from_code(c) for c in v["count_cards"])
-    played = {card_from_code(p["card"]) for p in v["plays"] if p["card"]}
+def table_from_view(v: SeatView, seat: int) -> Table:
+    """The seat's knowledge at its turn in the play, from its view."""
+    rules = v.game_rules
+    kept = tuple(card_from_code(c) for c in v.kept)
+    hand = tuple(card_from_code(c) for c in v.hand)
+    known = [card_from_code(c) for c in v.my_discards]
+    if v.starter:
+        known.append(card_from_code(v.starter))
+    count_cards = tuple(card_from_code(c) for c in v.count_cards)
+    plays = v.plays
+    played = {card_from_code(p["card"]) for p in plays if p["card"]}
     seen = set(kept) | set(known) | played
-    floor = [0] * rules["players"]
-    cur_round = v["plays"][-1]["round"] if v["plays"] else 0
+    floor = [0] * rules.players
+    cur_round = plays[-1]["round"] if plays else 0
     gone = set()
-    laid = _laid(v["plays"])
-    for p in v["plays"]:
+    laid = _laid(plays)
+    for p in plays:
         if p["card"] is None:
             floor[p["seat"]] = max(floor[p["seat"]], 31 - p["count"])
             if p["round"] == cur_round and count_cards:
                 gone.add(p["seat"])
     return Table(
-        rules["players"],
+        rules.players,
         seat,
         hand,
         count_cards,
         tuple(c for c in FULL_DECK if c not in seen),
-        tuple(v["cards_held"]),
+        tuple(v.cards_held),
         frozenset(gone),
         tuple(floor),
-        rules["partnerships"],
-        rules["one_go"],
-        v["dealer"],
-        _played(laid, rules["players"]),
+        rules.partnerships,
+        rules.one_go,
+        v.dealer,
+        _played(laid, rules.players),
         laid,
     )
 

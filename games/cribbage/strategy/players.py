@@ -32,7 +32,7 @@ Baselines for the strength benchmark: ``"random"`` (any legal move) and
 ``"greedy"`` (keep the best four cards ignoring the crib, play the highest
 legal card).
 
-What the computer knows: only ``view(state, seat)`` (its own cards, the cards
+What the computer knows: only ``seat_view(state, seat)`` (its own cards, the cards
 played, the starter, how many cards each seat holds, who said go) and its
 legal moves. It never reads another hand or the deck; ``tests/engine/
 test_players.py`` checks that states differing only in hidden cards get the
@@ -61,7 +61,7 @@ from typing import cast
 
 from ..cards import Card, card_from_code
 from ..moves import legal_moves
-from ..table_view import view
+from ..table_view import SeatView, seat_view
 from .analysis import DiscardOption, discard_options, hand_ev, throw_count
 from .endgame import Board, board_from_view, crib_shift, discard_chances, in_reach, kept_and_starter, play_chances
 from .knowledge import Table, peg_points, rank_value, table_from_plays, table_from_view
@@ -312,11 +312,9 @@ def _pegging(option: DiscardOption, is_dealer: bool, hand_size: int) -> float:
 # --- Claims, muggins and the move ---------------------------------------------------
 
 
-def _is_dealer_side(v: dict, seat: int) -> bool:
-    rules = v["rules"]
-    if rules["partnerships"]:
-        return v["dealer"] % 2 == seat % 2
-    return v["dealer"] == seat
+def _is_dealer_side(v: SeatView, seat: int) -> bool:
+    rules = v.game_rules
+    return v.dealer is not None and rules.side_of(v.dealer) == rules.side_of(seat)
 
 
 def choose_move(
@@ -340,11 +338,11 @@ def choose_move(
     if not legal:
         return mugg[0]  # nothing else to do (never reached: a muggins comes with a turn)
     kind = legal[0]["kind"]
-    v = view(state, seat)
+    v = seat_view(state, seat)
     board = board_from_view(v, seat) if level == "expert" and "endgame" in pieces else None
     if kind == "discard":
-        hand = [card_from_code(c) for c in v["hand"]]
-        discard = choose_discard(hand, _is_dealer_side(v, seat), v["rules"]["players"], level, rng, board, pieces)
+        hand = [card_from_code(c) for c in v.hand]
+        discard = choose_discard(hand, _is_dealer_side(v, seat), v.game_rules.players, level, rng, board, pieces)
         codes = sorted(c.code for c in discard)
         for m in legal:
             if sorted(m["cards"]) == codes:

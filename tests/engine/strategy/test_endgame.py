@@ -94,7 +94,7 @@ def test_a_play_by_chance_is_the_same_whatever_was_searched_before():
     from games.cribbage.strategy import peg_search
     from games.cribbage.strategy.endgame import board_from_view, crib_shift, kept_and_starter, play_chances
     from games.cribbage.strategy.knowledge import table_from_view
-    from games.cribbage.table_view import view
+    from games.cribbage.table_view import seat_view
 
     rng = random.Random(9)
     compared = 0
@@ -104,7 +104,7 @@ def test_a_play_by_chance_is_the_same_whatever_was_searched_before():
         while state.phase in ("discard", "play") and state.outcome is None:
             seat = to_act(state)[0]
             if state.phase == "play":
-                v = view(state, seat)
+                v = seat_view(state, seat)
                 args = (table_from_view(v, seat), board_from_view(v, seat), *kept_and_starter(v), crib_shift(v, seat))
                 warm = play_chances(*args)
                 peg_search._END_SEARCHES.clear()

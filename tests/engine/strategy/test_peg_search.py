@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games.cribbage import apply, deal_event, legal_moves, new_game, rules_for, to_act, view
+from games.cribbage import apply, deal_event, legal_moves, new_game, rules_for, seat_view, to_act, view
 from games.cribbage.cards import card_from_code
 from games.cribbage.strategy.knowledge import table_from_plays, table_from_view
 from games.cribbage.strategy.peg_search import PASSED_UP, opponent_hands, passed_up, play_out, search_plays
@@ -47,7 +47,7 @@ def test_play_out_equals_the_engine_with_both_hands_known(seed):
     if state.phase != "play":
         pytest.skip("the play ended early")
     me = to_act(state)[0]
-    table = table_from_view(view(state, me), me)
+    table = table_from_view(seat_view(state, me), me)
     mine = tuple(sorted(c.rank for c in table.hand))
     theirs = tuple(sorted(c.rank for c in state.hands[1 - me]))
     count_ranks = tuple(c.rank for c in table.count_cards)
@@ -59,7 +59,7 @@ def test_play_out_equals_the_engine_with_both_hands_known(seed):
 def test_opponent_hands_respect_their_goes_and_weigh_what_experts_keep():
     state = position(3, "two")
     me = to_act(state)[0]
-    table = table_from_view(view(state, me), me)
+    table = table_from_view(seat_view(state, me), me)
     hands = opponent_hands(table._replace(floor=(6, 6)), 1 - me, random.Random(1))
     assert all(min(r, 10) > 6 for hand, _ in hands for r in hand)
     assert sum(w for _, w in hands) == pytest.approx(1)
@@ -73,7 +73,7 @@ def test_opponent_hands_respect_their_goes_and_weigh_what_experts_keep():
 def test_search_values_every_playable_card():
     state = position(5, "two")
     me = to_act(state)[0]
-    table = table_from_view(view(state, me), me)
+    table = table_from_view(seat_view(state, me), me)
     values = search_plays(table)
     count = sum(c.value for c in table.count_cards)
     assert set(values) == {c for c in table.hand if count + c.value <= 31}
@@ -82,7 +82,7 @@ def test_search_values_every_playable_card():
 def test_opponent_hands_weigh_the_whole_kept_pattern():
     state = position(3, "two")
     me = to_act(state)[0]
-    table = table_from_view(view(state, me), me)
+    table = table_from_view(seat_view(state, me), me)
     opp = 1 - me
     # A pone that led a five nearly always kept another five or cards that go with it; a pone
     # that led a king had no five to keep it company as often: the same last card, told apart
@@ -121,7 +121,7 @@ def test_the_cards_laid_are_kept_with_the_count_before_each():
     state = position(7, "two")
     me = to_act(state)[0]
     v = view(state, me)
-    laid = table_from_view(v, me).laid
+    laid = table_from_view(seat_view(state, me), me).laid
     assert [rank for _, _, rank in laid] == [card_from_code(p["card"]).rank for p in v["plays"] if p["card"]]
     assert all(sum(min(r, 10) for r in count) + min(rank, 10) <= 31 for _, count, rank in laid)
 

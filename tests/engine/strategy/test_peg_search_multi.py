@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.cribbage import apply, deal_event, legal_moves, new_game, rules_for, to_act, view
+from games.cribbage import apply, deal_event, legal_moves, new_game, rules_for, seat_view, to_act
 from games.cribbage.cards import card_from_code
 from games.cribbage.strategy.knowledge import table_from_plays, table_from_view
 from games.cribbage.strategy.peg_search import PASSED_UP
@@ -65,7 +65,7 @@ def test_play_out_equals_the_engine_with_every_hand_known(seed):
     if state.phase != "play":
         pytest.skip("the play ended early")
     me = to_act(state)[0]
-    table = table_from_view(view(state, me), me)
+    table = table_from_view(seat_view(state, me), me)
     hands = tuple(tuple(sorted(c.rank for c in h)) for h in state.hands)
     count_ranks = tuple(c.rank for c in table.count_cards)
     search = Search(table.players, table.partnerships)
@@ -79,7 +79,7 @@ def test_other_hands_respect_the_goes_and_the_cards_held(variant):
         if state.phase != "play":
             continue
         me = to_act(state)[0]
-        table = table_from_view(view(state, me), me)
+        table = table_from_view(seat_view(state, me), me)
         floors = tuple(6 if s != me else 0 for s in range(table.players))
         draws = other_hands(table._replace(floor=floors), random.Random(seed), 24)
         assert sum(w for _, w in draws) == pytest.approx(1)
@@ -118,10 +118,10 @@ def test_the_search_never_sees_a_hidden_card(variant):
         state = position(seed, variant, MAX_CARDS)
         while state.phase == "play":
             seat = to_act(state)[0]
-            table = table_from_view(view(state, seat), seat)
+            table = table_from_view(seat_view(state, seat), seat)
             other = _swap_hidden(state, seat, rng)
             if other is not None and other.hands != state.hands and in_reach(table):
-                assert search_plays(table) == search_plays(table_from_view(view(other, seat), seat))
+                assert search_plays(table) == search_plays(table_from_view(seat_view(other, seat), seat))
                 a = choose_move(state, seat, "expert", random.Random(seed))
                 b = choose_move(other, seat, "expert", random.Random(seed))
                 assert a == b
@@ -136,7 +136,7 @@ def test_search_values_every_playable_card_and_prefers_points():
         if state.phase != "play":
             continue
         me = to_act(state)[0]
-        table = table_from_view(view(state, me), me)
+        table = table_from_view(seat_view(state, me), me)
         values = search_plays(table)
         count = sum(c.value for c in table.count_cards)
         assert set(values) == {c for c in table.hand if count + c.value <= 31}
