@@ -20,7 +20,7 @@ from events.progress import ProgressPage
 from games import game_settings
 from games.forms import WholeNumberField
 
-from . import announcements, club_night_admin, club_nights, progress, selectors, services
+from . import announcements, club_night_admin, club_nights, entries, progress, selectors, services
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
 
 # Settings fixed once the schedule is drawn.
@@ -189,19 +189,19 @@ class TournamentAdmin(
             which = request.POST.get("form")
             try:
                 if emails is not None:
-                    added, invited = services.add_entrants(event, emails, actor=request.user)
+                    added, invited = entries.add_entrants(event, emails, actor=request.user)
                     note = f"Entered {len(added)} player(s); invited {len(invited)} new address(es)."
                     return self._done(request, event, note)
                 elif which == "approve":
                     entrant = event.entrants.filter(pk=request.POST.get("entrant"), approved=False).first()
                     if entrant is not None:
-                        services.approve(entrant, actor=request.user)
+                        entries.approve(entrant, actor=request.user)
                         return self._done(request, event, f"Approved the entry of {entrant}.")
                 elif which == "withdraw":
                     withdraw = WithdrawForm(request.POST, prefix="withdraw", tournament=event)
                     if withdraw.is_valid():
                         entrant = withdraw.cleaned_data["entrant"]
-                        services.withdraw_entrant(entrant, actor=request.user)
+                        entries.withdraw_entrant(entrant, actor=request.user)
                         return self._done(request, event, f"Withdrew {entrant}.")
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
@@ -245,7 +245,7 @@ class TournamentAdmin(
         return f"Opened round {rnd.number}: its games have begun."
 
     def add_entrants(self, request, event, emails):
-        added, invited = services.add_entrants(event, emails, actor=request.user)
+        added, invited = entries.add_entrants(event, emails, actor=request.user)
         return f"Entered {len(added)} player(s); invited {len(invited)} new address(es)."
 
     @admin.action(description="Start the event: draw the schedule and open the first round")

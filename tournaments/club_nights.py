@@ -24,13 +24,9 @@ from mail.models import OutboundEmail
 
 from . import grass_roots, selectors
 from .models import Award, ClubNight, Entrant, NightGame, Tournament
-from .services import TournamentError
+from .services import TournamentError, lock
 
 PENDING = (NightGame.Status.REPORTED, NightGame.Status.DISPUTED)
-
-
-def _lock(tournament):
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def _running(tournament):
@@ -56,7 +52,7 @@ def open_night(tournament, *, played_on=None, actor=None, now=None):
     now = now or timezone.now()
     played_on = played_on or timezone.localdate(now)
     with transaction.atomic():
-        tournament = _lock(tournament)
+        tournament = lock(tournament)
         _running(tournament)
         if tournament.nights.filter(status=ClubNight.Status.OPEN).exists():
             raise TournamentError("A night is open already: close it before opening the next.")
@@ -128,7 +124,7 @@ def enter_games(night, games, *, actor):
     """The organiser enters several games of the night (first, second, first's score, second's
     score), all counted, or none (TournamentError naming the game refused)."""
     with transaction.atomic():
-        _lock(night.tournament)
+        lock(night.tournament)
         night = _open_night(night)
         done = []
         for number, (first, second, first_score, second_score) in enumerate(games, start=1):
@@ -154,7 +150,7 @@ def report_game(night, reporter, opponent, my_score, their_score):
     """A player (`reporter`, a user) reports a game of the night against `opponent` (an entrant):
     it counts when the opponent confirms it."""
     with transaction.atomic():
-        _lock(night.tournament)
+        lock(night.tournament)
         night = _open_night(night)
         me = entrant_of(night.tournament, reporter)
         me, opponent = _checked(night, me, opponent, my_score, their_score)
@@ -176,7 +172,7 @@ def _pending(item):
 def confirm_game(item, user):
     """The opponent of a reported game confirms it (or the organiser settles a disputed one): counted."""
     with transaction.atomic():
-        _lock(item.night.tournament)
+        lock(item.night.tournament)
         item = _pending(item)
         _open_night(item.night)
         tournament = item.night.tournament
@@ -224,7 +220,7 @@ def close_night(night, *, actor=None, now=None):
     with fewer than nine games (named to the organiser)."""
     now = now or timezone.now()
     with transaction.atomic():
-        tournament = _lock(night.tournament)
+        tournament = lock(night.tournament)
         night = _open_night(night)
         waiting = night.games.filter(status__in=PENDING).count()
         if waiting:
@@ -248,7 +244,7 @@ def close_night(night, *, actor=None, now=None):
 def finish_season(tournament, *, actor=None):
     """Close the season (no night open): the final table is emailed to every entrant."""
     with transaction.atomic():
-        tournament = _lock(tournament)
+        tournament = lock(tournament)
         _running(tournament)
         if tournament.nights.filter(status=ClubNight.Status.OPEN).exists():
             raise TournamentError("A night is still open: close it first.")

@@ -54,7 +54,7 @@ class Tournament(Event, Repeating):
         default=1, choices=[(n, f"Best of {n}") for n in (1, 3, 5, 7)], help_text="Knockout: games a pairing plays."
     )
 
-    # Players entering on their own (services.register): the rules every channel applies.
+    # Players entering on their own (entries.register): the rules every channel applies.
     entries_close_on = models.DateField(
         "entries close", null=True, blank=True, help_text="The last day a player may enter (empty: until it starts)."
     )

@@ -20,7 +20,7 @@ from mail import event_replies
 from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
 
-from . import night_replies, selectors, services
+from . import entries, night_replies, selectors, services
 from .models import Tournament
 
 WORDS = {"standings": "standings", "standing": "standings", "table": "standings", "withdraw": "withdraw"}
@@ -58,9 +58,9 @@ def event_reply(row, slug, user, texts, subject):
 
 
 def enter(event, user):
-    """Enter `event` by email, under its rules (services.register, as the page): (entered, [words])."""
+    """Enter `event` by email, under its rules (entries.register, as the page): (entered, [words])."""
     try:
-        entry = services.register(event, user)
+        entry = entries.register(event, user)
     except services.TournamentError as exc:
         return False, [f"{exc.message} Nothing was done."]
     waiting = " Your entry waits for the organiser's approval." if not entry.approved else ""
@@ -75,7 +75,7 @@ def withdraw(event, user):
     entry = event.entrants.filter(player=user).first()
     if entry is None:
         return False, [f"You are not entered in {event}. Nothing was done."]
-    refusal = services.withdrawal_refusal(event)
+    refusal = entries.withdrawal_refusal(event)
     if refusal:
         return False, [f"{refusal} Nothing was done."]
     code = confirmation_code(user, "withdraw", f"entry:{entry.pk}")
@@ -92,7 +92,7 @@ def confirm(event, user, code):
             "already. Nothing was done."
         ]
     try:
-        services.withdraw_player(event, user)
+        entries.withdraw_player(event, user)
     except services.TournamentError as exc:
         return False, [f"{exc.message} Nothing was done."]
     return True, [f"Your entry in {event} is withdrawn."]

@@ -1,4 +1,5 @@
-"""Event operations. The admin and the commands parse input, call one of these, render.
+"""An event played out: starting it, its rounds and their games, and counting results. The admin and
+the commands parse input, call one of these, render. Who is entered is tournaments.entries.
 
 Every operation that changes an event locks its row and either does all it says or
 raises TournamentError (nothing changed). Games are started through
@@ -17,13 +18,9 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from accounts import services as accounts
-from accounts.models import User
-from accounts.services import normalize_email
-from events.entrants import parse_emails
 from events.errors import EventError
 from events.results import forfeit_checked, kind_of
-from games import lifecycle, reliability, table_results
+from games import lifecycle, table_results
 from games import services as game_services
 from games.models import Game
 from ratings.selectors import family_of, ratings_of
@@ -36,7 +33,8 @@ class TournamentError(EventError):
     """An operation that cannot be done; nothing was changed."""
 
 
-def _lock(tournament):
+def lock(tournament):
+    """The event's row, locked for the transaction: every change to an event takes it first."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
@@ -47,125 +45,12 @@ def check_dates(starts_on, ends_on):
         )
 
 
-def _require_season(tournament, now, what):
+def require_season(tournament, now, what):
     if tournament.ended_by(now):
         raise TournamentError(
             f"The season ended on {tournament.ends_on:%d %b %Y}: {what}. Nothing was changed; "
             f"to play on, move the season's end later in the event's settings."
         )
-
-
-# --- Entrants ---------------------------------------------------------------
-
-
-def add_entrants(tournament, text, *, actor, now=None):
-    """Enter every address in `text`, in order; an unknown address gets an invitation.
-
-    All or nothing: an address listed twice, or of a player already entered, refuses the lot.
-    Returns (entrants added, addresses invited).
-    """
-    now = now or timezone.now()
-    words = [normalize_email(w.strip("<>")) for w in text.replace(",", " ").replace(";", " ").split()]
-    twice = sorted({w for w in words if words.count(w) > 1})
-    if twice:
-        raise TournamentError(f"Listed twice: {', '.join(twice)}. Nothing was changed.")
-    emails = parse_emails(text)
-    with transaction.atomic():
-        tournament = _lock(tournament)
-        # A club night season takes new members while it runs (they play from the next night).
-        if tournament.status != Tournament.Status.DRAFT and not _takes_members(tournament):
-            raise TournamentError("The event has started: entries are closed.")
-        known = {u.email.lower(): u for u in User.objects.filter(email__in=emails)}
-        already = [
-            str(e.player) for e in tournament.entrants.filter(player__in=known.values()).select_related("player")
-        ]
-        if already:
-            raise TournamentError(f"Already entered: {', '.join(already)}. Nothing was changed.")
-        added, invited = [], []
-        for email in emails:
-            user = known.get(email.lower())
-            if user is None:
-                user = accounts.invite(email, actor, tournament.get_absolute_url())
-                invited.append(email)
-            added.append(Entrant.objects.create(tournament=tournament, player=user, entered_at=now))
-    return added, invited
-
-
-def _takes_members(tournament):
-    return tournament.kind == Tournament.Kind.CLUB_NIGHT and tournament.status == Tournament.Status.RUNNING
-
-
-def enter(tournament, user, *, actor=None):
-    """Enter one player (the admin's and the simulation's way in)."""
-    added, _ = add_entrants(tournament, user.email, actor=actor)
-    return added[0]
-
-
-def entry_refusal(tournament, user, now=None):
-    """Why `user` may not enter `tournament` by themselves now, in the player's words; "" if they may."""
-    now = now or timezone.now()
-    if tournament.status != Tournament.Status.DRAFT:
-        return "The event has started: entries are closed."
-    if tournament.ended_by(now):
-        return f"The season ended on {tournament.ends_on:%d %b %Y}: entries are closed."
-    if tournament.entries_close_on and timezone.localdate(now) > tournament.entries_close_on:
-        return f"Entries closed on {tournament.entries_close_on:%d %b %Y}."
-    if tournament.max_entrants and tournament.entrants.count() >= tournament.max_entrants:
-        return f"The event is full: it takes {tournament.max_entrants} entrants."
-    if tournament.min_rating:
-        rating = ratings_of([user], family_of(tournament.variant))[user.pk]
-        if rating.value < tournament.min_rating:
-            return f"It asks for a rating of at least {tournament.min_rating} in this game: yours is {rating.value}."
-    return reliability.below_floor(user, tournament.min_reliability, now)
-
-
-def register(tournament, user, *, now=None):
-    """A player enters on their own (the event page, and "enter" by email): the event's rules
-    apply (entry_refusal); with approval_required the entry waits for an organiser."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        tournament = _lock(tournament)
-        if tournament.entrants.filter(player=user).exists():
-            raise TournamentError(f"You are entered in {tournament} already.")
-        refusal = entry_refusal(tournament, user, now)
-        if refusal:
-            raise TournamentError(refusal)
-        return Entrant.objects.create(
-            tournament=tournament, player=user, entered_at=now, approved=not tournament.approval_required
-        )
-
-
-def withdraw_player(tournament, user):
-    """A player takes their own entry back (the page and "withdraw" by email), before the start."""
-    entry = tournament.entrants.filter(player=user).first()
-    if entry is None:
-        raise TournamentError(f"You are not entered in {tournament}.")
-    withdraw_entrant(entry, actor=user)
-
-
-def approve(entrant, *, actor):
-    """An organiser accepts an entry that waited for approval."""
-    with transaction.atomic():
-        tournament = _lock(entrant.tournament)
-        if tournament.status != Tournament.Status.DRAFT:
-            raise TournamentError("The event has started: entries are closed.")
-        Entrant.objects.filter(pk=entrant.pk).update(approved=True)
-
-
-def withdrawal_refusal(tournament):
-    """Why no entrant can be taken off `tournament` now, or None."""
-    if tournament.status != Tournament.Status.DRAFT:
-        return "The event has started: an entrant can no longer be taken off."
-    return None
-
-
-def withdraw_entrant(entrant, *, actor):
-    with transaction.atomic():
-        tournament = _lock(entrant.tournament)
-        refusal = withdrawal_refusal(tournament)
-        if refusal:
-            raise TournamentError(refusal)
-        Entrant.objects.filter(pk=entrant.pk).delete()
 
 
 # --- Starting and rounds ---------------------------------------------------------
@@ -183,11 +68,11 @@ def start(tournament, *, actor=None, now=None):
     """Fix the seeds, draw the schedule (or the bracket's first round) and open the first round(s)."""
     now = now or timezone.now()
     with transaction.atomic():
-        tournament = _lock(tournament)
+        tournament = lock(tournament)
         if tournament.status != Tournament.Status.DRAFT:
             raise TournamentError("The event has already started.")
         check_dates(tournament.starts_on, tournament.ends_on)
-        _require_season(tournament, now, "the event can no longer start")
+        require_season(tournament, now, "the event can no longer start")
         # An entry still waiting for approval when the event starts is not taken.
         tournament.entrants.filter(approved=False).delete()
         entrants = seeded(tournament)
@@ -248,13 +133,13 @@ def open_round(rnd, *, actor=None, now=None):
     """An organiser opens a scheduled round: its games start and the players are told."""
     now = now or timezone.now()
     with transaction.atomic():
-        tournament = _lock(rnd.tournament)
+        tournament = lock(rnd.tournament)
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if tournament.status != Tournament.Status.RUNNING:
             raise TournamentError("The event is not under way: start it first.")
         if rnd.status != Round.Status.SCHEDULED:
             raise TournamentError(f"Round {rnd.number} is already {rnd.get_status_display().lower()}.")
-        _require_season(tournament, now, f"round {rnd.number} cannot open")
+        require_season(tournament, now, f"round {rnd.number} cannot open")
         _open(tournament, rnd, now=now)
         _complete_rounds(tournament, now=now)
     return rnd
@@ -405,7 +290,7 @@ def record_table_game(pairing, home_score, away_score, *, actor, played_on=None)
     game of it is in play) takes a result from the table. TournamentError, nothing written, else.
     """
     with transaction.atomic():
-        tournament = _lock(pairing.round.tournament)
+        tournament = lock(pairing.round.tournament)
         pairing = (
             Pairing.objects.select_for_update(of=("self",))
             .select_related("home__player", "away__player")

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from events.exports import standings_csv_response
 from ratings.selectors import family_of, ratings_of
 
-from . import club_nights, comparison, selectors, services
+from . import club_nights, comparison, entries, selectors, services
 from .forms import ReportForm
 from .models import ClubNight, NightGame, Round, Tournament
 
@@ -136,7 +136,7 @@ def _entry(user, event):
     if not user.is_authenticated or event.status != Tournament.Status.DRAFT:
         return None
     mine = event.entrants.filter(player=user).first()
-    return {"mine": mine, "refusal": "" if mine else services.entry_refusal(event, user)}
+    return {"mine": mine, "refusal": "" if mine else entries.entry_refusal(event, user)}
 
 
 @login_required
@@ -144,7 +144,7 @@ def _entry(user, event):
 def enter(request, slug):
     event = get_object_or_404(Tournament, slug=slug)
     try:
-        entry = services.register(event, request.user)
+        entry = entries.register(event, request.user)
     except services.TournamentError as exc:
         messages.error(request, exc.message)
     else:
@@ -158,7 +158,7 @@ def enter(request, slug):
 def withdraw(request, slug):
     event = get_object_or_404(Tournament, slug=slug)
     try:
-        services.withdraw_player(event, request.user)
+        entries.withdraw_player(event, request.user)
     except services.TournamentError as exc:
         messages.error(request, exc.message)
     else:

@@ -16,6 +16,7 @@ from games import challenges
 from ratings.models import Rating
 from tests.browser.fit import WIDTHS, logged_in, misfits
 from tests.factories import lose_on_time, make_user
+from tournaments import entries
 from tournaments import services as tournaments
 from tournaments.management.commands.simulate_tournament_season import play_out
 from tournaments.models import PairingGame, Tournament
@@ -93,7 +94,7 @@ def test_community_pages_fit_a_phone_and_a_desktop(live_server, browser, artifac
     Tournament.objects.create(name="Winter league", slug="winter", starts_on=today, status="running")
     duplicate = Tournament.objects.create(name="Duplicate night at the club", slug="dup", kind="duplicate")
     entrants = [make_user(display_name=f"Duplicate player {n} of the club", notify="none") for n in range(4)]
-    tournaments.add_entrants(duplicate, "\n".join(p.email for p in entrants), actor=olive)
+    entries.add_entrants(duplicate, "\n".join(p.email for p in entrants), actor=olive)
     tournaments.start(duplicate)
     for n, pg in enumerate(PairingGame.objects.filter(pairing__round__number=1, pairing__round__tournament=duplicate)):
         play_out(pg.game, random.Random(n))

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.browser.fit import WIDTHS, logged_in, misfits
 from tests.factories import make_user
-from tournaments import services
+from tournaments import entries, services
 from tournaments.models import PairingGame, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,7 +21,7 @@ def _event(kind, count, slug, organiser, **settings):
     players = [
         make_user(display_name=f"Entrant with a long name {slug} {n}", notify="none") for n in range(1, count + 1)
     ]
-    services.add_entrants(event, "\n".join(p.email for p in players), actor=organiser)
+    entries.add_entrants(event, "\n".join(p.email for p in players), actor=organiser)
     services.start(event)
     return event
 

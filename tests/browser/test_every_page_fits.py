@@ -27,6 +27,7 @@ from ladders.models import Ladder
 from mail import links
 from tests.browser.fit import WIDTHS, logged_in, misfits
 from tests.factories import finish_game, make_user, moved_until
+from tournaments import entries
 from tournaments import services as tournaments
 from tournaments.models import Tournament
 
@@ -200,7 +201,7 @@ def the_events(organiser):
         )
         event.organisers.add(organiser)
         players = [make_user(display_name=f"{kind.title()} player {n}", notify="none") for n in range(6)]
-        tournaments.add_entrants(event, "\n".join(p.email for p in players), actor=organiser)
+        entries.add_entrants(event, "\n".join(p.email for p in players), actor=organiser)
         if kind != "draft":
             tournaments.start(event, actor=organiser)
         events.append((kind, event))

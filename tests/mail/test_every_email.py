@@ -167,13 +167,13 @@ def announcement():
 
 
 def club_night_opened():
-    from tournaments import club_nights
+    from tournaments import club_nights, entries
     from tournaments import services as tournament_services
     from tournaments.models import Tournament
 
     season = Tournament.objects.create(name="Tuesday club", slug="tuesday-club", kind=Tournament.Kind.CLUB_NIGHT)
     ann, bob = make_user(display_name="Ann"), make_user(display_name="Bob")
-    tournament_services.add_entrants(season, f"{ann.email}\n{bob.email}", actor=None)
+    entries.add_entrants(season, f"{ann.email}\n{bob.email}", actor=None)
     tournament_services.start(season)
     return club_nights.open_night(season), list(season.entrants.order_by("entered_at", "pk"))
 

@@ -10,7 +10,7 @@ def _seeded(seeded_shuffles):
 def make_event(db):
     """An event with an organiser and `n` entrants (entry order A, B, C, ...): (event, [entrant, ...])."""
     from tests.factories import make_user
-    from tournaments import services
+    from tournaments import entries
     from tournaments.models import Tournament
 
     def make(n=4, organiser=None, **settings):
@@ -21,7 +21,7 @@ def make_event(db):
             event.organisers.add(organiser)
         players = [make_user(display_name=name, allow_forced_moves=False) for name in "ABCDEFGHIJKLMNOP"[:n]]
         if players:
-            services.add_entrants(event, "\n".join(p.email for p in players), actor=organiser)
+            entries.add_entrants(event, "\n".join(p.email for p in players), actor=organiser)
         return event, list(event.entrants.order_by("entered_at", "pk"))
 
     return make

@@ -10,7 +10,7 @@ from games import reliability
 from games import services as game_services
 from games.models import Event
 from tests.factories import lose_on_time, make_user, start_two_player_game
-from tournaments import replies, services
+from tournaments import entries, replies, services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -59,22 +59,22 @@ def test_a_player_under_the_reliability_floor_is_refused_with_the_reason_on_both
     steady = make_user()
     lose_on_time(steady, times=0, wins=2)
     for player in (make_user(), steady):
-        assert services.register(event, player).approved
+        assert entries.register(event, player).approved
 
 
 def test_a_closing_date_a_cap_a_rating_floor_and_approval(client, make_event):
     event, _ = make_event(1, name="Tight", max_entrants=2, entries_close_on=date(2026, 1, 31))
     first, second = make_user(), make_user()
-    services.register(event, first, now=_on(2026, 1, 31))
+    entries.register(event, first, now=_on(2026, 1, 31))
     with pytest.raises(services.TournamentError, match="The event is full: it takes 2 entrants."):
-        services.register(event, second, now=_on(2026, 1, 30))
+        entries.register(event, second, now=_on(2026, 1, 30))
     event.max_entrants = None
     event.save()
     with pytest.raises(services.TournamentError, match="Entries closed on 31 Jan 2026."):
-        services.register(event, second, now=_on(2026, 2, 1))
+        entries.register(event, second, now=_on(2026, 2, 1))
     rated = Tournament.objects.create(name="Strong", slug="strong", min_rating=1200)
     with pytest.raises(services.TournamentError, match="a rating of at least 1200 in this game: yours is"):
-        services.register(rated, second)
+        entries.register(rated, second)
     vetted = Tournament.objects.create(name="Vetted", slug="vetted", approval_required=True)
     organiser = make_user(is_staff=True, is_superuser=True)
     client.force_login(second)
@@ -90,7 +90,7 @@ def test_a_closing_date_a_cap_a_rating_floor_and_approval(client, make_event):
     client.post(url, {"form": "approve", "entrant": entry.pk})
     entry.refresh_from_db()
     assert entry.approved
-    third = services.enter(vetted, make_user(), actor=organiser).player  # the organiser's entries need no approval
+    third = entries.enter(vetted, make_user(), actor=organiser).player  # the organiser's entries need no approval
     services.start(vetted)  # the entry still waiting is not taken
     assert {e.player for e in vetted.entrants.all()} == {second, third}
 

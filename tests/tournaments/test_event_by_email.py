@@ -9,7 +9,7 @@ from django.core import mail
 from mail.models import InboundEmail
 from tests.factories import make_user
 from tests.mail import payloads
-from tournaments import replies, services
+from tournaments import entries, replies, services
 from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +62,7 @@ def test_a_withdrawal_by_email_does_nothing_until_confirmed_then_happens_once(cl
     assert send(client, me, f"confirm {code}", event).status == InboundEmail.Status.APPLIED
     assert not Entrant.objects.filter(tournament=event, player=me).exists()
     assert "is withdrawn" in answer_to(me).body
-    services.register(event, me)  # entered again: the old code does not take the new entry back
+    entries.register(event, me)  # entered again: the old code does not take the new entry back
     row = send(client, me, f"confirm {code}", event)
     assert row.status == InboundEmail.Status.ANSWERED and "That code confirms nothing now" in row.outcome
     assert Entrant.objects.filter(tournament=event, player=me).exists()

@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import make_user
-from tournaments import services
+from tournaments import entries, services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def started(kind, entrants):
     event = Tournament.objects.create(slug=f"{kind}-{entrants}", name=f"{kind} of {entrants}", kind=kind)
     players = [make_user(allow_forced_moves=False) for _ in range(entrants)]
-    services.add_entrants(event, "\n".join(p.email for p in players), actor=None)
+    entries.add_entrants(event, "\n".join(p.email for p in players), actor=None)
     return services.start(event), players
 
 

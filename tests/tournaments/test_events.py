@@ -19,7 +19,7 @@ from ratings.arithmetic import after
 from ratings.models import Rating
 from ratings.services import recompute
 from tests.factories import at, committed, finish_game
-from tournaments import selectors, services
+from tournaments import entries, selectors, services
 from tournaments.models import Pairing, PairingGame, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -173,9 +173,9 @@ def test_bad_starts_and_entries_are_refused_and_change_nothing(make_event):
     assert event.status == Tournament.Status.DRAFT and not event.rounds.exists()
     entrant = event.entrants.get()
     with pytest.raises(services.TournamentError, match="Already entered: A"):
-        services.add_entrants(event, f"new@example.com {entrant.player.email}", actor=None)
+        entries.add_entrants(event, f"new@example.com {entrant.player.email}", actor=None)
     with pytest.raises(services.TournamentError, match="Listed twice"):
-        services.add_entrants(event, "x@example.com, X@example.com", actor=None)
+        entries.add_entrants(event, "x@example.com, X@example.com", actor=None)
     assert event.entrants.count() == 1
     duplicate, _ = make_event(3, kind=Tournament.Kind.DUPLICATE)
     with pytest.raises(services.TournamentError, match="at least four"):
@@ -185,7 +185,7 @@ def test_bad_starts_and_entries_are_refused_and_change_nothing(make_event):
     with pytest.raises(services.TournamentError, match="already started"):
         services.start(league)
     with pytest.raises(services.TournamentError, match="entries are closed"):
-        services.add_entrants(league, "late@example.com", actor=None)
+        entries.add_entrants(league, "late@example.com", actor=None)
 
 
 def test_a_knockout_is_seeded_by_rating_then_entry_order(make_event):

@@ -31,7 +31,7 @@ from games import services as game_services
 from games.cribbage.strategy import choose_move
 from games.models import Game
 from ratings.models import Rating
-from tournaments import club_nights, grass_roots, selectors, services
+from tournaments import club_nights, entries, grass_roots, selectors, services
 from tournaments.models import Award, ClubNight, NightGame, PairingGame, Tournament
 
 # The computer's strength for each simulated player in turn: players of unequal skill, so a
@@ -243,7 +243,7 @@ class Command(BaseCommand):
                 for n in range(1, count + 1)
             ]
             levels = {p.pk: LEVELS[n % len(LEVELS)] for n, p in enumerate(people)}
-            services.add_entrants(event, "\n".join(p.email for p in people), actor=organiser)
+            entries.add_entrants(event, "\n".join(p.email for p in people), actor=organiser)
             services.start(event, actor=organiser)
             if kind == Tournament.Kind.CLUB_NIGHT:
                 self.club_night_season(event, nights, levels, rng, organiser, started)
