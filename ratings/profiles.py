@@ -5,6 +5,7 @@ ratings, in a fixed handful of queries whatever the number of games. Show figure
 come only from shows made at the table; a game in play shows who plays it, never its cards.
 """
 
+from django.core.paginator import Paginator
 from django.db.models import Count, Max, Q, Sum
 
 from games.models import Game
@@ -15,7 +16,7 @@ from ratings.arithmetic import FAMILIES, OVERALL, Skill, shown
 from ratings.models import FAMILY_CHOICES, PlayerGame, RatingChange
 from ratings.selectors import ratings_for
 
-RECENT = 10
+RECENT = 10  # finished games a page: the page costs the same however long a player's history
 FAMILY_NAMES = dict(FAMILY_CHOICES)
 
 # Sections a higher app adds to the page (its template and what it reads for a player), registered
@@ -74,12 +75,16 @@ def _sides_text(game, player):
     return f"{text} (with {' and '.join(partners)})" if partners else text
 
 
-def recent_results(player):
-    """The player's last RECENT finished games, with the opponents, the board, the skunk and the
-    overall rating change when the game was rated."""
-    rows = list(
-        PlayerGame.objects.filter(player=player).select_related("game").prefetch_related("game__seats__player")[:RECENT]
+def results_page(player, number, count):
+    """A page of the player's finished games, newest first, RECENT a page (`count`: how many there
+    are, known from `figures`): the opponents, the board, the skunk and the overall rating change
+    when the game was rated, as `page.object_list`. A page past the last raises InvalidPage."""
+    paginator = Paginator(
+        PlayerGame.objects.filter(player=player).select_related("game").prefetch_related("game__seats__player"), RECENT
     )
+    paginator.count = count  # counted already: no COUNT of the joined list
+    page = paginator.page(number)
+    rows = list(page.object_list)
     changes = {
         c.game_id: c
         for c in RatingChange.objects.filter(player=player, family=OVERALL, game__in=[row.game_id for row in rows])
@@ -99,7 +104,8 @@ def recent_results(player):
                 "change": (change.shown_after.value - change.shown_before.value) if change else None,
             }
         )
-    return out
+    page.object_list = out
+    return page
 
 
 def current_games(player):
@@ -131,21 +137,25 @@ def rating_chart(player):
     return chart.history_svg(ordered, len(number), f"{days[0]:%d %b %Y}", f"{days[-1]:%d %b %Y}")
 
 
-def profile(player, viewer):
-    """Everything the page of `player` shows `viewer`: only the name when the page is private."""
+def profile(player, viewer, page=1):
+    """Everything the page of `player` shows `viewer`: only the name when the page is private.
+    `page`: which page of the finished games (RECENT a page); past the last raises InvalidPage."""
     if not may_see(viewer, player):
         return {"player": player, "private": True}
     ratings = ratings_for(player)
+    totals = figures(player)
+    results = results_page(player, page, totals["games"])
     return {
         "player": player,
         "private": False,
         "own_private": not player.profile_public,
-        "figures": figures(player),
+        "figures": totals,
         "reliability": reliability_figure(player),
         "best": best_hand(player),
         "ratings": [(FAMILY_NAMES[family], rating) for family, rating in ratings.items()],
         "chart": rating_chart(player),
         "current": current_games(player),
-        "recent": recent_results(player),
+        "recent": results.object_list,
+        "results": results,
         "sections": [(template, context(player)) for template, context in _sections],  # type: ignore[operator]
     }

@@ -19,7 +19,10 @@ PER_PAGE = 50
 @require_GET
 def player(request, user_id):
     person = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
-    context = profiles.profile(person, request.user)
+    try:
+        context = profiles.profile(person, request.user, request.GET.get("page") or 1)
+    except InvalidPage:
+        raise Http404("There is no such page of this player's results.") from None
     if request.user.is_authenticated and request.user.pk != person.pk:
         context["can_block"], context["blocked"] = True, blocks.has_blocked(request.user, person)
     if context.get("chart"):

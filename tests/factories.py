@@ -36,6 +36,18 @@ def start_two_player_game(variant="two", players=None, rng=None, **settings):
     return lifecycle.start_game(players=players, variant=variant, rng=rng or random.Random(1), **settings)
 
 
+def history(player, games):
+    """`games` games of `player`, each against a new player: a third waiting for `player` (the first
+    game among them), a third won by the other's timeout, a third waiting for the other."""
+    for n in range(games):
+        game = start_two_player_game(players=[player, make_user(allow_forced_moves=False)], rng=random.Random(n))
+        if n % 3 == 1:
+            services.record_forfeit(game, 1, reason="timeout")
+        elif n % 3 == 2:
+            hand = cribbage.view(services.engine_state(game), 0)["hand"]
+            services.submit_move(game, 0, {"kind": "discard", "cards": hand[:2]})
+
+
 def lose_on_time(player, times=1, wins=0):
     """`player` loses `times` games on time and wins `wins` by the other's timeout (games.reliability)."""
     for n in range(times + wins):

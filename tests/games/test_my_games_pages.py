@@ -1,6 +1,5 @@
 """My games a page at a time: its cost does not grow with a player's history."""
 
-import random
 import re
 
 import pytest
@@ -8,22 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import cribbage, services
 from games.views.lobby import GAMES_PER_PAGE
-from tests.factories import make_user, start_two_player_game
+from tests.factories import history, make_user
 
 pytestmark = pytest.mark.django_db
-
-
-def history(me, games):
-    """`games` games of `me`: a third finished, a third waiting for the other, a third for me."""
-    for n in range(games):
-        game = start_two_player_game(players=[me, make_user(allow_forced_moves=False)], rng=random.Random(n))
-        if n % 3 == 1:
-            services.record_forfeit(game, 1, reason="timeout")
-        elif n % 3 == 2:
-            hand = cribbage.view(services.engine_state(game), 0)["hand"]
-            services.submit_move(game, 0, {"kind": "discard", "cards": hand[:2]})
 
 
 def rows(html):

@@ -135,3 +135,28 @@ def test_the_player_page_says_the_reliability_in_plain_words(client):
     assert figures[late] == "lost 1 of 20 games on time in the last 90 days <small>(95% reliable)</small>"
     assert figures[steady] == "lost none of 3 games on time in the last 90 days <small>(100% reliable)</small>"
     assert figures[newcomer] == "finished no game in the last 90 days"
+
+
+def test_the_player_page_costs_the_same_with_1_10_and_100_games_and_pages_its_results(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from ratings.profiles import RECENT
+    from tests.factories import history
+
+    counted, html = {}, {}
+    for games in (1, 10, 100):
+        me = make_user(allow_forced_moves=False)
+        with committed():
+            history(me, games)  # a third of them finished
+        with CaptureQueriesContext(connection) as queries:
+            html[games] = _page(client, me)
+        counted[games] = len(queries)
+    assert counted[1] <= counted[10] == counted[100] <= 14, counted
+    results = [len(re.findall(r"<tr><td>\d+ \w+ \d{4}</td>", html[n])) for n in (1, 10, 100)]
+    assert results == [0, 3, RECENT]
+    assert "Page 1 of 4" in html[100] and 'rel="next"' in html[100] and "Page" not in html[10]
+    # The last page holds the oldest finished games; a page past it is not found.
+    last = client.get(reverse("ratings:player", args=[me.pk]), {"page": 4}).content.decode()
+    assert len(re.findall(r"<tr><td>\d+ \w+ \d{4}</td>", last)) == 33 - 3 * RECENT and 'rel="prev"' in last
+    assert client.get(reverse("ratings:player", args=[me.pk]), {"page": 5}).status_code == 404
