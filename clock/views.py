@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.views import profile_page
+from accounts.profile_views import profile_page
 from clock import calendar, timeouts, vacation
 from clock.events import ClockError
 from games.cribbage.notation import read_number
