@@ -4,11 +4,12 @@ from django.contrib import admin, messages
 from django.utils import timezone
 
 from clock import timeouts
+from games.admin import ReadOnlyAdmin
 from games.models import OverdueSeat
 
 
 @admin.register(OverdueSeat)
-class OverdueGamesAdmin(admin.ModelAdmin):
+class OverdueGamesAdmin(ReadOnlyAdmin):
     list_display = ["game", "number", "player", "deadline", "overdue_by", "policy", "timed_out_at", "stand_in_moves"]
     list_select_related = ["game", "player"]
     list_filter = ["game__timeout_policy"]
@@ -38,12 +39,3 @@ class OverdueGamesAdmin(admin.ModelAdmin):
         self.message_user(
             request, "Done: " + ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items())), messages.SUCCESS
         )
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -17,6 +17,19 @@ def _event_data(event):
     return json.dumps(event.data)
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows the staff read and never add, change or delete: a game's log, the overdue seats."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
@@ -77,7 +90,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ReadOnlyAdmin):
     list_display = ["game", "seq", "kind", "seat", "source", "created_at"]
     list_filter = ["kind", "source"]
     list_select_related = ["game"]
@@ -87,15 +100,6 @@ class EventAdmin(admin.ModelAdmin):
     @admin.display(description="data")
     def what(self, event):
         return _event_data(event)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class OwedFilter(admin.SimpleListFilter):
