@@ -19,7 +19,8 @@ from typing import Any, Literal
 
 from . import notation
 from .cards import card_from_code
-from .notation import number_to_say, same_move, write
+from .move_words import write
+from .notation import number_to_say, same_move
 from .snapshots import card_codes
 from .state import State
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .cards import Card
-from .notation import write as move_text
+from .move_words import write as move_text
 from .pegging import playable, resolve_play
 from .plans import Plan, choose
 from .rules import Rules

@@ -18,7 +18,8 @@ forms, the words listed in emails):
   or in the play any of them (a play scores by rank alone); two of different effect
   (in the discard, where suits make flushes and nobs) are a question, "which_card".
 - `read_move(words, phase, muggins=False)`: both at once.
-- `write(move)` -> "crib 5H JD", "play 7C", "play 7C claim 2", "count 12", "muggins".
+- `write(move)` -> "crib 5H JD", "play 7C", "play 7C claim 2", "count 12", "muggins"
+  (its home is `move_words`, below the rules, which say moves in the same words).
 - `from_form(action, ...)` -> the move a web form names.
 - `same_move(a, b)`, `is_offered(move, offered)`: whether two moves are one choice.
 - `number_to_say(move, muggins)`: "claim" or "points" when the player must still say a number.
@@ -39,7 +40,8 @@ from typing import Any
 
 from .card_words import RANK_NAMES, normalise, rank_of
 from .cards import card_from_code, parse_cards
-from .plans import PlanProblem, plan_words, read_plan
+from .move_words import write
+from .plans import PlanProblem, read_plan
 
 __all__ = [
     "InvalidMove",
@@ -347,32 +349,7 @@ def read_move(words: str, phase: str, muggins: bool = False, hand: Sequence[str]
     return to_move(reading, phase, muggins, hand)
 
 
-# --- Writing ----------------------------------------------------------------------
-
-
-def write(move: dict, blank: str | None = None) -> str:
-    """The words a player would type for `move`: "crib 5H JD", "play 7C", "count 12", "muggins".
-
-    `blank` stands for a number the player must say themselves (under muggins,
-    the claim of a play and the points of a count): "play 7C claim N", "count N".
-    """
-    kind = move.get("kind")
-    if kind == "discard":
-        return "crib " + " ".join(move["cards"])
-    if kind == "play":
-        claim = move["claim"] if "claim" in move else blank
-        return f"play {move['card']}" + (f" claim {claim}" if claim is not None else "")
-    if kind in ("count", "count_ahead"):
-        return f"count {move['points']}" if "points" in move else f"count {blank or '<points>'}"
-    if kind == "forfeit":
-        return f"forfeit {move['reason']}" if move.get("reason") else "forfeit"
-    if kind == "cut_for_deal":
-        return "cut " + " / ".join(" ".join(r) for r in move["cuts"])
-    if kind == "plan":
-        return plan_words(move)
-    if kind == "table_result":
-        return "result at the table " + "-".join(str(s) for s in move["scores"])
-    return str(kind)
+# --- Writing (the words of a move are move_words.write, below the rules) -------------
 
 
 def from_form(

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .notation import write as move_text
+from .move_words import write as move_text
 from .plans import Plan
 from .rules import Rules
 from .scoring import Score, ScoreItem

@@ -268,6 +268,40 @@ def private_names(sources):
     return found
 
 
+#: The rules' core: the state, the moves it allows and the engine that applies them.
+RULES_CORE = (f"{ENGINE}.state", f"{ENGINE}.moves", f"{ENGINE}.engine")
+#: What reads a player's words and the typed move built on it: above the rules' core.
+WORDS_READERS = (f"{ENGINE}.notation", f"{ENGINE}.move")
+
+
+def _reachable(graph, start):
+    seen, todo = set(), [start]
+    while todo:
+        for nxt in graph.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def words_read_by_the_rules(graph):
+    """The readers of words that the rules' core reaches: none, or notation and move (which
+    import the state) would close a cycle the moment either is needed by the rules."""
+    core = [m for m in graph if m in RULES_CORE or any(m.startswith(c + ".") for c in RULES_CORE)]
+    return sorted(f"{m} reaches {r}" for m in core for r in _reachable(graph, m) if r in WORDS_READERS)
+
+
+def test_the_rules_say_a_move_without_the_reader_of_words():
+    graph, _ = _graph()
+    assert [m for m in RULES_CORE if m in graph or any(g.startswith(m + ".") for g in graph)] == list(RULES_CORE)
+    assert words_read_by_the_rules(graph) == []
+
+
+def test_a_rule_reaching_the_reader_of_words_is_caught():
+    graph = {f"{ENGINE}.state": {f"{ENGINE}.plans"}, f"{ENGINE}.plans": {f"{ENGINE}.notation"}}
+    assert words_read_by_the_rules(graph) == [f"{ENGINE}.state reaches {ENGINE}.notation"]
+
+
 def test_the_engine_layers_point_down():
     assert engine_upward(_sources()) == []
 
