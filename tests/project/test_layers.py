@@ -381,3 +381,58 @@ def test_a_generator_imported_outside_the_generators_is_caught(importer, text, c
 )
 def test_a_private_name_across_modules_is_caught(text, caught):
     assert (private_names(_synthetic(RULE, text)) != []) is caught
+
+
+EVENT_MODULES = (
+    "tournaments.admin",
+    "tournaments.entries",
+    "tournaments.services",
+    "ladders.membership",
+    "ladders.scoped_admin",
+    "events.entrants",
+)
+
+
+def _event_sources(importer, text):
+    """The event apps' modules above, empty but for ``importer``, which holds ``text``."""
+    sources = {m: ("", False) for m in EVENT_MODULES}
+    sources.update({package: ("", True) for package in ("tournaments", "ladders", "events")})
+    sources[importer] = (text, False)
+    return sources
+
+
+def _graph_of(sources):
+    graph = {}
+    for a, b, _, _ in _edges(sources):
+        graph.setdefault(a, set()).add(b)
+    return graph
+
+
+@pytest.mark.parametrize(
+    "importer, text, caught",
+    [
+        ("tournaments.admin", "from ladders.membership import parse_emails", True),
+        ("tournaments.admin", "from ladders import scoped_admin", True),
+        ("tournaments.admin", "import ladders.scoped_admin", True),
+        ("ladders.membership", "from tournaments.entries import register", True),
+        ("tournaments.admin", "from events.entrants import parse_emails", False),
+        ("tournaments.admin", "from .entries import register", False),
+    ],
+)
+def test_an_event_app_importing_another_is_caught_from_its_source(importer, text, caught):
+    assert (_crossings(_graph_of(_event_sources(importer, text))) != []) is caught
+
+
+@pytest.mark.parametrize(
+    "text, caught",
+    [
+        ("from .services import _finish", True),
+        ("from tournaments.services import lock, _finish", True),
+        ("from . import services\nservices._finish(event)", True),
+        ("from ladders import membership\nmembership._entrant", True),
+        ("from .services import lock\nlock(event)", False),
+        ("def _own(event):\n    return event\n_own(1)", False),
+    ],
+)
+def test_a_private_name_across_event_modules_is_caught(text, caught):
+    assert (private_names(_event_sources("tournaments.entries", text)) != []) is caught
