@@ -1,6 +1,6 @@
 """Forms that start games (a challenge, a seek and the seek board's filter, practice) and
 the whole-number field every app's forms use: they parse and check input; games.challenges
-does the work. The game page's own forms (a move, a plan) are in games.play_forms."""
+and games.computer_games do the work. The game page's own forms (a move, a plan) are in games.play_forms."""
 
 import json
 from collections.abc import Mapping

@@ -280,7 +280,7 @@ PLAYER_SOURCES = (Event.Source.WEB, Event.Source.LINK, Event.Source.EMAIL)
 
 
 class OverdueSeat(Seat):
-    """Turns past their deadline, for the admin's "Overdue games" list (see games/clock_admin.py)."""
+    """Turns past their deadline, for the admin's "Overdue games" list (see clock/admin.py)."""
 
     class Meta:
         proxy = True
