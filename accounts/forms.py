@@ -5,6 +5,7 @@ from games.cribbage import PlanProblem, read_standing_plan, standing_plan_words
 
 from . import mail, zones
 from .models import User
+from .services import PROFILE_FIELDS
 
 TIME_ZONE_HELP = "Deadlines, the daily digest and your night hours are in this time zone."
 
@@ -110,8 +111,15 @@ class InvitationForm(ChosenTimeZone, SetPasswordMixin, forms.Form):
 DIGEST_HOURS = [(hour, f"{hour:02d}:00") for hour in range(24)]
 
 
+def night_hour_field(label, help_text):
+    """An hour of the player's night, or none."""
+    return forms.TypedChoiceField(
+        choices=DIGEST_HOURS, coerce=int, required=False, empty_value=None, label=label, help_text=help_text
+    )
+
+
 class ProfileForm(forms.ModelForm):
-    """The player's preferences. Extend ``Meta.fields`` (and services.PROFILE_FIELDS)."""
+    """The player's preferences: the fields services.PROFILE_FIELDS names (extend it there)."""
 
     digest_hour = forms.TypedChoiceField(
         choices=DIGEST_HOURS,
@@ -120,22 +128,10 @@ class ProfileForm(forms.ModelForm):
         help_text="When the daily digest is sent, in your time zone.",
     )
 
-    night_start_hour = forms.TypedChoiceField(
-        choices=DIGEST_HOURS,
-        coerce=int,
-        required=False,
-        empty_value=None,
-        label="My night starts at",
-        help_text="In games that stop the clock at night, yours stops from this hour (your time zone)...",
+    night_start_hour = night_hour_field(
+        "My night starts at", "In games that stop the clock at night, yours stops from this hour (your time zone)..."
     )
-    night_end_hour = forms.TypedChoiceField(
-        choices=DIGEST_HOURS,
-        coerce=int,
-        required=False,
-        empty_value=None,
-        label="My night ends at",
-        help_text="...until this hour.",
-    )
+    night_end_hour = night_hour_field("My night ends at", "...until this hour.")
     time_zone = time_zone_field()
     standing_plan = forms.CharField(
         label="My plan for every hand",
@@ -153,21 +149,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = [
-            "display_name",
-            "time_zone",
-            "notify",
-            "digest_hour",
-            "allow_forced_moves",
-            "confirm_moves",
-            "theme",
-            "event_announcements",
-            "acknowledge_replies",
-            "profile_public",
-            "night_start_hour",
-            "night_end_hour",
-            "standing_plan",
-        ]
+        fields = list(PROFILE_FIELDS)
         labels = {"notify": "How to tell me it is my turn", "time_zone": "Time zone"}
         widgets = {"notify": forms.RadioSelect, "confirm_moves": forms.RadioSelect, "theme": forms.RadioSelect}
 
