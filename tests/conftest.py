@@ -214,4 +214,4 @@ def organisers(db):
     """Two staff members, each to organise an event of their own."""
     from tests.factories import make_user
 
-    return make_user(is_staff=True), make_user(is_staff=True)
+    return make_user(is_staff=True, display_name="Olive"), make_user(is_staff=True, display_name="Oscar")

@@ -187,6 +187,26 @@ def _choose(state, seat, moves, planned):
 # Test helpers for the clock: travel in time with after-commit work (emails, follow-ups) run.
 
 
+def admin_form_data(page, **changes):
+    """What an admin change page's form posts as the page fills it (its fields, and each inline's
+    management form and rows), with `changes`. `page`: the response to the change page's GET."""
+    form = page.context["adminform"].form
+    data = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is True:
+            data[name] = "on"
+        elif value is not None and value is not False:
+            data[name] = value
+    for inline in page.context["inline_admin_formsets"]:
+        management = inline.formset.management_form
+        data.update({management.add_prefix(name): management[name].value() for name in management.fields})
+        for row in inline.formset.forms:  # a superuser's rows carry their ids; an organiser's read-only rows none
+            data.update({row.add_prefix(name): row[name].value() for name in row.fields if row[name].value()})
+    data.update(changes)
+    return data
+
+
 @contextmanager
 def committed():
     """Run what the code under test queues with transaction.on_commit (the test's transaction never commits)."""

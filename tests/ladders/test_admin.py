@@ -15,7 +15,7 @@ from django.utils.html import escape
 
 from ladders import challenges, matches, seasons, services
 from ladders.models import Challenge, Match, Season
-from tests.factories import make_user
+from tests.factories import admin_form_data, make_user
 
 
 def login(client, user):
@@ -339,19 +339,7 @@ def test_an_organiser_changes_the_rules_with_the_entrants_shown_below(client, or
     (a, entrants), _ = two_ladders
     login(client, organisers[0])
     url = reverse("admin:ladders_ladder_change", args=[a.pk])
-    page = client.get(url)
-    form = page.context["adminform"].form
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if value is True:
-            data[name] = "on"
-        elif value is not None and value is not False:
-            data[name] = value
-    for inline in page.context["inline_admin_formsets"]:  # the entrants, read-only
-        management = inline.formset.management_form
-        data.update({management.add_prefix(name): management[name].value() for name in management.fields})
-    data["days_per_move"] = 5
+    data = admin_form_data(client.get(url), days_per_move=5)  # the entrants below are read-only
     response = client.post(url, data)
     assert response.status_code == 302
     a.refresh_from_db()

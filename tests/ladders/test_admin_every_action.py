@@ -12,14 +12,8 @@ from django.utils import timezone
 
 from ladders import challenges, seasons
 from ladders.models import Challenge, Entrant, Ladder, LadderHistory, Match, Season
-from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organisers(db):
-    return make_user(is_staff=True, display_name="Olive"), make_user(is_staff=True, display_name="Oscar")
 
 
 @pytest.fixture

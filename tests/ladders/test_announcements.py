@@ -19,11 +19,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def organisers(db):
-    return make_user(is_staff=True, display_name="Olive"), make_user(is_staff=True, display_name="Oscar")
-
-
-@pytest.fixture
 def two_ladders(make_ladder, organisers):
     return make_ladder(4, organiser=organisers[0], slug="club"), make_ladder(3, organiser=organisers[1], slug="other")
 

@@ -6,7 +6,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
-from tests.factories import committed, make_user
+from tests.factories import admin_form_data, committed, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -17,22 +17,7 @@ def change_page(ladder):
 
 def form_data(client, ladder, **changes):
     """The ladder's change form as the page fills it, with `changes`."""
-    page = client.get(change_page(ladder))
-    form = page.context["adminform"].form
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if value is True:
-            data[name] = "on"
-        elif value is not None and value is not False:
-            data[name] = value
-    for inline in page.context["inline_admin_formsets"]:
-        management = inline.formset.management_form
-        data.update({management.add_prefix(name): management[name].value() for name in management.fields})
-        for row in inline.formset.forms:  # a superuser's rows carry their ids
-            data.update({row.add_prefix(name): row[name].value() for name in row.fields if row[name].value()})
-    data.update(changes)
-    return data
+    return admin_form_data(client.get(change_page(ladder)), **changes)
 
 
 def save(client, ladder, **changes):
