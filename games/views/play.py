@@ -19,7 +19,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import challenge_limits, coaching, event_games, polls, selectors, services, talk, visits
+from games import challenge_limits, coaching, event_games, fragments, polls, selectors, services, talk, visits
 from games.cribbage import describe_move
 from games.models import Event, Game
 from games.play_forms import MoveForm, PlanForm
@@ -127,6 +127,8 @@ def game(request, game_id):
 def _page(request, game, seat, status=200, typed=None):
     context = _context(request, game, seat.number if seat else None)
     context.update(talk.panel_for(request.user, game, seat, typed))
+    # What the seat saw last time renders from the cache (games.fragments).
+    context["fragment_key"] = fragments.key(game, seat, selectors.seats_with_players(game))
     return render(request, "games/game.html", context, status=status)
 
 

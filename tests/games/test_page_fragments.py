@@ -1,0 +1,128 @@
+"""The game page's fragments kept in the cache (games.fragments): an unchanged table renders
+nothing twice, what a seat should see renders anew, and a seat never gets another's."""
+
+import random
+import re
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from games import fragments
+from tests.factories import start_two_player_game
+
+from .test_views_play import form_fields, page, post
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game():
+    return start_two_player_game(rng=random.Random(7))
+
+
+@pytest.fixture
+def players(game):
+    return [s.player for s in game.seats.order_by("number")]
+
+
+@pytest.fixture
+def rendered(monkeypatch):
+    """The names of the fragments rendered (not read from the cache) since the last look."""
+    names = []
+    put = fragments.put
+
+    def counted(full_key, html):
+        names.append(full_key.rsplit(":", 1)[1])
+        put(full_key, html)
+
+    monkeypatch.setattr(fragments, "put", counted)
+    return names
+
+
+def hand_on(html):
+    """The cards of the discard form: the reader's own hand."""
+    return re.findall(r'name="cards" value="(\w+)"', html)
+
+
+def without_tokens(html):
+    """The page less what each request makes anew (the CSRF token, the forms' one-time token)."""
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+    return re.sub(r'name="token" value="[0-9a-f]+"', "", html)
+
+
+def test_an_unchanged_table_renders_nothing_twice_and_looks_the_same(client, game, players, rendered):
+    client.force_login(players[0])
+    first = page(client, game)
+    assert {"felt", "picks", "plan", "coach-board-pegging"} <= set(rendered)
+    rendered.clear()
+    again = page(client, game)
+    assert rendered == []
+    assert without_tokens(again) == without_tokens(first)
+
+
+def test_a_seat_never_gets_another_seats_fragment(client, game, players, rendered):
+    client.force_login(players[0])
+    mine = hand_on(page(client, game))
+    client.force_login(players[1])
+    html = page(client, game)
+    theirs = hand_on(html)
+    assert len(mine) == len(theirs) == 6 and not set(mine) & set(theirs)
+    assert "picks" in rendered and "plan" in rendered  # rendered for seat 1, not read as seat 0's
+    for code in mine:
+        assert f'data-card="{code}"' not in html and f'name="place_{code}"' not in html
+    client.logout()
+    watched = page(client, game)
+    assert hand_on(watched) == [] and not any(f'data-card="{c}"' in watched for c in mine + theirs)
+
+
+def test_a_move_renders_the_table_anew_for_every_seat(client, game, players, rendered):
+    client.force_login(players[1])
+    assert "has laid away" not in page(client, game)
+    client.force_login(players[0])
+    html = page(client, game)
+    cards = hand_on(html)
+    post(client, game, {**form_fields(html, "discard"), "cards": cards[:2]})
+    html = page(client, game)
+    assert hand_on(html) == [] and not any(f'data-card="{c}"' in html for c in cards[:2])
+    client.force_login(players[1])
+    rendered.clear()
+    assert "has laid away" in page(client, game)
+    assert "felt" in rendered
+
+
+def test_a_private_change_renders_anew_for_its_seat_alone(client, game, players, rendered):
+    """A plan is seen by its own seat only: that seat's fragments are new, the other's are kept."""
+    client.force_login(players[1])
+    page(client, game)
+    client.force_login(players[0])
+    html = page(client, game)
+    assert "Clear the plan" not in html
+    hand = hand_on(html)
+    token = re.search(r'action="[^"]*/plan/".*?name="token" value="([0-9a-f]+)"', html, re.S).group(1)
+    client.post(reverse("games:plan", args=[game.pk]), {"token": token, f"place_{hand[0]}": "1"})
+    rendered.clear()
+    assert "Clear the plan" in page(client, game)
+    assert "plan" in rendered
+    client.force_login(players[1])
+    rendered.clear()
+    assert "Clear the plan" not in page(client, game)
+    assert rendered == []
+
+
+def test_a_new_name_renders_anew(client, game, players):
+    client.force_login(players[0])
+    page(client, game)
+    players[1].display_name = "Renamed Rosalind"
+    players[1].save(update_fields=["display_name"])
+    assert "Renamed Rosalind" in page(client, game)
+
+
+def test_a_cache_that_is_down_renders_the_page_all_the_same(client, game, players, monkeypatch):
+    def down(*args, **kwargs):
+        raise ConnectionError("the cache is down")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
+    client.force_login(players[0])
+    assert len(hand_on(page(client, game))) == 6
