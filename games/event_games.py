@@ -2,8 +2,15 @@
 apps: the game page's title and every email's subject (mail.subjects). Each event app registers
 its namer in its AppConfig.ready(), as games cannot import them."""
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from django.core.cache import cache
+
+log = logging.getLogger(__name__)
+KEPT_SECONDS = 300  # how long a renamed event's old name may still head its games' pages
+_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -28,3 +35,23 @@ def of(game_id) -> EventGame | None:
         if found is not None:
             return found
     return None
+
+
+def of_kept(game_id) -> EventGame | None:
+    """`of`, kept a few minutes in the cache, for the game page, which is looked at again and again
+    (a game in no event asks every namer for nothing). A game's event never changes once it
+    started: the event's service starts the game and records it in one transaction. So only an
+    event renamed since shows its old name, for at most KEPT_SECONDS; a cache that is down asks."""
+    key = f"games:event_game:{game_id}"
+    try:
+        found = cache.get(key, _MISSING)
+    except Exception:
+        log.warning("The event of a game could not be read from the cache.", exc_info=True)
+        found = _MISSING
+    if found is _MISSING:
+        found = of(game_id)
+        try:
+            cache.set(key, found, KEPT_SECONDS)
+        except Exception:
+            log.warning("The event of a game could not be kept in the cache.", exc_info=True)
+    return found

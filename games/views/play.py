@@ -46,7 +46,7 @@ def _context(request, game, seat_number):
     shows, previous = table.shows(v["shows"], v["starter"]), table.previous()
     return {
         "game": game,
-        "in_event": event_games.of(game.pk),
+        "in_event": event_games.of_kept(game.pk),
         "v": v,
         "table": table,
         "sides": table.sides(),

@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import fragments
+from games import event_games, fragments
 from tests.factories import start_two_player_game
 
 from .test_views_play import form_fields, page, post
@@ -126,3 +126,31 @@ def test_a_cache_that_is_down_renders_the_page_all_the_same(client, game, player
     monkeypatch.setattr(cache, "set", down)
     client.force_login(players[0])
     assert len(hand_on(page(client, game))) == 6
+
+
+def test_the_pages_event_is_asked_once_and_kept(monkeypatch):
+    """The game page names its event (games.event_games) from the cache after the first look; a game
+    in no event is remembered as in none, and a cache that is down asks every time."""
+    asked = []
+
+    def namer(game_id):
+        asked.append(game_id)
+        return (
+            event_games.EventGame("Winter League", "/events/w/", "Round 2, table 3", "Winter League, round 2")
+            if game_id == 1
+            else None
+        )
+
+    monkeypatch.setattr(event_games, "_NAMERS", [namer])
+    assert event_games.of_kept(1).title == "Round 2, table 3"
+    assert event_games.of_kept(1).title == "Round 2, table 3"
+    assert event_games.of_kept(2) is None and event_games.of_kept(2) is None
+    assert asked == [1, 2]
+
+    def down(*args, **kwargs):
+        raise ConnectionError("the cache is down")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
+    assert event_games.of_kept(1).title == "Round 2, table 3"
+    assert asked == [1, 2, 1]
