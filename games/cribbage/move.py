@@ -19,8 +19,8 @@ from typing import Any, Literal
 
 from . import notation
 from .cards import card_from_code
+from .move_choices import number_to_say, same_move
 from .move_words import write
-from .notation import number_to_say, same_move
 from .snapshots import card_codes
 from .state import State
 
@@ -117,7 +117,7 @@ class Move:
         return number_to_say(self.to_json(), muggins)
 
     def same_choice(self, other: Move | Mapping[str, Any]) -> bool:
-        """Whether two moves are one choice (notation.same_move): a discard's cards in any order,
+        """Whether two moves are one choice (move_choices.same_move): a discard's cards in any order,
         a count whatever its points, a play without a claim whatever the other claims."""
         return same_move(self.to_json(), other.to_json() if isinstance(other, Move) else dict(other))
 

@@ -20,9 +20,9 @@ forms, the words listed in emails):
 - `read_move(words, phase, muggins=False)`: both at once.
 - `write(move)` -> "crib 5H JD", "play 7C", "play 7C claim 2", "count 12", "muggins"
   (its home is `move_words`, below the rules, which say moves in the same words).
-- `from_form(action, ...)` -> the move a web form names.
-- `same_move(a, b)`, `is_offered(move, offered)`: whether two moves are one choice.
-- `number_to_say(move, muggins)`: "claim" or "points" when the player must still say a number.
+- `from_form(action, ...)` -> the move a web form names; `same_move(a, b)`, `is_offered(move,
+  offered)`: whether two moves are one choice; `number_to_say(move, muggins)`: "claim" or
+  "points" when the player must still say a number (their home is `move_choices`).
 
 Two different errors, as in python-chess: `InvalidMove` (here) when the words
 do not make a move, `engine.IllegalMove` when a readable move is refused by the
@@ -40,6 +40,7 @@ from typing import Any
 
 from .card_words import RANK_NAMES, normalise, rank_of
 from .cards import card_from_code, parse_cards
+from .move_choices import from_form, is_offered, number_to_say, same_move
 from .move_words import write
 from .plans import PlanProblem, read_plan
 
@@ -349,66 +350,6 @@ def read_move(words: str, phase: str, muggins: bool = False, hand: Sequence[str]
     return to_move(reading, phase, muggins, hand)
 
 
-# --- Writing (the words of a move are move_words.write, below the rules) -------------
-
-
-def from_form(
-    action: str,
-    *,
-    cards: Iterable[str] = (),
-    card: str = "",
-    claim: int | None = None,
-    points: int | None = None,
-    muggins: bool = False,
-) -> dict:
-    """The move a form names: its action ("discard", "play", "count", "count_ahead", "muggins",
-    "resign") and fields.
-
-    Under muggins a play claims what the form says, nothing if it says nothing.
-    """
-    if action == "discard":
-        return {"kind": "discard", "cards": [c.strip().upper() for c in cards]}
-    if action == "play":
-        move: dict[str, Any] = {"kind": "play", "card": card.strip().upper()}
-        if muggins:
-            move["claim"] = claim or 0
-        return move
-    if action in ("count", "count_ahead"):
-        return {"kind": action, "points": points}
-    return {"kind": action}
-
-
-# --- Comparing --------------------------------------------------------------------
-
-
-def same_move(move: dict, other: dict) -> bool:
-    """Whether two moves are one choice: the seat aside, a discard's cards in any order,
-    a count whatever its points, a play without a claim whatever the other claims."""
-    a = {k: v for k, v in move.items() if k != "seat"}
-    b = {k: v for k, v in other.items() if k != "seat"}
-    kind = a.get("kind")
-    if kind != b.get("kind"):
-        return False
-    if kind == "count":
-        return True
-    if kind == "discard":
-        return sorted(a.get("cards") or []) == sorted(b.get("cards") or [])
-    if kind == "play" and "claim" not in a:
-        b.pop("claim", None)
-    return a == b
-
-
-def number_to_say(move: dict, muggins: bool = False) -> str | None:
-    """The field of `move` the player must still fill in themselves: "points" (a count),
-    "claim" (a play under muggins: what it pegs), or None."""
-    kind = move.get("kind")
-    if kind == "count" and "points" not in move:
-        return "points"
-    if kind == "play" and muggins and "claim" not in move:
-        return "claim"
-    return None
-
-
-def is_offered(move: dict, offered: Iterable[dict]) -> bool:
-    """Whether `move` is one of the moves `offered` (engine.moves_to_offer) by `same_move`."""
-    return any(same_move(move, m) for m in offered)
+# --- Elsewhere, named here for every channel that reads words --------------------------
+# The words of a move (`write`) are move_words', below the rules; what counts as one choice and
+# what a form names (`same_move`, `is_offered`, `number_to_say`, `from_form`) are move_choices'.

@@ -268,8 +268,11 @@ def private_names(sources):
     return found
 
 
-#: The rules' core: the state, the moves it allows and the engine that applies them.
-RULES_CORE = (f"{ENGINE}.state", f"{ENGINE}.moves", f"{ENGINE}.engine")
+#: The rules' core: the state, the moves it allows, and the engine that applies them (its
+#: handlers: the hand's events, a seat's own, the board, the checks before them).
+RULES_CORE = tuple(
+    f"{ENGINE}.{m}" for m in ("state", "moves", "engine", "hand_events", "plan_events", "scoreboard", "event_checks")
+)
 #: What reads a player's words and the typed move built on it: above the rules' core.
 WORDS_READERS = (f"{ENGINE}.notation", f"{ENGINE}.move")
 
