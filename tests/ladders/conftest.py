@@ -20,9 +20,9 @@ def make_ladder(db):
         if organiser is not None:
             ladder.organisers.add(organiser)
         seasons.current_season(ladder)
+        names = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", *(f"Z{k}" for k in range(27, n + 1))]  # A to Z, then Z27...
         entrants = [
-            membership.join(ladder, make_user(display_name=name, allow_forced_moves=False))
-            for name in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
+            membership.join(ladder, make_user(display_name=name, allow_forced_moves=False)) for name in names[:n]
         ]
         return ladder, entrants
 

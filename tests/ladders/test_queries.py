@@ -2,6 +2,7 @@
 many players are in reach or rows are listed."""
 
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.db import connection
@@ -114,3 +115,28 @@ def test_a_match_page_costs_the_same_however_many_games(client, make_ladder, sup
     with django_assert_max_num_queries(baseline):
         page = client.get(url)
     assert page.text.count('<td class="field-deadline">') == 3
+
+
+def test_the_ladder_and_season_pages_cost_the_same_with_1_10_and_100_entrants(client, make_ladder):
+    from ladders import seasons
+
+    counted = {}
+    for n in (1, 10, 100):
+        ladder, entrants = make_ladder(n, match_length=1)
+        for k in range(n // 2):  # every other entrant played a finished match, the defender forfeiting
+            match = challenges.start_match(entrants[2 * k + 1], entrants[2 * k], actor=None)
+            matches.forfeit_game(match.games.get(), entrants[2 * k], reason="no show", actor=None)
+        url, season = ladder.get_absolute_url(), reverse("ladders:season", args=[ladder.slug, 1])
+        client.force_login(entrants[-1].player)
+        client.get(url)  # the session and user are warm
+        mine = queries(partial(client.get, url))
+        client.logout()
+        anyone = queries(partial(client.get, url))
+        seasons.close_season(ladder, actor=None)
+        closed = queries(partial(client.get, season))
+        page = client.get(season)
+        assert page.status_code == 200 and page.text.count("<tr") == n + 1
+        counted[n] = (mine, anyone, closed)
+    # An entrant's view (their challenges and matches, whom they may challenge), anyone's, a closed season's.
+    assert counted[10] == counted[100] == (18, 7, 2), counted
+    assert all(a <= b for a, b in zip(counted[1], counted[10], strict=True)), counted
