@@ -3,11 +3,13 @@
 No deal seed leaves this module: a duplicate round's seed would tell every deck to come.
 """
 
+from django.core.paginator import Paginator
+
 from events import standings
 from games.event_games import EventGame
 
 from . import grass_roots, schedule
-from .models import Award, ClubNight, Entrant, NightGame, Pairing, PairingGame, Tournament
+from .models import Award, ClubNight, Entrant, NightGame, Pairing, PairingGame, Round, Tournament
 
 # The columns that decide the order first, so a phone shows them without scrolling the table.
 STANDINGS_COLUMNS = [
@@ -203,8 +205,8 @@ def champion(tournament):
 
 
 def rounds(tournament):
-    """The schedule: every round with its pairings, each with its games as `event_games` (for the
-    page). Three queries however many rounds, each by the event (an IN list of a big league's
+    """The schedule: every round with its pairings, each with its games as `event_games`, and
+    whether the page shows it `unfolded` (for the page). Three queries however many rounds, each by the event (an IN list of a big league's
     pairings would be longer than SQLite takes)."""
     games: dict[int, list] = {}
     for pg in PairingGame.objects.filter(pairing__round__tournament=tournament).select_related("game"):
@@ -216,21 +218,41 @@ def rounds(tournament):
     for pairing in pairings.order_by("round__number", "table"):
         pairing.event_games = games.get(pairing.pk, [])
         by_round.setdefault(pairing.round_id, []).append(pairing)
-    return [{"round": rnd, "pairings": by_round.get(rnd.pk, [])} for rnd in tournament.rounds.order_by("number")]
+    out = [{"round": rnd, "pairings": by_round.get(rnd.pk, [])} for rnd in tournament.rounds.order_by("number")]
+    # The page unfolds the first round not complete (a league plays every round at once) and folds
+    # the others, so a long schedule is not a long page.
+    current = next((item for item in out if item["round"].status != Round.Status.COMPLETE), None)
+    for item in out:
+        item["unfolded"] = item is current
+    return out
 
 
-def event_list(user):
-    """{"upcoming": events taking entries, soonest first, "running", "finished"} and "entered", the
-    ids of the events `user` has entered: four queries whatever the number of events."""
-    events = list(Tournament.objects.order_by("starts_on", "name"))
-    by_status = {status: [e for e in events if e.status == status] for status in Tournament.Status.values}
+FINISHED_PER_PAGE = 25  # finished events a page of the list: it costs the same however many ended
+
+
+def event_list(user, page=1):
+    """{"upcoming": events taking entries, soonest first, "running", "finished": a page of the finished
+    ones, newest first (FINISHED_PER_PAGE a page; past the last raises InvalidPage)} and "entered",
+    the ids of the events `user` has entered: five queries whatever the number of events."""
+    events = list(
+        Tournament.objects.exclude(status=Tournament.Status.FINISHED).order_by("starts_on", "name")
+    )  # those taking entries and under way: what happens now, never the history
+    finished = Paginator(
+        Tournament.objects.filter(status=Tournament.Status.FINISHED).order_by("-starts_on", "-name"),
+        FINISHED_PER_PAGE,
+    ).page(page)
     entered = set()
     if user.is_authenticated:
-        entered = set(Entrant.objects.filter(player=user).values_list("tournament_id", flat=True))
+        entered = set(
+            Entrant.objects.filter(player=user)
+            .exclude(tournament__status=Tournament.Status.FINISHED)
+            .values_list("tournament_id", flat=True)
+        )
     return {
-        "upcoming": by_status[Tournament.Status.DRAFT],
-        "running": by_status[Tournament.Status.RUNNING],
-        "finished": by_status[Tournament.Status.FINISHED][::-1],
+        "upcoming": [e for e in events if e.status == Tournament.Status.DRAFT],
+        "running": [e for e in events if e.status == Tournament.Status.RUNNING],
+        "finished": finished.object_list,
+        "finished_page": finished,
         "entered": entered,
     }
 

@@ -2,6 +2,8 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import InvalidPage
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -16,7 +18,11 @@ from .models import ClubNight, NightGame, Round, Tournament
 def event_list(request):
     """Every event: those taking entries first (soonest first, each with its Enter button), then
     those under way, then the finished ones."""
-    return render(request, "tournaments/list.html", selectors.event_list(request.user))
+    try:
+        context = selectors.event_list(request.user, request.GET.get("page") or 1)
+    except InvalidPage:
+        raise Http404("There is no such page of finished events.") from None
+    return render(request, "tournaments/list.html", context)
 
 
 def detail(request, slug):

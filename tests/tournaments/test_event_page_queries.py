@@ -35,3 +35,38 @@ def test_the_event_page_costs_the_same_with_8_and_64_entrants(client, kind):
     # Session, player, event, entrants' ratings, the schedule in three, ...: 9 where a league's took 28
     # with 8 entrants and 196 with 64 (a round's pairings and games asked round by round).
     assert counted[8] == counted[64] <= 9, counted
+
+
+def test_the_events_list_costs_the_same_with_1_10_and_100_finished_events_and_pages_them(client):
+    from tournaments.selectors import FINISHED_PER_PAGE
+
+    client.force_login(make_user())
+    counted, made = {}, 0
+    for events in (1, 10, 100):
+        for n in range(made, events):
+            Tournament.objects.create(slug=f"old-{n}", name=f"Old {n:03}", status=Tournament.Status.FINISHED)
+        made = events
+        Tournament.objects.create(slug=f"open-{events}", name=f"Open {events}")  # taking entries
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get(reverse("tournaments:list")).content.decode()
+        counted[events] = len(queries)
+        assert html.count('href="/events/old-') == min(events, FINISHED_PER_PAGE)
+        assert html.count(">Enter</button>") == len(counted)  # what takes entries is never paged
+    assert counted[1] == counted[10] == counted[100] <= 6, counted
+    assert "Finished (100)" in html and "Page 1 of 4" in html and 'rel="next"' in html and "Old 099" in html
+    last = client.get(reverse("tournaments:list"), {"page": 4}).content.decode()
+    assert "Old 000" in last and "Old 099" not in last and 'rel="prev"' in last and "Open 100" in last
+    assert client.get(reverse("tournaments:list"), {"page": 5}).status_code == 404
+
+
+def test_the_schedule_shows_the_rounds_being_played_and_folds_the_others(client):
+    from tournaments.models import Round
+
+    event, players = started(Tournament.Kind.LEAGUE, 6)
+    Round.objects.filter(tournament=event, number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(tournament=event, number=2).update(status=Round.Status.OPEN)
+    html = client.get(reverse("tournaments:detail", args=[event.slug])).content.decode()
+    # Every round's tables are on the page, only the round being played unfolded.
+    assert html.count('<details class="round"') == 5 and html.count('<details class="round" open>') == 1
+    assert html.count('class="table-number"') == 5 * 3
+    assert 'Round 2 <span class="muted">(being played, 3 tables)' in html
