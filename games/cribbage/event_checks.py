@@ -10,13 +10,23 @@ from .cards import Card, card_from_code
 from .moves import legal_moves, to_act
 from .state import IllegalMove, State
 
-__all__ = ["seat_of", "all_legal", "require_turn", "wrong_phase", "card_of"]
+__all__ = ["seat_of", "seat_to_act", "all_legal", "require_turn", "wrong_phase", "card_of"]
 
 
 def seat_of(state: State, event: dict) -> int:
     seat = event.get("seat")
     if type(seat) is not int or seat not in range(state.rules.players):
         raise IllegalMove("no_such_seat", f"No such seat: {seat!r}", all_legal(state), seat=seat)
+    return seat
+
+
+def seat_to_act(state: State, event: dict, phase: str, kind: str) -> int:
+    """The event's seat when it is that seat's turn at `phase` (a play, a count); else refused:
+    not its turn, or its turn for another kind of move."""
+    seat = seat_of(state, event)
+    if state.phase != phase or seat != state.turn:
+        require_turn(state, seat, kind)
+        raise wrong_phase(state, seat, kind)
     return seat
 
 

@@ -5,7 +5,7 @@ never a move."""
 from __future__ import annotations
 
 from .cards import Card
-from .event_checks import all_legal, card_of, require_turn, seat_of, wrong_phase
+from .event_checks import all_legal, card_of, require_turn, seat_of, seat_to_act, wrong_phase
 from .moves import (
     legal_moves,
     muggins_target,
@@ -139,10 +139,7 @@ def _turn_starter(state: State) -> State:
 
 
 def apply_play(state: State, event: dict) -> State:
-    seat = seat_of(state, event)
-    if state.phase != "play" or seat != state.turn:
-        require_turn(state, seat, "play")
-        raise wrong_phase(state, seat, "play")
+    seat = seat_to_act(state, event, "play", "play")
     legal = lambda: legal_moves(state, seat)  # noqa: E731
     card = card_of(event.get("card"), legal)
     if card not in state.hands[seat]:
@@ -219,10 +216,7 @@ def _show_all(state: State) -> State:
 
 
 def apply_count(state: State, event: dict) -> State:
-    seat = seat_of(state, event)
-    if state.phase != "show" or seat != state.turn:
-        require_turn(state, seat, "count")
-        raise wrong_phase(state, seat, "count")
+    seat = seat_to_act(state, event, "show", "count")
     legal = lambda: legal_moves(state, seat)  # noqa: E731
     points = event.get("points")
     score = show_score(state)

@@ -270,19 +270,24 @@ def play_out(mine: tuple[int, ...], theirs: tuple[int, ...], count_ranks: tuple[
 def search_plays(table: Table) -> dict:
     """Each playable card's expected points net of the opponent's over the rest of the play,
     over the opponent hands we may face."""
-    opp = 1 - table.seat
+    search = _Search(table.one_go)
+    return _over_hands(table, lambda mine, theirs, cid, r: search.after(mine, theirs, cid, 0, r))
+
+
+def _over_hands(table: Table, value: Callable[[int, int, int, int], float]) -> dict:
+    """Each playable card's ``value(mine, theirs, count, rank)`` (hand and count numbers of
+    ``play_positions``: we lay that rank now) weighted over the opponent hands we may face."""
     rng = random.Random(view_seed(table))
     count_ranks = tuple(c.rank for c in table.count_cards)
     count = sum(c.value for c in table.count_cards)
     cid = count_id(count, count_ranks)
     mine = hand_id(tuple(sorted(c.rank for c in table.hand)))
-    search = _Search(table.one_go)
     by_rank: dict[int, float] = {}
     playable = sorted({c.rank for c in table.hand if count + c.value <= 31})
-    for theirs, weight in opponent_hands(table, opp, rng):
+    for theirs, weight in opponent_hands(table, 1 - table.seat, rng):
         t = hand_id(theirs)
         for r in playable:
-            by_rank[r] = by_rank.get(r, 0.0) + weight * search.after(mine, t, cid, 0, r)
+            by_rank[r] = by_rank.get(r, 0.0) + weight * value(mine, t, cid, r)
     return {c: by_rank[c.rank] for c in table.hand if c.rank in by_rank}
 
 
@@ -375,21 +380,9 @@ def search_win(
     theirs now, ``worth(ours, theirs)`` the chance once the play is over at those scores
     (``win_chance.after_play``). ``worth_key`` names ``worth``: calls with the same key (and
     target) must pass the same function, and share the positions searched."""
-    opp = 1 - table.seat
-    rng = random.Random(view_seed(table))
-    count_ranks = tuple(c.rank for c in table.count_cards)
-    count = sum(c.value for c in table.count_cards)
-    cid = count_id(count, count_ranks)
-    mine = hand_id(tuple(sorted(c.rank for c in table.hand)))
     if worth_key is None:
         search = _EndSearch(table.one_go, target, worth)
     else:
         search = _end_search(table.one_go, target, worth, worth_key)
-    by_rank: dict[int, float] = {}
-    playable = sorted({c.rank for c in table.hand if count + c.value <= 31})
-    for theirs, weight in opponent_hands(table, opp, rng):
-        t = hand_id(theirs)
-        for r in playable:
-            v = search.after(mine, t, cid, 0, r, scores[0], scores[1])
-            by_rank[r] = by_rank.get(r, 0.0) + weight * v
-    return {c: by_rank[c.rank] for c in table.hand if c.rank in by_rank}
+    ours, theirs_now = scores
+    return _over_hands(table, lambda mine, theirs, cid, r: search.after(mine, theirs, cid, 0, r, ours, theirs_now))

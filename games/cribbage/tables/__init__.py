@@ -7,6 +7,9 @@
 * ``python -m games.cribbage.tables.win_tables [deals]`` writes ``win_chance.json`` and
   ``win_chance_deals.json``.
 
+Shared by the generators: ``rank_hands`` (the rank-only hands, and ``best_throws``, what each
+throws under a crib's values) and ``shipped.write_table`` (how a table file is written).
+
 The look-ups that read the tables at play are in ``games.cribbage.strategy``. Only this
 package imports a generator: the game never runs one.
 """

@@ -35,14 +35,14 @@ per-card keep rates miss. ``python -m games.cribbage.tables.crib_model patterns`
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from math import comb
 
 from ..strategy.crib_model import DATA_PATH, PAIRS, PATTERNS_PATH, load, pair_key
 from .one_card_crib import generate as generate_one_card
-from .rank_hands import RANKS, rank_counts, rank_hands, show_average, suit_ways
+from .rank_hands import RANKS, best_throws, rank_counts, rank_hands, show_average, suit_ways
+from .shipped import write_table
 
 __all__ = ["generate", "kept_patterns", "main"]
 
@@ -80,19 +80,6 @@ def _crib_matrix() -> list[list[float]]:
                 continue
             m[i][j] = show_average(counts, counts)
     return m
-
-
-def _policy(hands: _Hands, crib: Sequence[float], sign: int) -> list[int]:
-    """The pair each hand throws: best kept hand plus ``sign`` times the crib value."""
-    out = []
-    for opts in hands.options:
-        best_i, best_v = -1, float("-inf")
-        for i, v in opts:
-            total = v + sign * crib[i]
-            if total > best_v + 1e-12:
-                best_i, best_v = i, total
-        out.append(best_i)
-    return out
 
 
 _ONE_GONE = tuple(comb(3, c) / comb(4, c) for c in range(5))  # a rank with one card less
@@ -149,8 +136,8 @@ def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=
     theirs = list(random_values)  # crib value (the dealer's) for the pone's throw
     n = 0
     for n in range(1, rounds + 1):
-        dealer_policy = _policy(hands, own, +1)
-        pone_policy = _policy(hands, theirs, -1)
+        dealer_policy = best_throws(hands.options, own, +1)
+        pone_policy = best_throws(hands.options, theirs, -1)
         new_own = _crib_values(_throw_distributions(hands, pone_policy), matrix)
         new_theirs = _crib_values(_throw_distributions(hands, dealer_policy), matrix)
         change = max(max(abs(x - y) for x, y in zip(own, new_own)), max(abs(x - y) for x, y in zip(theirs, new_theirs)))
@@ -169,8 +156,8 @@ def generate(hand_size: int = 6, rounds: int = 40, tolerance: float = 2e-3, log=
         "random_dealer": keyed(random_values),
         "random_pone": keyed(random_values),
         "rounds": n,
-        "keep_dealer": _keep_rates(hands, _policy(hands, own, +1)),
-        "keep_pone": _keep_rates(hands, _policy(hands, theirs, -1)),
+        "keep_dealer": _keep_rates(hands, best_throws(hands.options, own, +1)),
+        "keep_pone": _keep_rates(hands, best_throws(hands.options, theirs, -1)),
     }
 
 
@@ -197,7 +184,7 @@ def kept_patterns(hand_size: int, tables: dict) -> dict:
     for role, sign in (("dealer", +1), ("pone", -1)):
         crib = [tables[role][pair_key(p)] for p in PAIRS]
         often: dict[tuple[int, ...], float] = {}
-        for counts, w, choice in zip(hands.counts, hands.weight, _policy(hands, crib, sign)):
+        for counts, w, choice in zip(hands.counts, hands.weight, best_throws(hands.options, crib, sign)):
             keep = list(counts)
             for r in PAIRS[choice]:
                 keep[r] -= 1
@@ -215,21 +202,14 @@ def main(argv: Sequence[str] = ()) -> None:
     if list(argv) == ["patterns"]:
         shipped = load()
         patterns = {variant: kept_patterns(size, shipped[variant]) for variant, size in (("two", 6), ("five_card", 5))}
-        with PATTERNS_PATH.open("w") as f:
-            json.dump(patterns, f, indent=0, sort_keys=True)
-            f.write("\n")
-        print(f"wrote {PATTERNS_PATH}")
+        write_table(PATTERNS_PATH, patterns, indent=0, sort_keys=True)
         return
     data = {}
     for variant, size in (("two", 6), ("five_card", 5)):
         data[variant] = generate(size, log=lambda s: print(s, flush=True))
     for variant, players in (("three", 3), ("four", 4)):
         data[variant] = generate_one_card(players, log=lambda s: print(s, flush=True))
-    DATA_PATH.parent.mkdir(exist_ok=True)
-    with DATA_PATH.open("w") as f:
-        json.dump(data, f, indent=0, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {DATA_PATH}")
+    write_table(DATA_PATH, data, indent=0, sort_keys=True)
 
 
 if __name__ == "__main__":

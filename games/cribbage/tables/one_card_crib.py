@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from math import comb
 
-from .rank_hands import RANKS, rank_counts, rank_hands, show_average
+from .rank_hands import RANKS, best_throws, rank_counts, rank_hands, show_average
 
 __all__ = ["generate"]
 
@@ -96,19 +96,6 @@ def _crib_tables(players: int) -> dict[tuple[int, ...], float]:
                 ways += left
         table[ms] = total / ways
     return table
-
-
-def _policy(hands: _Hands, crib: Sequence[float], sign: int) -> list[int]:
-    """The rank each hand throws: best kept hand plus ``sign`` times the crib value."""
-    out = []
-    for opts in hands.options:
-        best_r, best_v = 0, float("-inf")
-        for r, v in opts:
-            total = v + sign * crib[r]
-            if total > best_v + 1e-12:
-                best_r, best_v = r, total
-        out.append(best_r)
-    return out
 
 
 def _throw_distributions(hands: _Hands, policy: Sequence[int]) -> list[list[float]]:
@@ -192,7 +179,7 @@ def generate(players: int, rounds: int = 100, tolerance: float = 2e-3, log=None)
     values = {"dealer": list(random_values), "pone": list(random_values)}
     n = 0
     for n in range(1, rounds + 1):
-        policies = {role: _policy(hands, values[role], _SIGN[role]) for role in values}
+        policies = {role: best_throws(hands.options, values[role], _SIGN[role]) for role in values}
         dists = {role: _throw_distributions(hands, policy) for role, policy in policies.items()}
         new = {role: _crib_values(players, role, dists, nest) for role in values}
         change = max(abs(x - y) for role in values for x, y in zip(values[role][1:], new[role][1:]))
@@ -210,6 +197,6 @@ def generate(players: int, rounds: int = 100, tolerance: float = 2e-3, log=None)
         "random_dealer": keyed(random_values),
         "random_pone": keyed(random_values),
         "rounds": n,
-        "keep_dealer": _keep_rates(hands, _policy(hands, values["dealer"], 1)),
-        "keep_pone": _keep_rates(hands, _policy(hands, values["pone"], -1)),
+        "keep_dealer": _keep_rates(hands, best_throws(hands.options, values["dealer"], 1)),
+        "keep_pone": _keep_rates(hands, best_throws(hands.options, values["pone"], -1)),
     }

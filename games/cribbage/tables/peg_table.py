@@ -19,7 +19,6 @@ Regenerate the shipped data (several minutes on one core):
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ from ..strategy.crib_model import PAIRS, keep_rates
 from ..strategy.peg_search import forget_positions, play_out
 from ..strategy.peg_table import DATA_PATH, pattern_key
 from .rank_hands import RANKS, rank_hands
+from .shipped import write_table
 
 __all__ = ["generate", "main"]
 
@@ -146,10 +146,7 @@ def main(argv: Sequence[str] = ()) -> None:
     data = {}
     for variant, size in (("two", 4), ("five_card", 3)):
         data[variant] = generate(size, samples, log=lambda s: print(s, flush=True))
-    with DATA_PATH.open("w") as f:
-        json.dump(data, f, indent=0, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {DATA_PATH}")
+    write_table(DATA_PATH, data, indent=0, sort_keys=True)
 
 
 if __name__ == "__main__":

@@ -78,3 +78,17 @@ def show_average(cards: Sequence[int], out: Sequence[int]) -> float:
     """Average score, nobs included, of the cards with rank counts ``cards`` plus a starter from
     the rest of the deck (``out``: the rank counts of the cards out of it)."""
     return starter_average(counts_code(cards), out, NOBS_PER_JACK * cards[JACK])
+
+
+def best_throws(options: Sequence[Sequence[tuple[int, float]]], crib: Sequence[float], sign: int) -> list[int]:
+    """What each hand throws (a pair's index, or a rank): of its ``options`` (what it throws, the
+    kept hand's value), the best kept hand plus ``sign`` times the crib value of the throw."""
+    out = []
+    for opts in options:
+        best_i, best_v = -1, float("-inf")
+        for i, v in opts:
+            total = v + sign * crib[i]
+            if total > best_v + 1e-12:
+                best_i, best_v = i, total
+        out.append(best_i)
+    return out

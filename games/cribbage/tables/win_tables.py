@@ -25,6 +25,7 @@ from ..moves import to_act
 from ..rules import rules_for
 from ..strategy.players import choose_move
 from ..strategy.win_chance import DATA_PATH, TABLES
+from .shipped import write_table
 
 #: The self-play deals behind the tables, shipped so that tests rebuild a table without self-play.
 SAMPLES_PATH = DATA_PATH.with_name("win_chance_deals.json")
@@ -166,11 +167,7 @@ def main(argv: Sequence[str] = ()) -> None:
         }
         start = 3 if variant == "five_card" else 0  # five-card: the pone starts three up
         print(f"{name}: first dealer wins {1 - table[start][0]:.4f}", flush=True)
-    DATA_PATH.parent.mkdir(exist_ok=True)
-    with DATA_PATH.open("w") as f:
-        json.dump(data, f, separators=(",", ":"))
-        f.write("\n")
-    print(f"wrote {DATA_PATH}")
+    write_table(DATA_PATH, data, separators=(",", ":"))
 
 
 if __name__ == "__main__":
