@@ -9,11 +9,12 @@ class GamesConfig(AppConfig):
         from accounts.signals import account_deleting, own_data
         from games import receivers  # noqa: F401  (connects the move's follow-ups)
 
-        from . import computer, follow_ups, signals, tasks
+        from . import computer, follow_ups, reviews, signals, tasks
         from . import own_data as games_own_data
 
         follow_ups.register_queue(follow_ups.FOLLOW_UPS, task=tasks.drain, due=follow_ups.due)
         signals.computer_turn.listen("games.computer", computer.play_turn)
+        signals.game_finished.listen(reviews.LISTENER, reviews.prepare)  # the review, worked out by the worker
 
         own_data.connect(games_own_data.own_data, dispatch_uid="games.own_data")
         account_deleting.connect(games_own_data.account_deleting, dispatch_uid="games.account_deleting")

@@ -78,24 +78,19 @@ def game_chances(game, seat):
 
     {"chart": SVG text, "series": [per cent before each deal, then 100 or 0],
      "swings": [decision...], "by_hand": {number: {"discard", "plays"}}}
-    Worked out once per seat and kept: a finished game never changes."""
+    The costliest part of a finished game's review: the worker works it out once and stores it
+    (games.coaching.review_parts, games.reviews); a request never calls this."""
     if not game.is_finished or seat is None:
         return None
-
-    def work_out():
-        review = _review(game, seat)
-        if review is None:
-            return {"none": True}
-        return {
-            "chart": chance_chart_svg(review.series, title="Your chance to win before each hand"),
-            "series": [_pct(x) for x in review.series],
-            "swings": [decision_json(d) for d in review.swings(SWINGS)],
-            "by_hand": _by_hand(review),
-        }
-
-    key = f"game-chances:{game.pk}:{game.finished_at.timestamp()}:{seat}"
-    found = cache.get_or_set(key, work_out, timeout=None)
-    return None if found.get("none") else found
+    review = _review(game, seat)
+    if review is None:
+        return None
+    return {
+        "chart": chance_chart_svg(review.series, title="Your chance to win before each hand"),
+        "series": [_pct(x) for x in review.series],
+        "swings": [decision_json(d) for d in review.swings(SWINGS)],
+        "by_hand": _by_hand(review),
+    }
 
 
 def hand_chances(game, seat, hands):

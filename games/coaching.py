@@ -3,7 +3,10 @@
 * ``coach_notes(game, seat_number)``: after the seat's discard, the judgment
   of this hand's discard; once a hand is over, the pegging lapses of that
   hand (both only where ``game.help_allowed_for(seat)``); when the game is
-  finished, the review of the whole game, for every player.
+  finished, the review of the whole game, for every player (once stored).
+* ``full_review(game, seat)``: a finished game's whole review for one player,
+  read from its ``GameReview`` row: worked out once by the worker after the
+  game ended (``review_parts``, through games.reviews), never in a request.
 * ``advice_before(game, seat_number)``: only where ``game.advice_allowed_for``
   (practice), and only for the seat to act: the best discards or plays, with
   their reasons, before the move.
@@ -14,16 +17,14 @@ hidden card is ever read. Return values are plain dicts and lists: cards as
 codes (with labels), expectations as floats rounded to 2 decimals.
 """
 
-from django.core.cache import cache
-
 from games import chances, cribbage
 from games.cribbage import coach
 from games.cribbage.cards import card_from_code
 from games.cribbage.strategy import discard_options, evaluate_plays, table_from_plays
-from games.models import Event
+from games.models import Event, GameReview
 from games.selectors import seats_with_players, view_for
 
-__all__ = ["coach_notes", "advice_before", "hand_records", "luck_and_skill", "full_review"]
+__all__ = ["coach_notes", "advice_before", "hand_records", "luck_and_skill", "review_parts", "full_review"]
 
 
 # A verdict in a sentence: "your throw was a mistake", "was good".
@@ -160,7 +161,9 @@ def coach_notes(game, seat_number, view=None):
             coach.judge_discard(dealt, _cards(view["my_discards"]), _is_dealer(view, seat_number), rules["players"])
         )
     if game.is_finished:
-        notes["review"], notes["previous_hand"] = _finished_review(game, seat_number)
+        # Stored by the worker once the game ended (None until then): never worked out here.
+        parts = stored_parts(game, seat_number) or {}
+        notes["review"], notes["previous_hand"] = parts.get("review"), parts.get("last_hand")
     elif view["previous_hand"]:
         record = _previous_hand_record(game, view, seat_number)
         if record is not None:
@@ -171,18 +174,10 @@ def coach_notes(game, seat_number, view=None):
 
 
 def _finished_review(game, seat):
-    """(the game's review, its last hand's) for a finished game, as JSON-able data.
-
-    It replays the whole log, and a finished game never changes: worked out
-    once per seat and kept (the key has the moment it ended, never reused).
-    """
-
-    def work_out():
-        review = coach.game_review(hand_records(game, seat))
-        return _review_json(review), _hand_json(review.hands[-1]) if review.hands else None
-
-    key = f"game-review-2:{game.pk}:{game.finished_at.timestamp()}:{seat}"
-    return tuple(cache.get_or_set(key, work_out, timeout=None))
+    """(the game's review, its last hand's) for a finished game, as JSON-able data (it replays
+    the whole log: the worker's work, see `review_parts`)."""
+    review = coach.game_review(hand_records(game, seat))
+    return _review_json(review), _hand_json(review.hands[-1]) if review.hands else None
 
 
 def _previous_hand_record(game, view, seat):
@@ -257,42 +252,67 @@ def luck_and_skill(game):
     per hand and for the game, per side (None while the game is on).
 
     Each seat's throws and plays are judged on what that seat could see; only numbers
-    leave here, never another seat's cards. Worked out once per finished game and kept.
+    leave here, never another seat's cards. The same for every seat (the worker's work, see
+    `review_parts`).
     """
     if not game.is_finished:
         return None
+    rules = cribbage.Rules.from_json(game.rules)
+    records = {seat: hand_records(game, seat) for seat in range(rules.players)}
+    found = coach.luck_and_skill(
+        records, [rules.side_of(s) for s in range(rules.players)], _points_by_hand(game, rules)
+    )
+    return {
+        "hands": [{"number": h.number, "sides": [_side_json(s) for s in h.sides]} for h in found.hands],
+        "sides": [
+            {
+                **_side_json(s),
+                "margin": found.margin(s.side),
+                "from_cards": _r(found.from_cards(s.side)),
+                "from_choices": _r(found.from_choices(s.side)),
+            }
+            for s in found.sides
+        ],
+    }
 
-    def work_out():
-        rules = cribbage.Rules.from_json(game.rules)
-        records = {seat: hand_records(game, seat) for seat in range(rules.players)}
-        found = coach.luck_and_skill(
-            records, [rules.side_of(s) for s in range(rules.players)], _points_by_hand(game, rules)
-        )
-        return {
-            "hands": [{"number": h.number, "sides": [_side_json(s) for s in h.sides]} for h in found.hands],
-            "sides": [
-                {
-                    **_side_json(s),
-                    "margin": found.margin(s.side),
-                    "from_cards": _r(found.from_cards(s.side)),
-                    "from_choices": _r(found.from_choices(s.side)),
-                }
-                for s in found.sides
-            ],
-        }
 
-    key = f"luck-and-skill:{game.pk}:{game.finished_at.timestamp()}"
-    return cache.get_or_set(key, work_out, timeout=None)
+# --- The stored review (worked out by the worker, read by the pages and the emails) ---------
+
+
+def review_parts(game, seat, shares=None):
+    """What `GameReview.data` keeps for `seat` of the finished `game`, worked out from the log
+    (seconds of CPU for a long game: the worker's, never a request's; games.reviews stores it):
+    {"review": the seat's review (`_review_json`), "last_hand": its last hand's (`_hand_json`),
+     "luck": `luck_and_skill(game)` (`shares`, when the caller has it for another seat already),
+     "chances": `chances.game_chances(game, seat)` or None}. Plain JSON, no names (those are
+    read when it is shown), so working it out again gives the same."""
+    review, last_hand = _finished_review(game, seat)
+    return {
+        "review": review,
+        "last_hand": last_hand,
+        "luck": shares if shares is not None else luck_and_skill(game),
+        "chances": chances.game_chances(game, seat),
+    }
+
+
+def stored_parts(game, seat):
+    """The seat's stored `review_parts` (None before the worker has stored them, or for no seat)."""
+    if seat is None:
+        return None
+    return GameReview.objects.filter(game=game, seat=seat).values_list("data", flat=True).first()
 
 
 def full_review(game, seat):
-    """The whole review a player of a finished game reads (None before the end, or for a
-    spectator): their review hand by hand (each throw beside the best, each play that cost
-    points), the totals, and the luck and skill of every side, named, with words."""
+    """The whole review a player of a finished game reads (None before the end, for a
+    spectator, or until the worker has stored it: see games.reviews): their review hand by hand
+    (each throw beside the best, each play that cost points), the totals, and the luck and skill
+    of every side, named, with words. Read from the seat's `GameReview` row, never worked out."""
     if not game.is_finished or seat is None:
         return None
-    review = _finished_review(game, seat)[0]
-    shares = luck_and_skill(game)
+    parts = stored_parts(game, seat)
+    if parts is None:
+        return None
+    review, shares, found = parts["review"], parts["luck"], parts["chances"]
     rules = cribbage.Rules.from_json(game.rules)
     players = {s.number: str(s) for s in seats_with_players(game)}
     names = [" & ".join(players[n] for n in rules.seats_of(side)) for side in range(rules.sides)]
@@ -306,9 +326,9 @@ def full_review(game, seat):
 
     by_hand = {h["number"]: named(h["sides"]) for h in shares["hands"]}
     hands = [{**h, "luck": by_hand.get(h["number"])} for h in review["hands"]]
-    found = chances.game_chances(game, seat)
     if found is not None:
-        hands = [chances.reviewed_hand(h, found["by_hand"].get(h["number"])) for h in hands]
+        costs = {int(number): hand for number, hand in found["by_hand"].items()}  # JSON's keys are text
+        hands = [chances.reviewed_hand(h, costs.get(h["number"])) for h in hands]
     return {
         **review,
         "hands": hands,

@@ -94,11 +94,12 @@ class Topic:
         return owe(self.name, object_id, seq=seq, after=after)
 
 
-def owe(topic, object_id, *, seq=None, after=None):
+def owe(topic, object_id, *, seq=None, after=None, listeners=None):
     """Write the rows of `topic` about `object_id` (and `seq`) for each of its listeners, once
     each (by key), and queue their tasks once the transaction commits; `after` (a timedelta):
-    not before then, so no task now, the sweeper's when it is due. The one writer of FollowUp
-    rows; no network I/O, so safe under any lock."""
+    not before then, so no task now, the sweeper's when it is due; `listeners`: only these (a
+    row one listener lost, owed again without the others'). The one writer of FollowUp rows; no
+    network I/O, so safe under any lock."""
     now = timezone.now()
     suffix = f"{object_id}" if seq is None else f"{object_id}:{seq}"
     rows = [
@@ -112,6 +113,7 @@ def owe(topic, object_id, *, seq=None, after=None):
             created_at=now,
         )
         for listener in sorted(_listeners.get(topic, ()))
+        if listeners is None or listener in listeners
     ]
     if not rows:
         return []

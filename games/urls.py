@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/move/", play.move, name="move"),
     path("games/<int:game_id>/plan/", play.plan, name="plan"),
     path("games/<int:game_id>/state.json", play.state, name="state"),
+    path("games/<int:game_id>/review.json", play.review_state, name="review_state"),
     path("games/<int:game_id>/record/", play.record, name="record"),
     path("games/<int:game_id>/rematch/", challenges.rematch, name="rematch"),
     path("games/<int:game_id>/record.txt", play.record_download, {"fmt": "txt"}, name="record_txt"),

@@ -1,10 +1,12 @@
 """The review of a finished game by email: offered in the game-over email, sent on "review".
 
 Built from games.coaching.full_review (each player's own review, and only numbers of
-the other sides), in the same words as the review on the game page.
+the other sides), in the same words as the review on the game page: the review the worker
+stored after the game's end (games.reviews). The game-over email only reads it (it never waits
+for it); the answer to "review", a worker's task too, stores it first if it is not there yet.
 """
 
-from games import coaching
+from games import coaching, reviews
 from games.cribbage.coach import COSTLY_FROM
 from games.presentation import cards_text
 from games.presenter.coach_text import chance_cost_words
@@ -95,8 +97,12 @@ def review_url(game):
 
 
 def review_message(game, seat, user):
-    """The whole review of a finished game for `seat`, as an answer to the reply "review"."""
+    """The whole review of a finished game for `seat`, as an answer to the reply "review" (in the
+    worker: asked for before the review's own task has stored it, it is worked out here)."""
     review = coaching.full_review(game, seat)
+    if review is None:
+        reviews.prepare(game.pk)
+        review = coaching.full_review(game, seat)
     context = turn_context(game, seat, user, links=links)
     context.update(
         summary=summary_lines(review),

@@ -210,6 +210,21 @@ def seeded_shuffles(monkeypatch):
 
 
 @pytest.fixture
+def no_review_worked_out(monkeypatch):
+    """The engine's review of a finished game (the worker's work, games.reviews), failing the test
+    if anything calls it: a page or an email that must only read the stored review."""
+    from games.cribbage import coach
+
+    def worked_out(*args, **kwargs):
+        raise AssertionError("a finished game's review was worked out here, not by the worker")
+
+    monkeypatch.setattr(coach, "game_review", worked_out)
+    monkeypatch.setattr(coach, "luck_and_skill", worked_out)
+    monkeypatch.setattr("games.chances.chance_review", worked_out)
+    return monkeypatch
+
+
+@pytest.fixture
 def organisers(db):
     """Two staff members, each to organise an event of their own."""
     from tests.factories import make_user

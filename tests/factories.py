@@ -261,3 +261,16 @@ def genuine(sender, authserv_id="mx.example.net"):
         "Authentication-Results": f"{authserv_id}; spf=pass smtp.mailfrom={domain}; "
         f"dkim=pass header.d={domain}; dmarc=pass header.from={domain}"
     }
+
+
+def reviewed(game):
+    """`game` (finished), once the worker has stored its review: the follow-up its end owed
+    (games.reviews, a listener of game_finished), run as the worker runs it, for the tests whose
+    transaction never commits (so no task was queued)."""
+    from games import follow_ups, reviews
+    from games.models import FollowUp
+
+    owed = FollowUp.objects.filter(object_id=game.pk, listener=reviews.LISTENER, done_at__isnull=True)
+    for row_id in owed.values_list("pk", flat=True):
+        follow_ups.run(row_id)
+    return game

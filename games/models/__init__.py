@@ -4,12 +4,14 @@
 - `game`: the log (Game, Seat, Event, append-only) and the overdue seats of the admin;
 - `challenges`: offers to play (Challenge, ChallengePlace);
 - `table`: beside the game (Note, TableMessage, Mute);
-- `follow_ups`: after-commit work owed (FollowUp).
+- `follow_ups`: after-commit work owed (FollowUp);
+- `reviews`: a finished game's review, per seat (GameReview).
 """
 
 from games.models.challenges import Challenge, ChallengePlace
 from games.models.follow_ups import FollowUp
 from games.models.game import CLOCK_EVENT_KINDS, PLAYER_SOURCES, AppendOnlyQuerySet, Event, Game, OverdueSeat, Seat
+from games.models.reviews import GameReview
 from games.models.settings_fields import (
     MAX_TIME_BANK_DAYS,
     SEATS_BY_VARIANT,
@@ -46,4 +48,5 @@ __all__ = [
     "TableMessage",
     "Mute",
     "FollowUp",
+    "GameReview",
 ]

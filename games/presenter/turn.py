@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from django.urls import reverse
 from django.utils import timezone
 
-from games import coaching, times
+from games import coaching, reviews, times
 from games.cribbage import card_from_code, describe_move
 from games.cribbage.strategy import discard_options
 from games.presentation import cards_text, in_card_order, won_text
@@ -322,20 +322,26 @@ def result_context(game, seat, user=None, *, links: Links) -> dict[str, Any]:
 
 def review_offer(game, seat, *, links: Links):
     """What the game-over email says of the review: the luck and skill in a line, and how to get
-    the whole of it (the reply "review", or the game page)."""
+    the whole of it (the reply "review", or the game page).
+
+    The email never waits for the review nor works it out (games.reviews: the worker's, after
+    the game's end): stored by the time the email is written, it carries its line; not yet, it
+    says the review is being prepared and where to read it."""
     try:
         review = coaching.full_review(game, seat)
+        pending = review is None and reviews.pending(game, seat)
     except Exception:
         log.exception("The review failed for game %s seat %s; the email goes without it.", game.pk, seat)
         return []
+    whole = (
+        'Reply "review" for the whole review, every throw beside the best and every pegging choice '
+        f"that cost points, hand by hand; or read it on the game page: "
+        f"{links.absolute(game.get_absolute_url())}#review"
+    )
+    if pending:
+        return ["The review of the game is being prepared: it is ready a moment after the game ends.", whole]
     if not review:
         return []
     swings = (review.get("chances") or {}).get("swings")
     biggest = [f"The biggest swing: {swings[0]['words']}."] if swings else []
-    return [
-        review["luck"]["summary"],
-        *biggest,
-        'Reply "review" for the whole review, every throw beside the best and every pegging choice '
-        f"that cost points, hand by hand; or read it on the game page: "
-        f"{links.absolute(game.get_absolute_url())}#review",
-    ]
+    return [review["luck"]["summary"], *biggest, whole]

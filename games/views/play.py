@@ -13,15 +13,16 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import F
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import challenge_limits, coaching, event_games, fragments, polls, selectors, services, talk, visits
+from games import challenge_limits, coaching, event_games, fragments, polls, reviews, selectors, services, talk, visits
 from games.cribbage import describe_move
-from games.models import Event, Game
+from games.models import Event, Game, GameReview
 from games.play_forms import MoveForm, PlanForm
 from games.presentation import help_text
 from games.presenter import refusals
@@ -72,9 +73,11 @@ def _context(request, game, seat_number):
         "counting": table.counting(),
         # One view of the table a request: the coach reads the page's.
         "advice": coaching.advice_before(game, seat_number, view=view) if seat_number is not None else None,
-        "coach": coaching.coach_notes(game, seat_number, view=view) if seat_number is not None else {},
-        # A game played at the table has no hands here: nothing to review, nothing pegged.
-        "review": None if game.played_at_table else coaching.full_review(game, seat_number),
+        # A finished game's page shows its review, not the coach's notes of the last hand.
+        "coach": coaching.coach_notes(game, seat_number, view=view)
+        if seat_number is not None and not table.finished
+        else {},
+        **_review(game, seat_number),
         "help_text": TABLE_GAME_TEXT if game.played_at_table else help_text(game.assistance, game.is_finished),
         "can_discard": table.can("discard"),
         "can_play": table.can("play"),
@@ -87,6 +90,17 @@ def _context(request, game, seat_number):
         "seat": seat_number,
         "plan_form": _plan_form(v) if seat_number is not None and not table.finished else None,
     }
+
+
+def _review(game, seat_number):
+    """The finished game's review as the worker stored it (games.reviews), never worked out
+    here: {"review": it, or None (a spectator, a game still on, one played at the table — it
+    has no hands here —, or not stored yet), "review_pending": the worker has not stored it yet}."""
+    review = None if game.played_at_table else coaching.full_review(game, seat_number)
+    pending = review is None and reviews.pending(game, seat_number)
+    if pending:
+        reviews.owe_if_lost(game)  # a game that ended before reviews were stored
+    return {"review": review, "review_pending": pending}
 
 
 def _plan_form(view):
@@ -169,6 +183,20 @@ def state(request, game_id):
         if etag in request.headers.get("If-None-Match", ""):
             return _polled(HttpResponseNotModified(), etag)
     return _state(request, game_id)
+
+
+@require_GET
+def review_state(request, game_id):
+    """What a finished game's page polls while its review is being prepared: {"ready": is the
+    reader's own review stored (games.reviews)?}. One query, no write; never ready for anyone
+    but a player of the game."""
+    user = request.user
+    ready = user.is_authenticated and (
+        GameReview.objects.filter(game_id=game_id, game__seats__player=user, game__seats__number=F("seat")).exists()
+    )
+    response = JsonResponse({"ready": ready})
+    add_never_cache_headers(response)
+    return response
 
 
 def _polled(response, etag):

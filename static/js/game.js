@@ -276,4 +276,22 @@
     setInterval(poll, 15000);
     document.addEventListener("visibilitychange", poll);
   }
+
+  // A finished game's review, while the worker prepares it: asked every 3 s for a minute, then
+  // every 15 s; the page reloads once it is ready (unless the reader is in the middle of something).
+  var pending = table.querySelector(".review-pending[data-review-url]");
+  if (pending && window.fetch) (function () {
+    var tries = 0;
+    var ask = function () {
+      tries++;
+      fetch(pending.getAttribute("data-review-url"), { headers: { "Accept": "application/json" }, credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (answer) {
+          if (answer && answer.ready && !busy()) { window.location.reload(); return; }
+          setTimeout(ask, tries < 20 ? 3000 : 15000);
+        })
+        .catch(function () { setTimeout(ask, 15000); });
+    };
+    setTimeout(ask, 1500);
+  })();
 })();

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import cribbage, lifecycle, services
 from games.coaching import advice_before, coach_notes, full_review
 from games.models import Game
-from tests.factories import make_user, play_random_move, start_two_player_game
+from tests.factories import make_user, play_random_move, reviewed, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_one_predicate_for_every_seat_until_the_end_and_the_review_after(assista
     assert (coach_notes(game, 0)["discard"] is not None) == during
     assert full_review(game, 0) is None
     services.submit_move(game, 1, {"kind": "resign"})
-    game.refresh_from_db()
+    reviewed(game).refresh_from_db()
     assert game.help_allowed_for(0) and game.help_allowed_for(1) and not game.advice_allowed_for(0)
     assert coach_notes(game, 0)["review"]["discards"] == 1
     review = full_review(game, 1)
@@ -88,6 +88,7 @@ def test_a_spectator_of_a_finished_game_gets_no_review(client):
     while not game.is_finished:
         play_random_move(game, cribbage.to_act(services.engine_state(game))[0], rng=rng)
         game.refresh_from_db()
+    reviewed(game)
     client.force_login(make_user())
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert 'id="review"' not in page and full_review(game, None) is None

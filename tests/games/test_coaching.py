@@ -10,7 +10,7 @@ from games import cribbage, lifecycle, services
 from games.coaching import advice_before, coach_notes, hand_records
 from games.cribbage.cards import card_from_code
 from games.cribbage.strategy.analysis import discard_options
-from tests.factories import make_user, play_random_move, start_two_player_game
+from tests.factories import make_user, play_random_move, reviewed, start_two_player_game
 
 pytestmark = pytest.mark.django_db
 
@@ -85,6 +85,7 @@ def test_notes_never_show_a_card_the_seat_could_not_see(variant):
         play_random_move(game, cribbage.to_act(state)[0], rng=rng)
         game.refresh_from_db()
     assert previous_notes > 0
+    reviewed(game)
     for seat in range(players):
         ever = set().union(*seen_in_hand[seat].values())
         review = coach_notes(game, seat)["review"]
@@ -98,6 +99,7 @@ def test_review_of_a_finished_game_adds_up():
     while not game.is_finished:
         play_random_move(game, cribbage.to_act(services.engine_state(game))[0], rng=rng)
         game.refresh_from_db()
+    reviewed(game)
     records = hand_records(game, 0)
     review = coach_notes(game, 0)["review"]
     assert review["discards"] == len(records)

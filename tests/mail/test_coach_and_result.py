@@ -9,10 +9,11 @@ from django.urls import reverse
 
 from games import coaching, lifecycle, services
 from games.cribbage import FULL_DECK
+from games.models import GameReview
 from games.presentation import cards_text
 from games.presenter import coach_text
 from games.selectors import view_for
-from mail import links
+from mail import links, rendering, review
 from mail import services as mail_services
 from mail.models import OutboundEmail
 from tests.factories import make_user, start_two_player_game
@@ -232,6 +233,27 @@ def test_a_game_played_out_ends_with_the_result_the_last_show_and_the_review(db,
     assert ("The last pegging:" in body) == pegged_out and ("The last show:" in body) != pegged_out
     assert "Game review" in sent["alice@example.com"].alternatives[0][0]
     assert OutboundEmail.objects.filter(game=game, kind="result").count() == 2
+
+
+def test_a_game_over_email_written_before_the_review_is_stored_offers_it_and_works_nothing_out(
+    db, no_review_worked_out
+):
+    alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
+    bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
+    game = start_two_player_game(players=[alice, bob], rng=random.Random(11))
+    for seat in (0, 1):
+        play_move(game, seat, random.Random(seat))
+    services.submit_move(game, 1, {"kind": "resign"})  # not committed: the worker has stored no review
+    game.refresh_from_db()
+    body = rendering.result_message(game, 0, alice).body
+    assert "The review of the game is being prepared" in body
+    assert 'Reply "review" for the whole review' in body and f"{game.get_absolute_url()}#review" in body
+    assert "Game review" not in body and "The cards:" not in body  # no figures it would have to wait for
+    # The answer to "review" (the worker's) does not wait for the review's own task either: it stores it.
+    no_review_worked_out.undo()
+    answer = review.review_message(game, 0, alice).body
+    assert "Hand 1" in answer and GameReview.objects.filter(game=game).count() == 2
+    assert "Game review: about" in rendering.result_message(game, 0, alice).body  # written now: the figures
 
 
 # --- Muggins: the email never counts for the player -------------------------------------------------
