@@ -114,12 +114,12 @@ def hand_chances(game, seat, hands):
 def add_to_notes(notes, game, seat, view):
     """The win chance now, and what this hand's throw and the last hand's slips cost in chance
     (two-player games with a win-chance table; only where help is allowed, as the caller checks)."""
-    hands = [n for n in (view["hand_number"], view["hand_number"] - 1) if n > 0]
+    hands = [n for n in (view.hand_number, view.hand_number - 1) if n > 0]
     found = hand_chances(game, seat, hands)
     if found is None:
         return
     notes["chance_now"] = found["now"]
-    this = found["by_hand"].get(view["hand_number"], {})
+    this = found["by_hand"].get(view.hand_number, {})
     if notes["discard"] and this.get("discard"):
         notes["discard"] = {**notes["discard"], "chance": this["discard"]}
     prev = notes["previous_hand"]

@@ -43,11 +43,13 @@ def _cards(codes):
     return tuple(card_from_code(c) for c in codes)
 
 
-def _is_dealer(view, seat):
-    """Is the crib this seat's side's (their own, or their partner's)?"""
-    if view["dealer"] is None:
+def _is_dealer(view, seat, dealer=None):
+    """Is the crib this seat's side's (their own, or their partner's)? (`dealer`: of another hand
+    than the view's own, the previous one.)"""
+    dealer = view.dealer if dealer is None else dealer
+    if dealer is None:
         return False
-    return view["side_of_seat"][view["dealer"]] == view["side_of_seat"][seat]
+    return view.side_of_seat[dealer] == view.side_of_seat[seat]
 
 
 def _discard_json(j):
@@ -102,14 +104,14 @@ def hand_records(game, seat):
     def close(state, current):
         if current is None:
             return None
-        v = cribbage.view(state, seat)
-        starter = card_from_code(v["starter"]) if v["starter"] else None
+        v = cribbage.seat_view(state, seat)
+        starter = card_from_code(v.starter) if v.starter else None
         return coach.HandRecord(
             **{
                 **current,
                 "starter": starter,
-                "plays": tuple(v["plays"]),
-                "shows": tuple({k: s[k] for k in ("seat", "what", "cards")} for s in v["shows"]),
+                "plays": tuple(v.plays),
+                "shows": tuple({k: s[k] for k in ("seat", "what", "cards")} for s in v.shows),
             }
         )
 
@@ -121,12 +123,12 @@ def hand_records(game, seat):
                 records.append(rec)
             current = None
         if kind == "discard" and data.get("seat") == seat:
-            v = cribbage.view(state, seat)
+            v = cribbage.seat_view(state, seat)
             current = {
-                "number": v["hand_number"],
+                "number": v.hand_number,
                 "seat": seat,
                 "players": rules.players,
-                "dealt": _cards(v["hand"]),
+                "dealt": _cards(v.hand),
                 "discard": _cards(data["cards"]),
                 "is_dealer": _is_dealer(v, seat),
                 "partnerships": rules.partnerships,
@@ -154,17 +156,17 @@ def coach_notes(game, seat_number, view=None):
     if not game.help_allowed_for(seat_number):
         return notes
     view = view or view_for(game, seat_number)
-    rules = view["rules"]
-    if view["kept"] and view["my_discards"]:
-        dealt = _cards(view["kept"]) + _cards(view["my_discards"])
+    rules = view.rules
+    if view.kept and view.my_discards:
+        dealt = _cards(view.kept) + _cards(view.my_discards)
         notes["discard"] = _discard_json(
-            coach.judge_discard(dealt, _cards(view["my_discards"]), _is_dealer(view, seat_number), rules["players"])
+            coach.judge_discard(dealt, _cards(view.my_discards), _is_dealer(view, seat_number), rules["players"])
         )
     if game.is_finished:
         # Stored by the worker once the game ended (None until then): never worked out here.
         parts = stored_parts(game, seat_number) or {}
         notes["review"], notes["previous_hand"] = parts.get("review"), parts.get("last_hand")
-    elif view["previous_hand"]:
+    elif view.previous_hand:
         record = _previous_hand_record(game, view, seat_number)
         if record is not None:
             notes["previous_hand"] = _hand_json(coach.review_hand(record))
@@ -182,22 +184,21 @@ def _finished_review(game, seat):
 
 def _previous_hand_record(game, view, seat):
     """The last finished hand as the seat saw it: the public summary plus its own throw."""
-    prev = view["previous_hand"]
+    prev = view.previous_hand
     own = Event.objects.filter(game=game, kind="discard", seat=seat).order_by("-seq").values_list("data", flat=True)[:2]
-    own = list(own)[1 if view["my_discards"] else 0 :]
+    own = list(own)[1 if view.my_discards else 0 :]
     if not own:
         return None
-    rules = view["rules"]
+    rules = view.rules
     kept = _cards(prev["kept"][seat])
     discard = _cards(own[0]["cards"])
-    summary_view = {"dealer": prev["dealer"], "side_of_seat": view["side_of_seat"]}
     return coach.HandRecord(
         number=prev["number"],
         seat=seat,
         players=rules["players"],
         dealt=kept + discard,
         discard=discard,
-        is_dealer=_is_dealer(summary_view, seat),
+        is_dealer=_is_dealer(view, seat, dealer=prev["dealer"]),
         starter=card_from_code(prev["starter"]),
         plays=tuple(prev["plays"]),
         partnerships=rules["partnerships"],
@@ -404,11 +405,11 @@ def advice_before(game, seat_number, limit=3, view=None):
     if not game.advice_allowed_for(seat_number):
         return None
     view = view or view_for(game, seat_number)
-    if seat_number not in view["to_act"]:
+    if seat_number not in view.to_act:
         return None
-    rules = view["rules"]
-    if view["phase"] == "discard" and not view["kept"]:
-        options = discard_options(_cards(view["hand"]), _is_dealer(view, seat_number), players=rules["players"])
+    rules = view.rules
+    if view.phase == "discard" and not view.kept:
+        options = discard_options(_cards(view.hand), _is_dealer(view, seat_number), players=rules["players"])
         own = _is_dealer(view, seat_number)
         return {
             "kind": "discard",
@@ -427,16 +428,16 @@ def advice_before(game, seat_number, limit=3, view=None):
                 for o in options[:limit]
             ],
         }
-    if view["phase"] == "play" and view["playable"]:
-        known = _cards(view["my_discards"]) + ((card_from_code(view["starter"]),) if view["starter"] else ())
-        plays = view["plays"]
-        count_cards = set(view["count_cards"])
+    if view.phase == "play" and view.playable:
+        known = _cards(view.my_discards) + ((card_from_code(view.starter),) if view.starter else ())
+        plays = view.plays
+        count_cards = set(view.count_cards)
         # The count in progress is the last round if it still has cards on the table.
         rnd = plays[-1]["round"] if plays and count_cards else (plays[-1]["round"] + 1 if plays else 0)
         table = table_from_plays(
             players=rules["players"],
             seat=seat_number,
-            kept=_cards(view["kept"]),
+            kept=_cards(view.kept),
             known=known,
             plays=plays,
             round=rnd,

@@ -6,10 +6,14 @@ snapshot. Code that must see the whole table to act (the computer player,
 the stand-in, the ladders' scores) reads `services.engine_state` and shows none of it.
 """
 
+from dataclasses import dataclass, fields
+from datetime import datetime
+
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
 
 from accounts.models import User
 from games import challenges, cribbage, reliability
+from games.cribbage import SeatView
 from games.models import Game, Seat
 
 
@@ -53,35 +57,85 @@ def seats_with_players(game):
     return list(game.seats.select_related("player"))
 
 
-def view_for(game, seat=None):
-    """What seat number `seat` (None: a spectator) may see of `game`, as plain data."""
+@dataclass(frozen=True)
+class PlayerAtTable:
+    """One seat at the table as every reader sees it: who sits there, on which team, whether the
+    computer plays it, whether it is to act and by when."""
+
+    seat: int
+    name: str
+    team: int
+    is_computer: bool
+    to_act: bool
+    deadline: datetime | None
+
+    def to_json(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableView(SeatView):
+    """What one seat (None: a spectator) may see of a game: the engine's `SeatView` and the game's
+    own facts (who sits where, the moves to offer, the state's number, the variant). `to_json()`
+    is the plain data the pages' scripts and the JSON read, the same keys in the same order."""
+
+    game_id: int
+    seq: int
+    variant: str
+    variant_label: str
+    target: int
+    muggins: bool
+    status: str
+    viewer: int | None
+    players: tuple[PlayerAtTable, ...]
+    legal_moves: tuple[dict, ...]  # the engine's moves as a player may be shown them (moves_to_offer)
+
+    def to_json(self) -> dict:
+        seat_part = SeatView(**{f.name: getattr(self, f.name) for f in fields(SeatView)})
+        return {
+            **seat_part.to_json(),
+            "game_id": self.game_id,
+            "seq": self.seq,
+            "variant": self.variant,
+            "variant_label": self.variant_label,
+            "target": self.target,
+            "muggins": self.muggins,
+            "status": self.status,
+            "viewer": self.viewer,
+            "players": [p.to_json() for p in self.players],
+            "legal_moves": list(self.legal_moves),
+        }
+
+
+def view_for(game, seat=None) -> TableView:
+    """What seat number `seat` (None: a spectator) may see of `game` (`to_json()`: as plain data)."""
     state = cribbage.state_from_json(game.snapshot)
-    view = cribbage.view(state, seat)
+    seen = cribbage.seat_view(state, seat)
     seats = seats_with_players(game)
     reader = next((s for s in seats if s.number == seat), None) if seat is not None else None
-    return {
-        **view,
-        "game_id": game.pk,
-        "seq": game.seen_seq(reader),
-        "variant": game.variant,
-        "variant_label": game.get_variant_display(),
-        "target": game.target,
-        "muggins": game.muggins,
-        "status": game.status,
-        "viewer": seat,
-        "players": [
-            {
-                "seat": s.number,
-                "name": str(s),
-                "team": s.team,
-                "is_computer": s.is_computer,
-                "to_act": s.to_act,
-                "deadline": s.deadline,
-            }
+    return TableView(
+        **{f.name: getattr(seen, f.name) for f in fields(SeatView)},
+        game_id=game.pk,
+        seq=game.seen_seq(reader),
+        variant=game.variant,
+        variant_label=game.get_variant_display(),
+        target=game.target,
+        muggins=game.muggins,
+        status=game.status,
+        viewer=seat,
+        players=tuple(
+            PlayerAtTable(
+                seat=s.number,
+                name=str(s),
+                team=s.team,
+                is_computer=s.is_computer,
+                to_act=s.to_act,
+                deadline=s.deadline,
+            )
             for s in seats
-        ],
-        "legal_moves": cribbage.moves_to_offer(state, seat) if seat is not None and not game.is_finished else [],
-    }
+        ),
+        legal_moves=tuple(cribbage.moves_to_offer(state, seat)) if seat is not None and not game.is_finished else (),
+    )
 
 
 def live_hand_without_help(user, cards, overlap=4):
@@ -96,7 +150,7 @@ def live_hand_without_help(user, cards, overlap=4):
         if seat.game.help_allowed_for(seat.number):
             continue
         view = view_for(seat.game, seat.number)
-        dealt = set(view.get("hand") or []) | set(view.get("kept") or []) | set(view.get("my_discards") or [])
+        dealt = set(view.hand) | set(view.kept) | set(view.my_discards)
         if len(dealt & wanted) >= overlap:
             return seat.game
     return None
@@ -175,15 +229,15 @@ def record_for(game, seat=None):
     hands, cuts, current = [], None, None
     for event in game.events.engine_moves().only("data"):
         if event.data["kind"] == "deal" and current is not None:
-            hands.append(_closed_hand(current, cribbage.view(state, seat)))
+            hands.append(_closed_hand(current, cribbage.seat_view(state, seat)))
         state = cribbage.apply(state, event.data)
-        view = cribbage.view(state, seat)
+        view = cribbage.seat_view(state, seat)
         if event.data["kind"] == "cut_for_deal":
-            cuts = view.get("cuts")
+            cuts = list(view.cuts)
         elif event.data["kind"] == "deal":
-            current = {"number": view["hand_number"], "dealer": view["dealer"], "dealt": list(view.get("hand") or [])}
+            current = {"number": view.hand_number, "dealer": view.dealer, "dealt": list(view.hand)}
     if current is not None:
-        hands.append(_closed_hand(current, cribbage.view(state, seat)))
+        hands.append(_closed_hand(current, cribbage.seat_view(state, seat)))
     return {
         "game_id": game.pk,
         "variant": game.variant,
@@ -211,11 +265,11 @@ def open_deals(game):
 def _closed_hand(hand, view):
     return {
         **hand,
-        "starter": view.get("starter"),
-        "plays": view.get("plays", []),
-        "records": view.get("records", []),
-        "shows": view.get("shows", []),
-        "scores": view.get("scores"),
+        "starter": view.starter,
+        "plays": list(view.plays),
+        "records": list(view.records),
+        "shows": list(view.shows),
+        "scores": list(view.scores),
     }
 
 

@@ -67,7 +67,7 @@ def standing_plan_word(game, number, player, command, answer):
         return InboundEmail.Status.ANSWERED, f"standing plan refused: {problem.code}"
     game = Game.objects.get(pk=game.pk)
     view = selectors.view_for(game, number)
-    if rules and not game.is_finished and view["phase"] in ("discard", "play") and not view.get("plan"):
+    if rules and not game.is_finished and view.phase in ("discard", "play") and not view.plan:
         try:
             game_services.submit_move(
                 game, number, {"kind": "plan", "order": [], "rules": rules}, source=Event.Source.EMAIL, actor=player

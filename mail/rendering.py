@@ -24,7 +24,7 @@ def turn_message(game, seat, user, seat_row=None):
     context = turn_context(game, seat, user, links=links)
     context["coach"] = turn_coach_lines(game, seat, context["view"])
     context["subject_lead"] = subjects.turn_lead(context["view"], seat)
-    context["subject_hand"] = context["view"].get("hand_number")
+    context["subject_hand"] = context["view"].hand_number
     if seat_row is not None:
         last = quiet.last_turn_email(seat_row)
         if last is None:  # the first turn email of the game: its clock, as agreed, and its help

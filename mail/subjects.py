@@ -20,7 +20,7 @@ def event_name(game_id):
 
 
 def _last_play_by_another(view, seat):
-    others = [p for p in view["plays"] if p["seat"] != seat]
+    others = [p for p in view.plays if p["seat"] != seat]
     return others[-1] if others else None
 
 
@@ -40,7 +40,7 @@ def _what_it_pegged(view, play):
     """ "for fifteen two", "for a run of three and the go (4)", "for 2" (a claim still secret), or ""."""
     if not play["points"]:
         return ""
-    records = [r for r in view["records"] if r["phase"] == "play" and r["seat"] == play["seat"]]
+    records = [r for r in view.records if r["phase"] == "play" and r["seat"] == play["seat"]]
     items = records[-1].get("items") if records and records[-1]["points"] == play["points"] else None
     if not items:
         return f" for {play['points']}"
@@ -54,14 +54,14 @@ def _what_it_pegged(view, play):
 
 def turn_lead(view, seat):
     """What a turn email asks of `seat`, with what was just done before it."""
-    phase = view["phase"]
+    phase = view.phase
     if phase == "discard":
         return "Your discard"
     if phase == "show":
         return "Your count"
     if phase != "play":
         return "Your move"
-    count = view.get("count", 0)
+    count = view.count
     asked = f"your play at {count}" if count else "your lead"
     last = _last_play_by_another(view, seat)
     if last is None:
@@ -73,11 +73,11 @@ def turn_lead(view, seat):
 
 def result_lead(view, seat):
     """Who won and the final scores, the winner's first: "You won 121–98", "Bob won 121–98, a skunk"."""
-    result = view.get("result")
+    result = view.result
     if not result:
         return "The game is over"
     winner = result["winner"]
-    mine = seat is not None and view["side_of_seat"][seat] == winner
+    mine = seat is not None and view.side_of_seat[seat] == winner
     name = "You" if mine else side_names(view)[winner]
     if result["reason"] in ("resign", "forfeit"):
         loser = "you" if result["seat"] == seat else seat_names(view).get(result["seat"], "")

@@ -91,7 +91,7 @@ def move(request, token):
         context = turn_context(game, link.seat, seat.player, links=links)
         if game.is_finished:
             return page("move_stale", context=context, problem="This game is over.")
-        if link.seq != game.seq and not any(asked.same_choice(m) for m in context["view"]["legal_moves"]):
+        if link.seq != game.seq and not any(asked.same_choice(m) for m in context["view"].legal_moves):
             if move_made_since(game, link.seat, link.seq, asked):
                 return page("move_stale", context=context, done=True, problem=f"{action}: already done.")
             return page("move_stale", context=context, problem="The game has moved on since this link was sent.")
@@ -155,7 +155,7 @@ def _plan_form(move, context, data=None):
     """With a discard link, a plan for the cards it keeps (PlanForm); None for any other move."""
     if move.kind != "discard":
         return None
-    hand = context["view"].get("hand") if context else None
+    hand = context["view"].hand if context else None
     if context is None:
         return PlanForm(data, cards=[k[len("place_") :] for k in (data or {}) if k.startswith("place_")])
     return PlanForm(cards=[c for c in hand or [] if c not in move.cards])

@@ -15,10 +15,8 @@ def turn_coach_lines(game, seat, view):
     From games.coaching (the seat's own view only). The coach is an extra: if it fails, the
     turn email goes without it.
     """
-    first_after_discard = (
-        view["phase"] == "play" and view.get("my_discards") and not any(p["seat"] == seat for p in view["plays"])
-    )
-    new_hand = view["phase"] == "discard" and view.get("previous_hand")
+    first_after_discard = view.phase == "play" and view.my_discards and not any(p["seat"] == seat for p in view.plays)
+    new_hand = view.phase == "discard" and view.previous_hand
     if not (first_after_discard or new_hand):
         return []
     notes = coach_notes_for(game, seat)

@@ -33,12 +33,12 @@ class Seen:
     """What the player sees of the game, for the words of a refusal."""
 
     def __init__(self, view):
-        self.phase = view.get("phase", "")
-        self.hand = view.get("hand") or []
-        self.playable = view.get("playable") or []
-        self.thrown = view.get("my_discards") or []
-        self.my_turn = view.get("viewer") in (view.get("to_act") or [])
-        self.discard_count = (view.get("rules") or {}).get("discard_count", 2)
+        self.phase = view.phase
+        self.hand = view.hand
+        self.playable = view.playable
+        self.thrown = view.my_discards
+        self.my_turn = view.viewer in view.to_act
+        self.discard_count = (view.rules or {}).get("discard_count", 2)
 
     def now(self):
         """What the player can do now, in a sentence."""

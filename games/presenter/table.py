@@ -16,14 +16,14 @@ class Table:
 
     def __init__(self, view):
         self.view = v = view
-        self.rules = v["rules"]
-        self.seat = v["viewer"]
-        self.names = {p["seat"]: p["name"] for p in v["players"]}
+        self.rules = v.rules
+        self.seat = v.viewer
+        self.names = {p.seat: p.name for p in v.players}
         self.partnerships = self.rules["partnerships"]
-        self.finished = v["status"] == Game.Status.FINISHED
+        self.finished = v.status == Game.Status.FINISHED
 
     def side_of(self, seat):
-        return self.view["side_of_seat"][seat]
+        return self.view.side_of_seat[seat]
 
     def name(self, seat):
         if seat is None:
@@ -44,12 +44,12 @@ class Table:
             {
                 "side": side,
                 "name": self.side_name(side),
-                "score": v["scores"][side],
-                "previous": v["previous_scores"][side],
+                "score": v.scores[side],
+                "previous": v.previous_scores[side],
                 "mine": self.seat is not None and self.side_of(self.seat) == side,
                 "colour": DEFAULT_COLOURS[side % len(DEFAULT_COLOURS)],
             }
-            for side in range(len(v["scores"]))
+            for side in range(len(v.scores))
         ]
 
     def tracks(self):
@@ -65,14 +65,14 @@ class Table:
 
     def players(self):
         out = []
-        for p in self.view["players"]:
+        for p in self.view.players:
             out.append(
                 {
-                    **p,
-                    "label": self.name(p["seat"]),
-                    "dealer": p["seat"] == self.view["dealer"],
-                    "cards_held": (self.view["cards_held"][p["seat"]] if self.view["cards_held"] else 0),
-                    "discarded": (self.view["discarded"][p["seat"]] if self.view["discarded"] else False),
+                    **p.to_json(),
+                    "label": self.name(p.seat),
+                    "dealer": p.seat == self.view.dealer,
+                    "cards_held": (self.view.cards_held[p.seat] if self.view.cards_held else 0),
+                    "discarded": (self.view.discarded[p.seat] if self.view.discarded else False),
                 }
             )
         return out
@@ -80,25 +80,25 @@ class Table:
     def others(self):
         """The other players round the table (every player, for a spectator): name, score, the cards
         they hold (drawn face down), whether they deal, are to move, have laid away."""
-        scores = self.view["scores"]
+        scores = self.view.scores
         return [{**p, "score": scores[self.side_of(p["seat"])]} for p in self.players() if p["seat"] != self.seat]
 
     def pile(self):
         """The cards of the count in play, in the order laid, each with who laid it."""
-        laid_by = {p["card"]: p["seat"] for p in self.view["plays"] if p.get("card")}
-        return [{"card": c, "who": self.name(laid_by.get(c))} for c in self.view["count_cards"]]
+        laid_by = {p["card"]: p["seat"] for p in self.view.plays if p.get("card")}
+        return [{"card": c, "who": self.name(laid_by.get(c))} for c in self.view.count_cards]
 
     def status(self):
         v = self.view
         if self.finished:
             return self.result_text()
-        if v["phase"] in ("cut_for_deal", "deal"):
+        if v.phase in ("cut_for_deal", "deal"):
             return "Shuffling and dealing."
-        acting = v["to_act"]
-        words = PHASE_WORDS.get(v["phase"], v["phase"])
+        acting = v.to_act
+        words = PHASE_WORDS.get(v.phase, v.phase)
         if self.seat in acting:
             others = [self.names[s] for s in acting if s != self.seat]
-            if v["phase"] == "discard":
+            if v.phase == "discard":
                 return self.lay_away_text(others)
             return f"Your turn to {words}." + (f" ({', '.join(others)} also to {words}.)" if others else "")
         if not acting:
@@ -108,7 +108,7 @@ class Table:
     def lay_away_text(self, others):
         """The discard asked of the reader, naming whose crib it goes to and who else is choosing:
         "Lay away two cards to Bob’s crib. Bob is choosing too." """
-        owner = self.view["crib_owner"]
+        owner = self.view.crib_owner
         crib = "your" if owner == self.seat else f"{self.names[owner]}’s"
         n = self.rules["discard_count"]
         text = f"Lay away {_IN_WORDS.get(n, plural(n, 'card'))} to {crib} crib."
@@ -117,20 +117,20 @@ class Table:
         return text
 
     def result_text(self):
-        result = self.view["result"]
+        result = self.view.result
         if not result:
             return ""
-        text = won_text(self.side_name(result["winner"]), result, self.names, self.view["target"])
+        text = won_text(self.side_name(result["winner"]), result, self.names, self.view.target)
         scores = " to ".join(str(s) for s in sorted(result["scores"], reverse=True))
         return f"{text}: {scores}."
 
     def i_won(self):
-        result = self.view["result"]
+        result = self.view.result
         return bool(result) and self.seat is not None and self.side_of(self.seat) == result["winner"]
 
     def over(self):
         """A finished game's heading for this reader: "You won, with a skunk", "You lost", "Alice won"."""
-        result = self.view["result"]
+        result = self.view.result
         if not self.finished or not result:
             return ""
         skunk = {"skunk": "a skunk", "double_skunk": "a double skunk"}.get(result["skunk"] or "")
@@ -141,13 +141,13 @@ class Table:
         return "You lost" + (f", and took {skunk}" if skunk else "")
 
     def deadline(self):
-        dates = [p["deadline"] for p in self.view["players"] if p["to_act"] and p["deadline"]]
+        dates = [p.deadline for p in self.view.players if p.to_act and p.deadline]
         return min(dates) if dates else None
 
     def plays(self, plays=None):
         """The pegging of a hand (this one by default), count by count."""
         rounds = []
-        for p in self.view["plays"] if plays is None else plays:
+        for p in self.view.plays if plays is None else plays:
             if not rounds or rounds[-1]["round"] != p["round"]:
                 rounds.append({"round": p["round"], "plays": []})
             rounds[-1]["plays"].append({**p, "who": self.name(p["seat"])})
@@ -192,7 +192,7 @@ class Table:
         return out
 
     def previous(self):
-        h = self.view["previous_hand"]
+        h = self.view.previous_hand
         if not h:
             return None
         return {
@@ -209,9 +209,9 @@ class Table:
     def steps(self, record):
         """A finished game hand by hand, for stepping through it on the board: each hand's number,
         dealer, the scores at its end and at its start (the pegs' holes), and the scores in words."""
-        out, before = [], [0] * len(self.view["scores"])
+        out, before = [], [0] * len(self.view.scores)
         for hand in record["hands"]:
-            scores = [min(s, self.view["target"]) for s in hand["scores"] or before]
+            scores = [min(s, self.view.target) for s in hand["scores"] or before]
             gained = [now - was for now, was in zip(scores, before)]
             words = ", ".join(
                 f"{self.side_name(side)} {score} (+{gain})" for side, (score, gain) in enumerate(zip(scores, gained))
@@ -235,23 +235,23 @@ class Table:
         v = self.view
         if self.finished:
             return None
-        if v["phase"] == "show" and shows:
-            return {"number": v["hand_number"], "shows": shows, "now": True}
-        if v["phase"] == "discard" and previous and previous["shows"]:
-            if self.seat is None or not v["discarded"][self.seat]:
+        if v.phase == "show" and shows:
+            return {"number": v.hand_number, "shows": shows, "now": True}
+        if v.phase == "discard" and previous and previous["shows"]:
+            if self.seat is None or not v.discarded[self.seat]:
                 return {"number": previous["number"], "shows": previous["shows"], "now": False}
         return None
 
     # What the viewer may do now
     def can(self, phase):
         v = self.view
-        return not self.finished and self.seat is not None and v["phase"] == phase and self.seat in v["to_act"]
+        return not self.finished and self.seat is not None and v.phase == phase and self.seat in v.to_act
 
     def counting(self):
         """What the viewer must count now under muggins: the hand or crib laid on the table."""
         if not self.can("show"):
             return None
-        return self.view["counting"]
+        return self.view.counting
 
 
 def _score(data):

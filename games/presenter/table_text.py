@@ -12,15 +12,16 @@ BAR_WIDTH = 30
 
 def side_names(view):
     """Name of each side (a player, or a partnership "Alice & Carol"), by side number."""
-    names = []
-    for side in range(len(view["scores"])):
-        seats = [p for p in view["players"] if view["side_of_seat"][p["seat"]] == side]
-        names.append(" & ".join(p["name"] for p in seats))
-    return names
+    return names_by_side(seat_names(view), view.side_of_seat, len(view.scores))
+
+
+def names_by_side(names, side_of_seat, sides):
+    """Name of each of `sides` sides from the seats' names ({seat: name}) and `side_of_seat`."""
+    return [" & ".join(name for seat, name in names.items() if side_of_seat[seat] == side) for side in range(sides)]
 
 
 def seat_names(view):
-    return {p["seat"]: p["name"] for p in view["players"]}
+    return {p.seat: p.name for p in view.players}
 
 
 def game_title(view):
@@ -36,18 +37,18 @@ def board_rows(view):
     rows = []
     names = side_names(view)
     width = max(len(n) for n in names) if names else 0
-    for side, score in enumerate(view["scores"]):
-        filled = min(BAR_WIDTH, round(BAR_WIDTH * score / view["target"]))
+    for side, score in enumerate(view.scores):
+        filled = min(BAR_WIDTH, round(BAR_WIDTH * score / view.target))
         bar = "#" * filled + "." * (BAR_WIDTH - filled)
-        previous = view["previous_scores"][side] if view["previous_scores"] else 0
+        previous = view.previous_scores[side] if view.previous_scores else 0
         rows.append(
             {
                 "name": names[side],
                 "score": score,
                 "previous": previous,
                 "bar": bar,
-                "percent": min(100, round(100 * score / view["target"])),
-                "text": f"{names[side].ljust(width)}  [{bar}] {score:>3}/{view['target']}",
+                "percent": min(100, round(100 * score / view.target)),
+                "text": f"{names[side].ljust(width)}  [{bar}] {score:>3}/{view.target}",
             }
         )
     return rows
@@ -83,11 +84,11 @@ def show_line(show, names, starter):
 
 def recent_lines(view):
     """What happened since this seat last acted (the others' plays, with what they pegged and why)."""
-    seat, names = view["viewer"], seat_names(view)
+    seat, names = view.viewer, seat_names(view)
     lines = []
-    if view["phase"] == "discard" and view.get("previous_hand"):
-        prev = view["previous_hand"]
-        if view.get("plan_played_last_hand"):
+    if view.phase == "discard" and view.previous_hand:
+        prev = view.previous_hand
+        if view.plan_played_last_hand:
             # No email came during that play: tell it whole, one line a count.
             lines.append(f"Last hand ({names.get(prev['dealer'])}'s crib), the play (your plan played for you):")
             lines += ["  " + line for line in play_story(prev["plays"], names)]
@@ -95,10 +96,10 @@ def recent_lines(view):
         lines += ["  " + show_line(s, names, prev["starter"]) for s in prev["shows"]]
         lines += ["  " + record_line(r, names) for r in prev["records"] if r["phase"] == "muggins"]
         return lines
-    plays = view["plays"]
+    plays = view.plays
     mine = [i for i, p in enumerate(plays) if p["seat"] == seat]
     since = mine[-1] + 1 if mine else 0
-    pegging = [r for r in view["records"] if r["phase"] == "play"]
+    pegging = [r for r in view.records if r["phase"] == "play"]
     scored = [i for i, p in enumerate(plays) if p["points"]]
     reasons = dict(zip(scored, pegging)) if len(scored) == len(pegging) else {}
     for i in range(since, len(plays)):
@@ -113,9 +114,9 @@ def recent_lines(view):
     # His heels and three for last come with the starter, before any play: new only until the
     # seat's first play of the hand (after it, every email of the hand would say them again).
     told_once = () if mine else ("heels", "start")
-    lines += [record_line(r, names) for r in view["records"] if r["phase"] in (*told_once, "muggins")]
-    if view["phase"] == "show":
-        lines += [show_line(s, names, view["starter"]) for s in view["shows"]]
+    lines += [record_line(r, names) for r in view.records if r["phase"] in (*told_once, "muggins")]
+    if view.phase == "show":
+        lines += [show_line(s, names, view.starter) for s in view.shows]
     return lines
 
 

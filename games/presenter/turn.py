@@ -63,9 +63,9 @@ def other_words(game, view=None):
 
 def count_ahead_words(view):
     """Under muggins, in the play (the starter is turned): how to count the show ahead."""
-    if view["phase"] != "play" or view["viewer"] is None or not view.get("kept"):
+    if view.phase != "play" or view.viewer is None or not view.kept:
         return []
-    said = view.get("count_ahead")
+    said = view.count_ahead
     return [
         (
             "count N",
@@ -80,14 +80,14 @@ def plan_words(view, discard=None):
     """A plan in one line the reader can copy, made of their own cards in card order (no other
     card may show): in the discard, with `discard` (the first listed) on the same line, so one
     line lays away and plays the whole hand."""
-    hand = in_card_order(view.get("hand") or [])
-    if view["phase"] == "discard" and discard:
+    hand = in_card_order(view.hand)
+    if view.phase == "discard" and discard:
         kept = [c for c in hand if c not in discard]
         line = f"crib {' '.join(discard)} plan {' '.join(kept)}"
         meaning = (
             f"lays away {' '.join(discard)} and plays the others in this order at your turns, without an email for each"
         )
-    elif view["phase"] == "play" and hand:
+    elif view.phase == "play" and hand:
         line = f"plan {' '.join(hand)}"
         meaning = "plays your cards in this order at your turns, without an email for each"
     else:
@@ -104,9 +104,9 @@ def plan_words(view, discard=None):
 def _deadline(view, user):
     """The reader's deadline, whole and with its zone: an email is read later, so unlike
     times.deadline_text it says no "in 2 days"."""
-    for p in view["players"]:
-        if p["seat"] == view["viewer"] and p["deadline"]:
-            local = timezone.localtime(p["deadline"], times.player_zone(user))
+    for p in view.players:
+        if p.seat == view.viewer and p.deadline:
+            local = timezone.localtime(p.deadline, times.player_zone(user))
             return f"{local:%A %-d %B %Y, %H:%M} ({local.tzname()})"
     return None
 
@@ -123,14 +123,14 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False):
     tell them the true score (the view's legal moves carry no claim anyway:
     cribbage.moves_to_offer).
     """
-    seat, choices = view["viewer"], []
-    moves = [{k: v for k, v in m.items() if k != "seat"} for m in view["legal_moves"]]
+    seat, choices = view.viewer, []
+    moves = [{k: v for k, v in m.items() if k != "seat"} for m in view.legal_moves]
     discards = [m for m in moves if m["kind"] == "discard"]
     if discards and with_values:
-        rules = view["rules"]
-        my_side = view["side_of_seat"][seat]
-        owner_side = view["side_of_seat"][view["crib_owner"]]
-        held = [card_from_code(c) for c in view["hand"]]
+        rules = view.rules
+        my_side = view.side_of_seat[seat]
+        owner_side = view.side_of_seat[view.crib_owner]
+        held = [card_from_code(c) for c in view.hand]
         for option in discard_options(held, my_side == owner_side, players=rules["players"]):
             codes = in_card_order(option.discard)
             move = {**next(m for m in discards if in_card_order(m["cards"]) == codes), "cards": codes}
@@ -146,7 +146,7 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False):
                 }
             )
     elif discards:
-        hand = in_card_order(view["hand"])
+        hand = in_card_order(view.hand)
         # By the first card's rank, then the second's: each discard written low card first.
         in_order = [{**m, "cards": in_card_order(m["cards"])} for m in discards]
         for move in sorted(in_order, key=lambda m: [card_from_code(c).index for c in m["cards"]]):
@@ -161,7 +161,7 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False):
                 }
             )
     seen = set()
-    muggins = view["rules"]["muggins"]
+    muggins = view.rules["muggins"]
     cards_first = sorted(moves, key=lambda m: card_from_code(m["card"]).index if m["kind"] == "play" else 52)
     for move in cards_first:
         kind = move["kind"]
@@ -214,8 +214,8 @@ def turn_context(game, seat, user=None, view=None, *, links: Links) -> dict[str,
     """Everything a turn email or move page shows to `seat`, from its view alone."""
     view = view or view_for(game, seat)
     names = seat_names(view)
-    rules = view["rules"]
-    crib_owner = view.get("crib_owner")
+    rules = view.rules
+    crib_owner = view.crib_owner
     phase_words = {
         "discard": f"lay away {rules['discard_count']} card{'s' if rules['discard_count'] > 1 else ''} "
         f"to {'your' if crib_owner == seat else names.get(crib_owner, '') + chr(39) + 's'} crib",
@@ -224,31 +224,31 @@ def turn_context(game, seat, user=None, view=None, *, links: Links) -> dict[str,
     }
     played = _kept_and_played(view)
     moves = (
-        move_choices(view, game.pk, view["seq"], links=links, with_values=game.help_allowed_for(seat))
-        if view["legal_moves"]
+        move_choices(view, game.pk, view.seq, links=links, with_values=game.help_allowed_for(seat))
+        if view.legal_moves
         else []
     )
     return {
         "view": view,
         "game_id": game.pk,
-        "seq": view["seq"],
+        "seq": view.seq,
         "title": game_title(view),
         "me": names.get(seat),
         "seat": seat,
-        "phase": view["phase"],
-        "asked": phase_words.get(view["phase"], ""),
+        "phase": view.phase,
+        "asked": phase_words.get(view.phase, ""),
         "recent": recent_lines(view),
-        "hand": in_card_order(view.get("hand") or []),
-        "hand_text": cards_or_none(in_card_order(view.get("hand") or [])),
+        "hand": in_card_order(view.hand),
+        "hand_text": cards_or_none(in_card_order(view.hand)),
         # Each card once: the hand is what is left to play, then the kept cards already played.
         "played": played,
         "played_text": cards_or_none(played) if played else "",
         "crib_owner": "you" if crib_owner == seat else names.get(crib_owner),
-        "starter": view.get("starter"),
-        "starter_text": cards_or_none([view["starter"]]) if view.get("starter") else "not turned yet",
-        "count": view.get("count", 0),
-        "count_cards": view.get("count_cards") or [],
-        "count_text": cards_or_none(view.get("count_cards")) if view.get("count_cards") else "",
+        "starter": view.starter,
+        "starter_text": cards_or_none([view.starter]) if view.starter else "not turned yet",
+        "count": view.count,
+        "count_cards": view.count_cards,
+        "count_text": cards_or_none(view.count_cards) if view.count_cards else "",
         "board": board_rows(view),
         "deadline": _deadline(view, user),
         "moves": moves,
@@ -260,7 +260,7 @@ def turn_context(game, seat, user=None, view=None, *, links: Links) -> dict[str,
             ),
             None,
         ),
-        "plan": view.get("plan"),
+        "plan": view.plan,
         "game_url": links.absolute(game.get_absolute_url()),
         "finished": game.is_finished,
     }
@@ -268,21 +268,21 @@ def turn_context(game, seat, user=None, view=None, *, links: Links) -> dict[str,
 
 def _kept_and_played(view):
     """The cards `view`'s seat kept and has played this hand (still counted in its show)."""
-    if view["phase"] == "discard" or not view.get("kept"):
+    if view.phase == "discard" or not view.kept:
         return []
-    left = set(view.get("hand") or [])
-    return [c for c in view["kept"] if c not in left]
+    left = set(view.hand)
+    return [c for c in view.kept if c not in left]
 
 
 def result_lines(view):
     """The result in words: who won, how, the skunk, the final scores; [] while playing."""
-    result = view.get("result")
+    result = view.result
     if not result:
         return []
     sides = side_names(view)
-    seat = view["viewer"]
-    mine = seat is not None and view["side_of_seat"][seat] == result["winner"]
-    text = won_text("You" if mine else sides[result["winner"]], result, seat_names(view), view["target"])
+    seat = view.viewer
+    mine = seat is not None and view.side_of_seat[seat] == result["winner"]
+    text = won_text("You" if mine else sides[result["winner"]], result, seat_names(view), view.target)
     scores = ", ".join(f"{name} {score}" for name, score in zip(sides, result["scores"]))
     return [f"{text}.", f"Final scores: {scores}."]
 
@@ -290,12 +290,12 @@ def result_lines(view):
 def last_show_lines(view):
     """The last hand's show (or, when the game was pegged out, the last pegging), as the reader saw it."""
     names = seat_names(view)
-    if view["shows"]:
-        return [show_line(s, names, view["starter"]) for s in view["shows"]]
-    prev = view.get("previous_hand")
-    if view["plays"]:
+    if view.shows:
+        return [show_line(s, names, view.starter) for s in view.shows]
+    prev = view.previous_hand
+    if view.plays:
         lines = []
-        for p in view["plays"][-8:]:
+        for p in view.plays[-8:]:
             who = names.get(p["seat"])
             line = f"{who} said go" if p["go"] else f"{who} played {cards_or_none([p['card']])} (count {p['count']})"
             lines.append(line + (f"; pegged {p['points']}" if p["points"] else ""))
@@ -312,7 +312,7 @@ def result_context(game, seat, user=None, *, links: Links) -> dict[str, Any]:
     context.update(
         result=result_lines(view),
         last_show=last_show_lines(view),
-        last_show_title="The last show" if view["shows"] or not view["plays"] else "The last pegging",
+        last_show_title="The last show" if view.shows or not view.plays else "The last pegging",
         coach=coach_lines({"review": notes["review"]}) if notes else [],
         review_offer=review_offer(game, seat, links=links),
         record_url=links.absolute(reverse("games:record", args=[game.pk])),

@@ -44,7 +44,7 @@ def _context(request, game, seat_number):
     view = selectors.view_for(game, seat_number)
     table = Table(view)
     v = view
-    shows, previous = table.shows(v["shows"], v["starter"]), table.previous()
+    shows, previous = table.shows(v.shows, v.starter), table.previous()
     return {
         "game": game,
         "in_event": event_games.of_kept(game.pk),
@@ -59,7 +59,7 @@ def _context(request, game, seat_number):
         "status": table.status(),
         "deadline": table.deadline(),
         "rounds": table.plays(),
-        "records": table.records(v["records"], limit=6),
+        "records": table.records(v.records, limit=6),
         "shows": shows,
         "previous": previous,
         "moment": table.show_moment(shows, previous),
@@ -82,10 +82,10 @@ def _context(request, game, seat_number):
         "can_discard": table.can("discard"),
         "can_play": table.can("play"),
         "can_count": table.can("show"),
-        "can_muggins": bool(v.get("may_call_muggins")) and not table.finished,
+        "can_muggins": bool(v.may_call_muggins) and not table.finished,
         "can_resign": table.seat is not None and not table.finished,
         "discard_count": table.rules["discard_count"],
-        "crib_owner": table.name(v["crib_owner"]) if v["crib_owner"] is not None else "",
+        "crib_owner": table.name(v.crib_owner) if v.crib_owner is not None else "",
         "token": secrets.token_hex(16),
         "seat": seat_number,
         "plan_form": _plan_form(v) if seat_number is not None and not table.finished else None,
@@ -105,10 +105,10 @@ def _review(game, seat_number):
 
 def _plan_form(view):
     """The plan form, from the deal until the seat's last card is played; None otherwise."""
-    if view["phase"] not in ("discard", "play") or not view.get("hand"):
+    if view.phase not in ("discard", "play") or not view.hand:
         return None
-    plan = view.get("plan") or {"order": [], "rules": []}
-    order = [c for c in plan["order"] if c in view["hand"]]
+    plan = view.plan or {"order": [], "rules": []}
+    order = [c for c in plan["order"] if c in view.hand]
     initial = {f"place_{c}": order.index(c) + 1 for c in order}
     for rule in plan["rules"]:
         if rule["rule"] == "score_first":
@@ -118,7 +118,7 @@ def _plan_form(view):
                 on_rank={1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(rule["rank"], str(rule["rank"])),
                 on_card=rule["card"],
             )
-    form = PlanForm(cards=view["hand"])
+    form = PlanForm(cards=view.hand)
     form.initial = initial
     return form
 
@@ -217,17 +217,17 @@ def _state(request, game_id):
     table = Table(view)
     response = JsonResponse(
         {
-            "game_id": view["game_id"],
-            "seq": view["seq"],
-            "status": view["status"],
-            "phase": view["phase"],
-            "scores": view["scores"],
-            "to_act": [table.names[s] for s in view["to_act"]],
-            "your_turn": seat is not None and seat.number in view["to_act"],
+            "game_id": view.game_id,
+            "seq": view.seq,
+            "status": view.status,
+            "phase": view.phase,
+            "scores": view.scores,
+            "to_act": [table.names[s] for s in view.to_act],
+            "your_turn": seat is not None and seat.number in view.to_act,
             "status_text": table.status(),
         }
     )
-    return _polled(response, polls.tag(game.pk, view["seq"], view["status"]))
+    return _polled(response, polls.tag(game.pk, view.seq, view.status))
 
 
 @login_required
@@ -276,7 +276,7 @@ def plan(request, game_id):
     seat = selectors.seat_of(game, request.user)
     if seat is None:
         return not_your_game(request, game)
-    form = PlanForm(request.POST, cards=selectors.view_for(game, seat.number).get("hand") or [])
+    form = PlanForm(request.POST, cards=selectors.view_for(game, seat.number).hand)
     if not form.is_valid() or not form.words():
         return refused(request, game, seat, "Give at least one card a place in the order, or tick a rule.")
     try:

@@ -70,7 +70,7 @@ def dora_game(client):
     dora.save()
     with committed():
         game = challenges.accept(challenge, dora).game
-    hand = view_for(game, 1)["hand"]
+    hand = list(view_for(game, 1).hand)
     with committed():
         reception.receive(a_reply(game, 1, f"crib {hand[0]} {hand[1]}", ADDRESS), esp_name="test")
     with committed():

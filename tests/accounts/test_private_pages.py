@@ -46,7 +46,7 @@ def test_a_logged_in_players_pages_are_private(client, game):
 
 def test_pages_reached_by_a_secret_link_are_private_without_a_login(client, game):
     view = view_for(game, 0)
-    move_path = re.sub(r"^https?://[^/]+", "", links.move_url(game.pk, 0, view["seq"], view["legal_moves"][0]))
+    move_path = re.sub(r"^https?://[^/]+", "", links.move_url(game.pk, 0, view.seq, view.legal_moves[0]))
     response = client.get(move_path)  # shows Alice's hand
     assert response.status_code == 200 and response.wsgi_request.user.is_anonymous
     assert_private(response)

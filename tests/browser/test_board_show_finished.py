@@ -140,8 +140,8 @@ def test_the_move_link_page_shows_the_board_at_full_width(live_server, browser, 
     alice, bob = players()
     game = a_game_in_play(alice, bob)
     view = selectors.view_for(game, 0)
-    move = {k: v for k, v in view["legal_moves"][0].items() if k != "seat"}
-    url = urlsplit(links.move_url(game.pk, 0, view["seq"], move))
+    move = {k: v for k, v in view.legal_moves[0].items() if k != "seat"}
+    url = urlsplit(links.move_url(game.pk, 0, view.seq, move))
     for width in WIDTHS:
         page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
         page.goto(f"{live_server.url}{url.path}")

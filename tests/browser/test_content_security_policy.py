@@ -26,7 +26,7 @@ def test_the_pages_pass_the_content_security_policy(live_server, browser, consol
     seasons.current_season(ladder)
     membership.join(ladder, alice)
     membership.join(ladder, bob)
-    move = view_for(game, 0)["legal_moves"][0]
+    move = view_for(game, 0).legal_moves[0]
     move_link = urlsplit(links.move_url(game.pk, 0, game.seq, move)).path
 
     page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()

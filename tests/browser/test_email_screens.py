@@ -33,13 +33,13 @@ def the_turn_emails():
     mail.outbox.clear()
     with committed():
         for seat in (0, 1):
-            services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+            services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
     game.refresh_from_db()
-    leader = view_for(game, 0)["turn"]
+    leader = view_for(game, 0).turn
     with committed():
-        services.submit_move(game, leader, view_for(game, leader)["legal_moves"][0])
+        services.submit_move(game, leader, view_for(game, leader).legal_moves[0])
     game.refresh_from_db()
-    player = game.seats.get(number=view_for(game, 0)["turn"]).player
+    player = game.seats.get(number=view_for(game, 0).turn).player
     return game, {"discard": discard, "play": turn_email_to(player.email)}
 
 

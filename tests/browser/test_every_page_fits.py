@@ -104,7 +104,7 @@ def the_site(settings, tmp_path):
     calendar.new_key(alice)
 
     discard = games["two-discard"]
-    move = view_for(discard, 0)["legal_moves"][0]
+    move = view_for(discard, 0).legal_moves[0]
     move_link = urlsplit(links.move_url(discard.pk, 0, discard.seq, move)).path
     finished = games["two-finished"]
     stale_link = urlsplit(links.move_url(finished.pk, 0, 1, {"kind": "discard", "cards": ["AS", "2S"]})).path

@@ -53,10 +53,10 @@ def test_on_a_phone_the_count_the_cards_laid_and_the_hand_are_in_the_first_scree
     page = tab(browser, live_server.url, alice, **PHONE)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     assert page.evaluate("window.scrollY") == 0
-    laid = view_for(game, 0)["count_cards"]
+    laid = view_for(game, 0).count_cards
     assert laid and page.locator(".pile svg.face").count() == len(laid)
     assert in_first_screen(page, "#running-count")
-    assert page.locator("#running-count").inner_text() == str(view_for(game, 0)["count"])
+    assert page.locator("#running-count").inner_text() == str(view_for(game, 0).count)
     for selector in [".pile", "form.play-form .hand"]:
         assert in_first_screen(page, selector), selector
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -70,14 +70,14 @@ def test_a_tapped_card_is_chosen_and_only_the_confirm_button_plays_it(live_serve
     code = card.get_attribute("value")
     card.tap()
     game.refresh_from_db()
-    assert game.seq == view_for(game, 0)["seq"] and 0 in cribbage.to_act(services.engine_state(game))
+    assert game.seq == view_for(game, 0).seq and 0 in cribbage.to_act(services.engine_state(game))
     assert card.get_attribute("aria-pressed") == "true"
     confirm = page.locator(".play-confirm-button")
     assert confirm.is_visible() and confirm.get_attribute("value") == code
     with page.expect_navigation():
         confirm.tap()
     game.refresh_from_db()
-    assert code in [p["card"] for p in view_for(game, 0)["plays"]]
+    assert code in [p["card"] for p in view_for(game, 0).plays]
 
 
 def test_keys_choose_a_card_and_enter_plays_it(live_server, browser):
@@ -85,7 +85,7 @@ def test_keys_choose_a_card_and_enter_plays_it(live_server, browser):
     seq = game.seq
     page = tab(browser, live_server.url, alice, **DESKTOP)
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    playable = view_for(game, 0)["playable"]
+    playable = list(view_for(game, 0).playable)
     code = playable[0]
     page.keyboard.press(code[:-1].replace("10", "T"))
     chosen = page.locator("form.play-form .card-button.chosen")
@@ -96,7 +96,7 @@ def test_keys_choose_a_card_and_enter_plays_it(live_server, browser):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     game.refresh_from_db()
-    assert game.seq > seq and code in [p["card"] for p in view_for(game, 0)["plays"]]
+    assert game.seq > seq and code in [p["card"] for p in view_for(game, 0).plays]
 
 
 def test_a_click_plays_at_once_where_moves_are_not_confirmed(live_server, browser):
@@ -113,7 +113,7 @@ def test_a_click_plays_at_once_where_moves_are_not_confirmed(live_server, browse
 def test_the_confirm_page_asks_in_words_and_cards_with_its_button_in_a_phones_first_screen(live_server, browser):
     alice = make_user("alice@example.com", "Alice", notify="none")
     game = start_two_player_game(players=[alice, make_user(notify="none")], rng=random.Random(3))
-    move = view_for(game, 0)["legal_moves"][0]
+    move = view_for(game, 0).legal_moves[0]
     page = browser.new_context(**PHONE).new_page()
     page.goto(live_server.url + urlsplit(links.move_url(game.pk, 0, game.seq, move)).path)
     question = page.locator("h1").inner_text()

@@ -50,7 +50,7 @@ def the_games():
         rng,
     )
     over = finish_game(start_two_player_game(players=players, rng=rng), winner=0)
-    move = view_for(discard, 0)["legal_moves"][0]
+    move = view_for(discard, 0).legal_moves[0]
     confirm = urlsplit(links.move_url(discard.pk, 0, discard.seq, move)).path
     page = lambda g: reverse("games:game", args=[g.pk])  # noqa: E731
     pages = {

@@ -30,7 +30,7 @@ def table(client, django_capture_on_commit_callbacks):
 
 
 def move(game, **fields):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     return {"action": "discard", "expected_seq": str(game.seq), "token": "t" * 20, "cards": hand[:2], **fields}
 
 

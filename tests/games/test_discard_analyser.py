@@ -48,7 +48,7 @@ def test_a_deal_that_is_not_six_cards_is_refused_with_why(client, deal):
 def test_not_for_the_players_own_hand_in_a_game_without_help(client):
     alice = make_user()
     game = start_two_player_game(players=[alice, make_user()], rng=random.Random(5))
-    hand = " ".join(view_for(game, 0)["hand"])
+    hand = " ".join(view_for(game, 0).hand)
     client.force_login(alice)
     response = analysed(client, hand)
     assert response.status_code == 403
@@ -66,7 +66,7 @@ def test_the_players_own_hand_where_help_is_on(client):
     game = start_two_player_game(players=[alice, make_user()], rng=random.Random(5), help_on=True)
     assert game.help_allowed_for(0)
     client.force_login(alice)
-    assert analysed(client, " ".join(view_for(game, 0)["hand"])).status_code == 200
+    assert analysed(client, " ".join(view_for(game, 0).hand)).status_code == 200
 
 
 def test_every_throw_and_keep_is_listed_in_card_order(client):

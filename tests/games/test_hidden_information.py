@@ -65,7 +65,7 @@ def test_views_never_show_a_hidden_card_nor_another_seats_plan(variant, muggins)
             state = services.engine_state(game)
         for seat in [None, *range(state.rules.players)]:
             visible = (seen_by(state, seat) if seat is not None else seen_by_spectator(state)) | counted(state)
-            seen = view_for(game, seat)
+            seen = view_for(game, seat).to_json()  # everything it holds, as the pages and scripts get it
             leaked = _strings(seen) & (all_codes - visible)
             assert not leaked, f"seat {seat} sees {leaked} in phase {state.phase}"
             # A seat sees its own plan alone: not an opponent's, a partner's, nor (a spectator) any.

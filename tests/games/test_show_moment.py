@@ -45,7 +45,7 @@ def test_after_the_last_card_the_page_opens_on_the_show_counted_a_combination_at
     section = moment(html)
     assert section is not None
     assert html.index("show-moment") < html.index('class="scoreboard"')  # at the top, before the board
-    last = selectors.view_for(game, 0)["previous_hand"]
+    last = selectors.view_for(game, 0).previous_hand
     titles = re.findall(r'<h4 class="show-title">(.*?)</h4>', section)
     # The pone's hand, then the dealer's, then the crib: in the order they are counted.
     assert (
@@ -72,7 +72,7 @@ def test_the_words_said_aloud_run_up_to_each_hands_total(client, seed):
     game, alice, _ = second_deal(seed=seed)
     client.force_login(alice)
     shows = moment(page(client, game)).split('<section class="show counted-show"')[1:]
-    counted = selectors.view_for(game, 0)["previous_hand"]["shows"]
+    counted = selectors.view_for(game, 0).previous_hand["shows"]
     assert len(shows) == len(counted)
     for html, show in zip(shows, counted):
         said = re.findall(r'<span class="said">(.*?)</span>', html)
@@ -85,7 +85,7 @@ def test_the_moment_lasts_until_the_reader_lays_away(client):
     game, alice, bob = second_deal()
     client.force_login(bob)
     assert moment(page(client, game))
-    hand = selectors.view_for(game, 1)["hand"]
+    hand = list(selectors.view_for(game, 1).hand)
     services.submit_move(game, 1, {"kind": "discard", "cards": hand[:2]})
     assert moment(page(client, game)) is None  # Bob has thrown to the next crib
     assert 'class="previous-hand"' in page(client, game)  # the show is still there, in the previous hand
@@ -97,7 +97,7 @@ def test_a_spectator_sees_the_moment_without_any_hand_in_play(client):
     game, alice, bob = second_deal()
     client.force_login(make_user())
     section = moment(page(client, game))
-    last = selectors.view_for(game, None)["previous_hand"]
+    last = selectors.view_for(game, None).previous_hand
     assert set(re.findall(r'data-card="([^"]+)"', section)) == {c for s in last["shows"] for c in s["cards"]} | {
         last["starter"]
     }
@@ -124,7 +124,7 @@ def test_under_muggins_a_count_whose_muggins_chance_is_open_shows_no_combination
     pone = cribbage.to_act(state)[0]
     services.submit_move(game, pone, {"kind": "count", "points": 0})
     game.refresh_from_db()
-    assert selectors.view_for(game, 1 - pone)["shows"][-1].get("score") is None  # still secret
+    assert selectors.view_for(game, 1 - pone).shows[-1].get("score") is None  # still secret
     client.force_login((alice, bob)[1 - pone])
     section = moment(page(client, game))
     assert section is not None and "The true count is shown once the chance to call muggins has passed" in section

@@ -27,20 +27,20 @@ def game(django_capture_on_commit_callbacks):
 
 def _discard(game, seat):
     view = view_for(game, seat)
-    services.submit_move(game, seat, {"kind": "discard", "cards": view["hand"][:2]})
+    services.submit_move(game, seat, {"kind": "discard", "cards": list(view.hand[:2])})
     game.refresh_from_db()
 
 
 def test_each_deal_sets_the_standing_plan_as_the_hands_plan_seen_by_its_seat_alone(game):
     plans = game.events.filter(kind="plan")
     assert list(plans.values_list("seat", "source", "data__rules")) == [(0, Event.Source.PLAN, EVERY_PLAY)]
-    assert view_for(game, 0)["plan"]["words"] == "plan score first, low first"
-    assert view_for(game, 1).get("plan") is None
+    assert view_for(game, 0).plan["words"] == "plan score first, low first"
+    assert view_for(game, 1).plan is None
 
 
 def test_a_standing_plan_plays_the_whole_hand_one_email_a_hand(game, django_capture_on_commit_callbacks):
     bob_plan = cribbage.read_plan("high first")
-    hand = view_for(game, 0)["hand_number"]
+    hand = view_for(game, 0).hand_number
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         _discard(game, 0)
@@ -48,7 +48,7 @@ def test_a_standing_plan_plays_the_whole_hand_one_email_a_hand(game, django_capt
         services.submit_move(game, 1, bob_plan)  # Bob plans this hand: every card of both is played
     game.refresh_from_db()
     view = view_for(game, 0)
-    assert view["hand_number"] == hand + 1 and view["phase"] == "discard"
+    assert view.hand_number == hand + 1 and view.phase == "discard"
     plays = game.events.filter(kind="play", seat=0)
     assert plays.count() == 4 and set(plays.values_list("source", flat=True)) == {Event.Source.PLAN}
     assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.com", "bob@example.com"]  # the next discard
@@ -59,13 +59,13 @@ def test_a_standing_plan_plays_the_whole_hand_one_email_a_hand(game, django_capt
 def test_a_hands_own_plan_replaces_the_standing_plan_for_that_hand_only(game):
     services.submit_move(game, 0, cribbage.read_plan("ask"))
     game.refresh_from_db()
-    assert view_for(game, 0)["plan"]["words"] == "plan ask"
+    assert view_for(game, 0).plan["words"] == "plan ask"
 
 
 def test_a_stored_plan_the_engine_refuses_is_left_out_and_the_game_goes_on():
     alice = make_user(standing_plan=[{"rule": "no_such_rule"}])
     game = start_two_player_game(players=[alice, make_user()])
-    assert game.events.filter(kind="plan").count() == 0 and view_for(game, 0)["phase"] == "discard"
+    assert game.events.filter(kind="plan").count() == 0 and view_for(game, 0).phase == "discard"
 
 
 def test_the_profile_keeps_a_standing_plan_and_refuses_one_that_names_cards(client):

@@ -37,7 +37,7 @@ def cards_named(text):
 
 def visible_to(game, seat):
     """Every card that appears anywhere in the seat's view: all it may be shown."""
-    return set(CODE.findall(json.dumps(selectors.view_for(game, seat), default=str)))
+    return set(CODE.findall(json.dumps(selectors.view_for(game, seat).to_json(), default=str)))
 
 
 def hidden_from(state, seat):

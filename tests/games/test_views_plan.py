@@ -33,7 +33,7 @@ def plan_token(html):
 def test_the_page_orders_the_cards_and_ticks_the_rules_and_only_the_player_sees_the_plan(client, game, players):
     client.force_login(players[0])
     html = page(client, game)
-    hand = selectors.view_for(game, 0)["hand"]
+    hand = list(selectors.view_for(game, 0).hand)
     for code in hand:
         assert f'name="place_{code}"' in html
     fields = {
@@ -48,7 +48,7 @@ def test_the_page_orders_the_cards_and_ticks_the_rules_and_only_the_player_sees_
     words = f"plan score first, on 5 play {hand[0]}, {hand[2]} {hand[1]}"
     assert any(words in m for m in messages_of(response))
     game.refresh_from_db()
-    assert selectors.view_for(game, 0)["plan"]["words"] == words
+    assert selectors.view_for(game, 0).plan["words"] == words
     assert words in page(client, game)
     client.force_login(players[1])
     assert words not in page(client, game) and "plan score first" not in page(client, game)
@@ -72,11 +72,11 @@ def test_a_refused_plan_on_the_page_says_why_and_changes_nothing(client, game, p
 
 def test_a_discard_links_confirm_page_takes_the_plan_with_the_discard(client, game):
     view = selectors.view_for(game, 0)
-    move = next(m for m in view["legal_moves"] if m["kind"] == "discard")
+    move = next(m for m in view.legal_moves if m["kind"] == "discard")
     url = links.move_url(game.pk, 0, game.seq, {k: v for k, v in move.items() if k != "seat"})
     path = re.sub(r"^https?://[^/]+", "", url)
     html = client.get(path).content.decode()
-    kept = [c for c in view["hand"] if c not in move["cards"]]
+    kept = [c for c in view.hand if c not in move["cards"]]
     for code in kept:
         assert f'name="place_{code}"' in html
     for code in move["cards"]:
@@ -84,19 +84,19 @@ def test_a_discard_links_confirm_page_takes_the_plan_with_the_discard(client, ga
     response = client.post(path, {f"place_{kept[3]}": "1", f"place_{kept[0]}": "2", "score_first": "on"})
     assert response.status_code == 200
     game.refresh_from_db()
-    assert selectors.view_for(game, 0)["plan"]["words"] == f"plan score first, {kept[3]} {kept[0]}"
-    assert selectors.view_for(game, 0)["my_discards"] == move["cards"]
+    assert selectors.view_for(game, 0).plan["words"] == f"plan score first, {kept[3]} {kept[0]}"
+    assert selectors.view_for(game, 0).my_discards == move["cards"]
 
 
 def test_the_confirm_page_discards_in_one_click_without_a_plan(client, game):
     view = selectors.view_for(game, 0)
-    move = next(m for m in view["legal_moves"] if m["kind"] == "discard")
+    move = next(m for m in view.legal_moves if m["kind"] == "discard")
     path = re.sub(
         r"^https?://[^/]+", "", links.move_url(game.pk, 0, game.seq, {k: v for k, v in move.items() if k != "seat"})
     )
     assert client.post(path).status_code == 200
     game.refresh_from_db()
-    assert selectors.view_for(game, 0)["plan"] is None and services.engine_state(game).discards[0]
+    assert selectors.view_for(game, 0).plan is None and services.engine_state(game).discards[0]
 
 
 def test_another_seats_plan_does_not_move_the_pages_poll(client, game, players):
@@ -104,7 +104,7 @@ def test_another_seats_plan_does_not_move_the_pages_poll(client, game, players):
 
     client.force_login(players[0])
     before = client.get(reverse("games:state", args=[game.pk])).json()["seq"]
-    services.submit_move(game, 1, cribbage.read_plan(" ".join(selectors.view_for(game, 1)["hand"])))
+    services.submit_move(game, 1, cribbage.read_plan(" ".join(selectors.view_for(game, 1).hand)))
     assert client.get(reverse("games:state", args=[game.pk])).json()["seq"] == before
     assert f'data-seq="{before}"' in page(client, game)
     client.force_login(players[1])
@@ -114,7 +114,7 @@ def test_another_seats_plan_does_not_move_the_pages_poll(client, game, players):
 def test_muggins_a_count_ahead_on_the_page_is_said_for_the_show_and_seen_by_its_player_alone(client):
     game = start_two_player_game(rng=random.Random(7), muggins=True, target=61)
     for seat in (0, 1):
-        services.submit_move(game, seat, {"kind": "discard", "cards": selectors.view_for(game, seat)["hand"][:2]})
+        services.submit_move(game, seat, {"kind": "discard", "cards": list(selectors.view_for(game, seat).hand[:2])})
     game.refresh_from_db()
     state = services.engine_state(game)
     pone = 1 - state.dealer
@@ -129,8 +129,8 @@ def test_muggins_a_count_ahead_on_the_page_is_said_for_the_show_and_seen_by_its_
     )
     assert f"Your count of {true} is said" in " ".join(messages_of(response))
     game.refresh_from_db()
-    assert selectors.view_for(game, pone)["count_ahead"] == true
-    assert selectors.view_for(game, state.dealer)["count_ahead"] is None
+    assert selectors.view_for(game, pone).count_ahead == true
+    assert selectors.view_for(game, state.dealer).count_ahead is None
     client.force_login(players[state.dealer])
     assert f"You have said {true}" not in page(client, game)
     refused = client.post(

@@ -50,7 +50,7 @@ def messages_of(response):
 
 
 def hand_of(game, seat):
-    return selectors.view_for(game, seat)["hand"]
+    return selectors.view_for(game, seat).hand
 
 
 def events(game):
@@ -93,8 +93,8 @@ def test_a_player_sees_their_hand_the_board_and_a_crib_form(client, game, player
         assert f'name="cards" value="{code}"' in html
     assert "cribbage-board" in html and 'role="img"' in html
     view = selectors.view_for(game, 0)
-    names = {p["seat"]: p["name"] for p in view["players"]}
-    crib = "your" if view["crib_owner"] == 0 else f"{names[view['crib_owner']]}’s"
+    names = {p.seat: p.name for p in view.players}
+    crib = "your" if view.crib_owner == 0 else f"{names[view.crib_owner]}’s"
     status = re.search(r'id="turn-status" role="status">\s*<strong>(.*?)</strong>', html, re.S).group(1)
     assert status == f"Lay away two cards to {crib} crib. {names[1]} is choosing too."
     assert "Lay away 2 cards" in html
@@ -147,12 +147,12 @@ def test_only_playable_cards_are_active_and_a_card_is_played(client, game, playe
     client.force_login(players[view_seat])
     html = page(client, game)
     view = selectors.view_for(game, view_seat)
-    for code in view["hand"]:
+    for code in view.hand:
         button = re.search(rf'<button[^>]*name="card" value="{code}"[^>]*>', html).group(0)
-        assert ("disabled" in button) == (code not in view["playable"])
-    assert view["playable"]  # a seat to act in the play always has a card that fits
-    assert len(view["playable"]) < len(view["hand"])  # ... and here one that does not (count > 21)
-    card = view["playable"][0]
+        assert ("disabled" in button) == (code not in view.playable)
+    assert view.playable  # a seat to act in the play always has a card that fits
+    assert len(view.playable) < len(view.hand)  # ... and here one that does not (count > 21)
+    card = view.playable[0]
     before = events(game)
     response = post(client, game, {**form_fields(html, "play"), "card": card})
     game.refresh_from_db()
@@ -490,14 +490,14 @@ def test_a_forged_play_of_a_card_too_high_for_the_count(client, game, players):
         game,
         lambda g: (
             services.engine_state(g).phase == "play"
-            and len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0])["playable"])
-            < len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0])["hand"])
+            and len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0]).playable)
+            < len(selectors.view_for(g, cribbage.to_act(services.engine_state(g))[0]).hand)
         ),
         rng,
     )
     seat = cribbage.to_act(services.engine_state(game))[0]
     view = selectors.view_for(game, seat)
-    too_high = next(c for c in view["hand"] if c not in view["playable"])
+    too_high = next(c for c in view.hand if c not in view.playable)
     client.force_login(players[seat])
     fields = form_fields(page(client, game), "play")
     before = events(game)
@@ -640,4 +640,4 @@ def test_the_hand_is_shown_in_card_order_and_the_state_keeps_the_deal(client, ga
     fields = form_fields(html, "discard")
     post(client, game, {**fields, "cards": in_order[:2]})
     game.refresh_from_db()
-    assert sorted(selectors.view_for(game, 0)["my_discards"]) == sorted(in_order[:2])
+    assert sorted(selectors.view_for(game, 0).my_discards) == sorted(in_order[:2])

@@ -5,6 +5,7 @@ not "You deals", no raw escapes or template syntax ("\\u2666", "&amp;amp;", "{{"
 import html as html_lib
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.core import mail
@@ -187,17 +188,19 @@ def test_the_checker_finds_each_fault():
 
 
 def test_the_since_block_tells_his_heels_once():
-    view = {
-        "viewer": 0,
-        "phase": "play",
-        "players": [{"seat": 0, "name": "Alice"}, {"seat": 1, "name": "Bob"}],
-        "plays": [{"seat": 0, "card": "7C", "go": False, "count": 7, "points": 0, "round": 0}],
-        "records": [{"seat": 1, "phase": "heels", "points": 2, "text": "two for his heels is two"}],
-    }
+    view = SimpleNamespace(
+        viewer=0,
+        phase="play",
+        players=(SimpleNamespace(seat=0, name="Alice"), SimpleNamespace(seat=1, name="Bob")),
+        plays=({"seat": 0, "card": "7C", "go": False, "count": 7, "points": 0, "round": 0},),
+        records=({"seat": 1, "phase": "heels", "points": 2, "text": "two for his heels is two"},),
+    )
     heels = "Bob turned a jack for the starter: two for his heels"
-    assert heels in recent_lines({**view, "plays": []})  # the starter was just turned
+    assert heels in recent_lines(SimpleNamespace(**{**vars(view), "plays": ()}))  # the starter was just turned
     assert heels not in recent_lines(view)  # told in the email before Alice's first play
-    bob = {**view, "viewer": 1}  # Bob has not played yet: his email after Alice's play tells it
+    bob = SimpleNamespace(
+        **{**vars(view), "viewer": 1}
+    )  # Bob has not played yet: his email after Alice's play tells it
     assert heels in recent_lines(bob)
 
 
@@ -228,10 +231,10 @@ def game_faults(client, game, players):
         if game.is_finished:
             faults += message_faults(result_message(game, seat, user))
             continue
-        if seat in view["to_act"]:
+        if seat in view.to_act:
             faults += check_turn_email(game, seat, user)
-        for move in view["legal_moves"][:1]:  # the move link's page
-            url = links.move_url(game.pk, seat, view["seq"], move)
+        for move in view.legal_moves[:1]:  # the move link's page
+            url = links.move_url(game.pk, seat, view.seq, move)
             page = client.get(re.sub(r"^https?://[^/]+", "", url))
             assert page.status_code == 200
             faults += page_faults(page.content.decode(), f"move link page for {user}")

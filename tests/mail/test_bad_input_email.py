@@ -159,9 +159,9 @@ def muggins_game_at_the_show(db, django_capture_on_commit_callbacks):
     rng = random.Random(5)
     for _ in range(60):
         view = view_for(game, 0)
-        if view["phase"] == "show":
+        if view.phase == "show":
             return game
-        seat = (view["to_act"] or view_for(game, 1)["to_act"])[0]
+        seat = (view.to_act or view_for(game, 1).to_act)[0]
         game = play_random_move(game, seat, rng=rng).game
     raise AssertionError("no show reached")
 
@@ -171,7 +171,7 @@ def test_a_count_the_rules_cannot_take_is_answered_and_changes_nothing(
     muggins_game_at_the_show, on_commit, database_dump, words
 ):
     game = muggins_game_at_the_show
-    seat = view_for(game, 0)["to_act"][0]
+    seat = view_for(game, 0).to_act[0]
     mail.outbox.clear()
     before = database_dump(leave_out=KEPT_AND_ANSWERED)
     row = deliver(reply(game, seat, words), on_commit)

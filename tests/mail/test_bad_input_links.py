@@ -11,7 +11,7 @@ KEPT = ("games.Seat", "games.OverdueSeat")  # pressing a button counts as the pl
 
 
 def move_path(game, move=None, seq=None):
-    move = move or view_for(game, 0)["legal_moves"][0]
+    move = move or view_for(game, 0).legal_moves[0]
     return "/m/move/" + links.move_token(game.pk, 0, game.seq if seq is None else seq, move) + "/"
 
 

@@ -113,7 +113,7 @@ def send(client, channel, message, on_commit, monkeypatch, game):
 def test_a_new_instruction_is_applied_once_and_a_quoted_one_never(
     client, game, on_commit, monkeypatch, name, code, channel, fmt
 ):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     new, old = f"crib {hand[0]} {hand[1]}", f"crib {hand[2]} {hand[3]}"
     to = links.reply_address(game.pk, 0)
     mail.outbox.clear()
@@ -136,7 +136,7 @@ def test_a_new_instruction_is_applied_once_and_a_quoted_one_never(
 @pytest.mark.parametrize("channel", CHANNELS)
 def test_a_very_large_html_only_reply_is_read_through_every_channel(client, game, on_commit, monkeypatch, channel):
     # Hotmail's HTML-only reply, base64, above a long thread quoted after its <hr> (some 800 KB).
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     thread = quoted_turn(f"crib {hand[2]} {hand[3]}", game.pk) + ["Old thread with lots of markup."] * 26_000
     to = links.reply_address(game.pk, 0)
     mail.outbox.clear()

@@ -49,7 +49,7 @@ def bob_to_move(game, on_commit):
     """Alice has thrown to the crib; Bob has not: his turn alone."""
     game.refresh_from_db()
     with on_commit():
-        services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
+        services.submit_move(game, 0, view_for(game, 0).legal_moves[0])
     mail.outbox.clear()
     return Seat.objects.get(game=game, number=1)
 
@@ -71,7 +71,7 @@ def test_more_time_for_the_other_seat_when_it_is_my_turn(game, on_commit):
     """In a two-handed game "more time" is for the other player, whose turn it is not: their next turn."""
     game.refresh_from_db()
     with on_commit():
-        services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0])
+        services.submit_move(game, 1, view_for(game, 1).legal_moves[0])
     assert deliver(reply(game, 1, "extend 1"), on_commit).status == InboundEmail.Status.APPLIED
     assert Seat.objects.get(game=game, number=0).extra_seconds == 0  # Alice is to move: deadline moved
     assert Event.objects.get(game=game, kind="more_time").data["seat"] == 0
@@ -108,7 +108,7 @@ def test_claim_by_reply_ends_the_game_of_an_opponent_out_of_time(db, on_commit, 
             vacation_cap_days=0,
             timeout_policy=Game.TimeoutPolicy.OPPONENT_CHOOSES,
         )
-        services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
+        services.submit_move(game, 0, view_for(game, 0).legal_moves[0])
     bob_seat = Seat.objects.get(game=game, number=1)
     with time_machine.travel(bob_seat.deadline + timedelta(minutes=1)):
         with on_commit():

@@ -30,7 +30,7 @@ def coach_part(body):
 def play_move(game, seat, rng):
     """A random legal move, never a resignation (nor a call of muggins, which may find nothing)."""
     game.refresh_from_db()
-    moves = [m for m in view_for(game, seat)["legal_moves"] if m["kind"] not in ("resign", "muggins")]
+    moves = [m for m in view_for(game, seat).legal_moves if m["kind"] not in ("resign", "muggins")]
     move = {k: v for k, v in rng.choice(moves).items() if k != "seat"}
     if move["kind"] == "play" and game.muggins:
         move["claim"] = 0
@@ -45,7 +45,7 @@ def play_until(game, on_commit, done, rng, limit=400):
         if game.is_finished or done():
             return
         with on_commit():
-            play_move(game, view_for(game, 0)["to_act"][0], rng)
+            play_move(game, view_for(game, 0).to_act[0], rng)
     pytest.fail("never got there")
 
 
@@ -71,7 +71,7 @@ def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(helped_
     assert "The coach" in first.alternatives[0][0] and "You threw" in first.alternatives[0][0]
     # Nothing Bob still holds, in the coach or anywhere else in the email.
     text = re.sub(r"https?://\S+", "", first.body)
-    for code in view_for(game, 1)["hand"]:
+    for code in view_for(game, 1).hand:
         assert not re.search(rf"\b{code}\b", text) and label(code) not in text
     # The next play email of the hand does not say it again.
     count = len(mail.outbox)
@@ -83,7 +83,7 @@ def test_the_first_email_after_a_discard_judges_it_and_the_next_does_not(helped_
 def test_the_next_hands_discard_email_tells_the_last_hands_throw_and_pegging(helped_game, on_commit):
     game = helped_game
     rng = random.Random(5)
-    play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, rng)
+    play_until(game, on_commit, lambda: view_for(game, 0).hand_number == 2, rng)
     email = [m for m in mail.outbox if m.to == ["alice@example.com"]][-1]
     assert "lay away" in email.body
     notes = coaching.coach_notes(game, 0)["previous_hand"]
@@ -219,7 +219,7 @@ def test_a_game_played_out_ends_with_the_result_the_last_show_and_the_review(db,
     sent = results(mail.outbox)
     assert set(sent) == {"alice@example.com", "bob@example.com"}
     view = view_for(game, 0)
-    result = view["result"]
+    result = view.result
     winner = ["Alice", "Bob"][result["winner"]]
     skunk = {"skunk": ", with a skunk", "double_skunk": ", with a double skunk", None: ""}[result["skunk"]]
     body = sent["alice@example.com"].body
@@ -229,7 +229,7 @@ def test_a_game_played_out_ends_with_the_result_the_last_show_and_the_review(db,
     assert f"Game review: about {review['total_loss']:.1f} points lost" in body
     # Pegged out: the last pegging; won in the show, or on the starter's heels before any card
     # was laid: the last show (that hand's, or the hand before's).
-    pegged_out = bool(view["plays"]) and not view["shows"]
+    pegged_out = bool(view.plays) and not view.shows
     assert ("The last pegging:" in body) == pegged_out and ("The last show:" in body) != pegged_out
     assert "Game review" in sent["alice@example.com"].alternatives[0][0]
     assert OutboundEmail.objects.filter(game=game, kind="result").count() == 2
@@ -265,7 +265,7 @@ def test_under_muggins_the_turn_emails_never_list_claim_values(db, on_commit):
     with on_commit():
         game = start_two_player_game(players=[alice, bob], rng=random.Random(2), muggins=True)
     rng = random.Random(2)
-    play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, rng)
+    play_until(game, on_commit, lambda: view_for(game, 0).hand_number == 2, rng)
     phases = set()
     for message in mail.outbox:
         game_words = [
@@ -283,7 +283,7 @@ def test_under_muggins_the_turn_emails_never_list_claim_values(db, on_commit):
     # The view's moves carry no claim: the email does not count for the player.
     game.refresh_from_db()
     for seat in (0, 1):
-        assert all("claim" not in m and "points" not in m for m in view_for(game, seat)["legal_moves"])
+        assert all("claim" not in m and "points" not in m for m in view_for(game, seat).legal_moves)
 
 
 @pytest.mark.parametrize("variant, seats", [("three", 3), ("four", 4), ("five_card", 2)])
@@ -291,7 +291,7 @@ def test_the_coach_speaks_in_every_variant(db, on_commit, caplog, variant, seats
     players = [make_user(allow_forced_moves=False, password=None) for _ in range(seats)]
     with on_commit():
         game = start_two_player_game(variant=variant, players=players, rng=random.Random(4), help_on=True)
-    play_until(game, on_commit, lambda: view_for(game, 0)["hand_number"] == 2, random.Random(4))
+    play_until(game, on_commit, lambda: view_for(game, 0).hand_number == 2, random.Random(4))
     assert "The coach failed" not in caplog.text
     coached = [m for m in mail.outbox if "The coach:" in m.body]
     assert any("You threw" in m.body for m in coached) and any("Last hand (hand 1)" in m.body for m in coached)

@@ -104,7 +104,7 @@ def _diagnosis(game):
 
     events = list(Event.objects.filter(game=game).order_by("-seq").values_list("seq", "kind", "seat", "source")[:6])
     return (
-        f"game at seq {game.seq}, phase {view['phase']}, to act {view['to_act']}; events {events}; "
+        f"game at seq {game.seq}, phase {view.phase}, to act {view.to_act}; events {events}; "
         f"replies {InboundEmail.objects.count()}; "
         f"last replies {last}; last outbox rows {rows}"
     )

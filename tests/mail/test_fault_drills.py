@@ -155,7 +155,7 @@ def test_the_broker_down_while_moves_are_made(settings, client, celery_worker_on
             for game, moves in zip(games, channels):
                 for channel in moves:  # both discards, then the pone's first play
                     game.refresh_from_db()
-                    seat = view_for(game, None)["to_act"][0]
+                    seat = view_for(game, None).to_act[0]
                     answers.append(CHANNELS[channel](client, game, seat, rng))
                     made.setdefault(game.pk, set()).add(Game.objects.get(pk=game.pk).seq)
         finally:
@@ -300,8 +300,8 @@ def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, clien
             game_services.submit_move(game, seat, legal_moves(game_services.engine_state(game), seat)[0])
         game.refresh_from_db()
         before = (game.seq, game.snapshot, Event.objects.count(), OutboundEmail.objects.count())
-        seat = view_for(game, None)["to_act"][0]
-        card = view_for(game, seat)["playable"][0]
+        seat = view_for(game, None).to_act[0]
+        card = view_for(game, seat).playable[0]
         if channel == "web form":
             client.force_login(game.seats.get(number=seat).player)
             url, form = (

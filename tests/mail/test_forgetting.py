@@ -15,7 +15,7 @@ from .conftest import reply
 
 def test_read_replies_older_than_the_keeping_time_are_forgotten_and_their_moves_stay(game, on_commit, settings):
     settings.MAIL_KEEP_DAYS = 30
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     old_move = reply(game, 0, f"crib {hand[0]} {hand[1]}", message_id="<old@mail.example.com>")
     with time_machine.travel(timezone.now() - timedelta(days=31), tick=False):
         with on_commit():

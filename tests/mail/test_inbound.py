@@ -33,9 +33,9 @@ def moves_by_email(game):
 
 def to_play_phase(game):
     for seat in (0, 1):
-        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
     game.refresh_from_db()
-    return view_for(game, 0)["turn"]
+    return view_for(game, 0).turn
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def outbox_cleared(game):
 
 
 def test_a_reply_with_a_discard_makes_the_move(game, on_commit, outbox_cleared):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     event = Event.objects.get(game=game, source=Event.Source.EMAIL)
@@ -54,15 +54,15 @@ def test_a_reply_with_a_discard_makes_the_move(game, on_commit, outbox_cleared):
 
 
 def test_just_the_cards_are_a_discard_in_the_discard(game, on_commit):
-    hand = view_for(game, 1)["hand"]
+    hand = list(view_for(game, 1).hand)
     row = deliver(reply(game, 1, f"{hand[2].lower()} {hand[3]}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     game.refresh_from_db()
-    assert view_for(game, 1)["discarded"][1]
+    assert view_for(game, 1).discarded[1]
 
 
 def test_the_same_webhook_twice_moves_once(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     message = reply(game, 0, f"crib {hand[0]} {hand[1]}", message_id="<once@mail.example.com>")
     assert deliver(message, on_commit) is not None
     assert deliver(message, on_commit) is None
@@ -72,7 +72,7 @@ def test_the_same_webhook_twice_moves_once(game, on_commit):
 
 
 def test_the_message_id_is_the_moves_idempotency_key(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", message_id="<key@mail.example.com>"), on_commit)
     InboundEmail.objects.all().delete()  # even if the stored copy were lost, the move is not made twice
     deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", message_id="<key@mail.example.com>"), on_commit)
@@ -80,13 +80,13 @@ def test_the_message_id_is_the_moves_idempotency_key(game, on_commit):
 
 
 def test_the_sender_is_compared_without_case(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", sender="ALICE@Example.COM"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
 
 
 def test_a_stranger_is_refused_and_the_player_told(game, on_commit, outbox_cleared):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", sender="mallory@evil.example"), on_commit)
     assert row.status == InboundEmail.Status.REFUSED
     assert moves_by_email(game) == 0
@@ -96,7 +96,7 @@ def test_a_stranger_is_refused_and_the_player_told(game, on_commit, outbox_clear
 
 
 def test_the_other_player_using_my_address_is_refused(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", sender="bob@example.com"), on_commit)
     assert row.status == InboundEmail.Status.REFUSED and moves_by_email(game) == 0
 
@@ -114,14 +114,14 @@ def test_the_other_player_using_my_address_is_refused(game, on_commit):
 def test_an_unknown_or_forged_address_is_dropped_without_a_word(game, on_commit, outbox_cleared, to):
     sig = links.reply_token(game.pk, 0).rpartition(".")[2]
     address = to.format(game=game.pk, other=game.pk + 1, sig=sig)
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", to=address), on_commit)
     assert row.status == InboundEmail.Status.DROPPED
     assert moves_by_email(game) == 0 and outbox_cleared == []
 
 
 def test_the_address_survives_a_change_of_case(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", to=links.reply_address(game.pk, 0).upper()), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
 
@@ -158,7 +158,7 @@ def test_the_address_survives_a_change_of_case(game, on_commit):
     ],
 )
 def test_automatic_mail_is_ignored_without_a_word(game, on_commit, outbox_cleared, headers, subject, sender):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(
         reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers, subject=subject, sender=sender), on_commit
     )
@@ -167,7 +167,7 @@ def test_automatic_mail_is_ignored_without_a_word(game, on_commit, outbox_cleare
 
 
 def test_auto_submitted_no_is_a_person(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers={"Auto-Submitted": "no"}), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
 
@@ -201,17 +201,17 @@ def test_a_delivery_report_is_ignored(game, on_commit, outbox_cleared):
     ids=["dmarc-fail", "spf-fail", "dkim-fail"],
 )
 def test_a_failed_sender_check_is_refused(game, on_commit, outbox_cleared, headers, why):
-    hand, seq = view_for(game, 0)["hand"], game.seq
+    hand, seq = view_for(game, 0).hand, game.seq
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit)
     assert row.status == InboundEmail.Status.REFUSED and moves_by_email(game) == 0
     assert row.auth_failure == why and row.outcome == why
     game.refresh_from_db()
-    assert game.seq == seq and view_for(game, 0)["hand"] == hand
+    assert game.seq == seq and view_for(game, 0).hand == hand
     assert outbox_cleared == []  # nothing answered: the From address may be forged
 
 
 def test_a_message_the_provider_flagged_as_spam_is_refused(game, on_commit, outbox_cleared):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     message = reply(game, 0, f"crib {hand[0]} {hand[1]}")
     message.spam_detected = True  # what anymail sets from the provider's verdict
     row = deliver(message, on_commit)
@@ -221,14 +221,14 @@ def test_a_message_the_provider_flagged_as_spam_is_refused(game, on_commit, outb
 
 
 def test_a_provider_saying_not_spam_is_no_refusal(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     message = reply(game, 0, f"crib {hand[0]} {hand[1]}")
     message.spam_detected = False
     assert deliver(message, on_commit).status == InboundEmail.Status.APPLIED
 
 
 def test_spf_failing_on_a_forwarded_but_dkim_signed_message_is_accepted(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     headers = {"Authentication-Results": "mx.example.net; spf=fail; dkim=pass header.d=example.com; dmarc=pass"}
     assert deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit).status == "applied"
 
@@ -240,21 +240,21 @@ def answer_to(outbox, address):
 
 
 def test_a_card_not_held_is_answered_with_the_moves_legal_now(game, on_commit, outbox_cleared):
-    hand = view_for(game, 0)["hand"]
-    other = view_for(game, 1)["hand"][0]
+    hand = list(view_for(game, 0).hand)
+    other = view_for(game, 1).hand[0]
     row = deliver(reply(game, 0, f"crib {hand[0]} {other}"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and moves_by_email(game) == 0
     answer = answer_to(outbox_cleared, "alice@example.com")
     assert "You do not hold" in answer.body and "Nothing was changed" in answer.body
     assert answer.body.count("\ncrib ") == 15  # every discard, with its link
-    assert other not in " ".join(view_for(game, 0)["hand"])
+    assert other not in " ".join(view_for(game, 0).hand)
     assert answer.extra_headers["Auto-Submitted"] == "auto-generated"
 
 
 def test_not_your_turn(game, on_commit, outbox_cleared):
     turn = to_play_phase(game)
     waiting = 1 - turn
-    card = view_for(game, waiting)["hand"][0]
+    card = view_for(game, waiting).hand[0]
     row = deliver(reply(game, waiting, f"play {card}"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and "not_your_turn" in row.outcome
     assert "It is not your turn" in answer_to(outbox_cleared, game.seats.get(number=waiting).player.email).body
@@ -262,7 +262,7 @@ def test_not_your_turn(game, on_commit, outbox_cleared):
 
 def test_a_reply_to_an_older_email_is_judged_against_the_game_now(game, on_commit):
     turn = to_play_phase(game)
-    card = view_for(game, turn)["playable"][0]
+    card = view_for(game, turn).playable[0]
     row = deliver(reply(game, turn, card), on_commit)  # just the card, to the address of the deal's email
     assert row.status == InboundEmail.Status.APPLIED
     assert Event.objects.get(game=game, source=Event.Source.EMAIL).data["card"] == card
@@ -305,12 +305,12 @@ def assert_refused(game, row, outbox, address, kind, expected, seq):
     ],
 )
 def test_refusals_say_what_was_wrong(game, on_commit, outbox_cleared, words, kind, expected):
-    hand, seq = view_for(game, 0)["hand"], game.seq
+    hand, seq = view_for(game, 0).hand, game.seq
     row = deliver(reply(game, 0, words.format(*hand)), on_commit)
     now = f"Lay away 2 cards from your hand: {cards_text(hand)}."  # what can be done instead
     expected = expected.format(hand=cards_text(hand), now=now)
     assert_refused(game, row, outbox_cleared, "alice@example.com", kind, expected, seq)
-    assert view_for(game, 0)["hand"] == hand
+    assert view_for(game, 0).hand == hand
 
 
 def test_an_unreadable_reply_is_answered_with_how_to_write_a_move(game, on_commit, outbox_cleared):
@@ -348,16 +348,16 @@ def test_an_unreadable_reply_is_answered_with_how_to_write_a_move(game, on_commi
 )
 def test_refusals_in_the_play_say_what_was_wrong(game, on_commit, outbox_cleared, words, expected):
     turn = to_play_phase(game)
-    hand, seq = view_for(game, turn)["hand"], game.seq
+    hand, seq = view_for(game, turn).hand, game.seq
     row = deliver(reply(game, turn, words.format(*hand)), on_commit)
-    labels = [cards_text([c]) for c in view_for(game, turn)["playable"]]
+    labels = [cards_text([c]) for c in view_for(game, turn).playable]
     expected = expected.format(
         playable=", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0],
         first=cards_text(hand[:1]),
         second=cards_text(hand[1:2]),
     )
     assert_refused(game, row, outbox_cleared, game.seats.get(number=turn).player.email, "illegal", expected, seq)
-    assert view_for(game, turn)["hand"] == hand
+    assert view_for(game, turn).hand == hand
 
 
 @pytest.fixture
@@ -374,13 +374,13 @@ def muggins_show(db):
     for _ in range(40):
         game.refresh_from_db()
         view = view_for(game, 0)
-        if view["phase"] == "show":
+        if view.phase == "show":
             break
-        seat = view["to_act"][0]
-        services.submit_move(game, seat, next(m for m in view_for(game, seat)["legal_moves"] if m["kind"] != "muggins"))
-    assert view["phase"] == "show" and view["to_act"]
+        seat = view.to_act[0]
+        services.submit_move(game, seat, next(m for m in view_for(game, seat).legal_moves if m["kind"] != "muggins"))
+    assert view.phase == "show" and view.to_act
     mail.outbox.clear()
-    return game, view["to_act"][0]
+    return game, view.to_act[0]
 
 
 @pytest.mark.parametrize(
@@ -399,9 +399,9 @@ def muggins_show(db):
 def test_refusals_in_a_muggins_show_say_what_was_wrong(muggins_show, on_commit, words, expected):
     game, seat = muggins_show
     view, seq = view_for(game, seat), game.seq
-    row = deliver(reply(game, seat, words.format(*(view["hand"] or ["7C"]))), on_commit)
+    row = deliver(reply(game, seat, words.format(*(view.hand or ["7C"]))), on_commit)
     assert_refused(game, row, mail.outbox, game.seats.get(number=seat).player.email, "unreadable", expected, seq)
-    assert view_for(game, seat)["phase"] == "show" and view_for(game, seat)["to_act"] == view["to_act"]
+    assert view_for(game, seat).phase == "show" and view_for(game, seat).to_act == view.to_act
 
 
 def test_more_time_with_no_opponent_to_move_is_refused(db, on_commit):
@@ -409,11 +409,11 @@ def test_more_time_with_no_opponent_to_move_is_refused(db, on_commit):
     game = start_two_player_game("three", players=players, rng=random.Random(7))
     for _ in range(3):  # everyone lays away: the play starts, one seat to act
         game.refresh_from_db()
-        seat = view_for(game, 0)["to_act"][0]
-        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        seat = view_for(game, 0).to_act[0]
+        services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
     game.refresh_from_db()
-    turn = view_for(game, 0)["turn"]
-    assert view_for(game, 0)["phase"] == "play" and view_for(game, 0)["to_act"] == [turn]
+    turn = view_for(game, 0).turn
+    assert view_for(game, 0).phase == "play" and view_for(game, 0).to_act == [turn]
     before = list(Seat.objects.filter(game=game).order_by("number").values_list("extra_seconds", "deadline"))
     mail.outbox.clear()
     row = deliver(reply(game, turn, "more time 2"), on_commit)
@@ -448,7 +448,7 @@ def test_a_reply_to_a_game_that_is_gone_is_dropped_without_a_word(game, on_commi
 @pytest.fixture
 def stored(game):
     """A reply stored (as the webhook does) but not read yet."""
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = reception.receive(reply(game, 0, f"crib {hand[0]} {hand[1]}"), esp_name="test")
     assert row.status == InboundEmail.Status.RECEIVED
     return row
@@ -517,7 +517,7 @@ def test_a_reply_to_a_finished_game_is_answered(game, on_commit, outbox_cleared)
     game.refresh_from_db()
     row = deliver(reply(game, 0, "status"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}"), on_commit)
     assert "This game is over" in outbox_cleared[-1].body and moves_by_email(game) == 0
 
@@ -534,7 +534,7 @@ def test_html_only_reply_is_read_without_its_quote(game, on_commit):
 
     from tests.factories import genuine
 
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     message = AnymailInboundMessage.construct(
         from_email="alice@example.com",
         to=links.reply_address(game.pk, 0),
@@ -558,7 +558,7 @@ def test_under_muggins_a_play_must_say_what_it_claims(db, on_commit):
         muggins=True,
     )
     turn = to_play_phase(game)
-    card = view_for(game, turn)["playable"][0]
+    card = view_for(game, turn).playable[0]
     mail.outbox.clear()
     row = deliver(reply(game, turn, f"play {card}"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and f"play {card} claim N" in mail.outbox[-1].body

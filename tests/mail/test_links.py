@@ -36,7 +36,7 @@ def problem_page(response, status, problem):
 def discard_links(game, seat):
     game.refresh_from_db()
     view = view_for(game, seat)
-    return [(m, link_path(links.move_url(game.pk, seat, view["seq"], m))) for m in view["legal_moves"]]
+    return [(m, link_path(links.move_url(game.pk, seat, view.seq, m))) for m in view.legal_moves]
 
 
 def test_opening_a_link_changes_nothing_and_shows_one_button(client, game):
@@ -49,7 +49,7 @@ def test_opening_a_link_changes_nothing_and_shows_one_button(client, game):
     assert game.seq == seq and not Event.objects.filter(source=Event.Source.LINK).exists()
     main = page.split("<main", 1)[1].split("</main>", 1)[0]  # the page's own, not the header's or foot's
     assert main.count('<form method="post"') == 1 and "Lay away" in main
-    for code in view_for(game, 1)["hand"]:  # Bob's cards never shown to Alice
+    for code in view_for(game, 1).hand:  # Bob's cards never shown to Alice
         assert not re.search(rf"\b{code}\b", re.sub(r'href="[^"]*"', "", page))
 
 
@@ -65,7 +65,7 @@ def test_the_button_makes_the_move_once(client, game):
 
 def test_a_discard_link_stays_good_while_the_opponent_throws(client, game):
     _, path = discard_links(game, 0)[0]
-    services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0])
+    services.submit_move(game, 1, view_for(game, 1).legal_moves[0])
     assert client.post(path).status_code == 200
     assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
 
@@ -74,7 +74,7 @@ def test_a_stale_link_says_so_and_offers_fresh_links(client, game):
     (_, first), (_, second) = discard_links(game, 0)[:2]
     client.post(first)
     for seat in (1,):
-        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
     game.refresh_from_db()
     page = client.get(second)
     assert "out of date" in page.content.decode()
@@ -82,14 +82,14 @@ def test_a_stale_link_says_so_and_offers_fresh_links(client, game):
     assert response.status_code == 409 and "Nothing was changed" in response.content.decode()
     assert Event.objects.filter(game=game, source=Event.Source.LINK).count() == 1
     view = view_for(game, 0)
-    if view["legal_moves"]:  # Alice is to play: the page links her cards at the current state
+    if view.legal_moves:  # Alice is to play: the page links her cards at the current state
         assert "/m/move/" in response.content.decode()
 
 
 def test_a_link_whose_move_was_made_another_way_says_already_done(client, game):
     move, path = discard_links(game, 0)[0]
     services.submit_move(game, 0, move)  # made on the site (or by reply), not by the link
-    services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0])  # the play begins
+    services.submit_move(game, 1, view_for(game, 1).legal_moves[0])  # the play begins
     for response in (client.get(path), client.post(path)):
         page = response.content.decode()
         assert "Already done" in page and "already done." in page and "out of date" not in page
@@ -121,7 +121,7 @@ def test_a_well_signed_link_without_a_move_is_refused(client, game):
 
 @pytest.mark.parametrize("game_offset, seat", [(1000, 0), (0, 7)], ids=["no-such-game", "no-such-seat"])
 def test_a_link_to_a_game_that_is_gone_says_so(client, game, game_offset, seat):
-    move = view_for(game, 0)["legal_moves"][0]
+    move = view_for(game, 0).legal_moves[0]
     token = links.move_token(game.pk + game_offset, seat, game.seq, move)
     for method in (client.get, client.post):
         problem_page(method(f"/m/move/{token}/"), 404, "This game no longer exists.")
@@ -139,7 +139,7 @@ def test_a_link_to_a_computers_seat_says_the_game_is_gone(client, db):
 
 
 def test_links_expire(client, game, settings):
-    move = view_for(game, 0)["legal_moves"][0]
+    move = view_for(game, 0).legal_moves[0]
     token = links.move_token(game.pk, 0, game.seq, move)
     with time_machine.travel(timezone.now() + links.MOVE_LINK_MAX_AGE + timedelta(minutes=1)):
         for method in (client.get, client.post):
@@ -155,7 +155,7 @@ def test_a_finished_game_link_says_so(client, game):
 
 
 def test_a_link_cannot_move_for_another_seat(client, game):
-    move = view_for(game, 0)["legal_moves"][0]  # Alice's cards in a link for Bob's seat
+    move = view_for(game, 0).legal_moves[0]  # Alice's cards in a link for Bob's seat
     token = links.move_token(game.pk, 1, game.seq, move)
     assert client.post(f"/m/move/{token}/").status_code == 409
     assert not Event.objects.filter(source=Event.Source.LINK).exists()
@@ -171,8 +171,8 @@ def test_unsubscribe_get_asks_and_the_one_click_post_turns_emails_off(client, ga
     alice.refresh_from_db()
     assert response.status_code == 200 and alice.notify == "none"
     mail.outbox.clear()
-    services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
-    services.submit_move(game, 1, view_for(game, 1)["legal_moves"][0])
+    services.submit_move(game, 0, view_for(game, 0).legal_moves[0])
+    services.submit_move(game, 1, view_for(game, 1).legal_moves[0])
     assert all(m.to != [alice.email] for m in mail.outbox)
 
 
@@ -214,12 +214,12 @@ def test_under_muggins_the_page_asks_what_is_claimed(client, db, on_commit):
         muggins=True,
     )
     for seat in (0, 1):
-        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
         game.refresh_from_db()
-    turn = view_for(game, 0)["turn"]
+    turn = view_for(game, 0).turn
     view = view_for(game, turn)
-    card = view["playable"][0]
-    path = link_path(links.move_url(game.pk, turn, view["seq"], {"kind": "play", "card": card}))
+    card = view.playable[0]
+    path = link_path(links.move_url(game.pk, turn, view.seq, {"kind": "play", "card": card}))
     page = client.get(path).content.decode()
     assert 'name="claim"' in page
     for claim in ("x", ""):
@@ -248,11 +248,11 @@ def test_a_show_link_under_muggins_wants_a_number_of_points(client, db):
     for _ in range(40):  # to the first show
         game.refresh_from_db()
         view = view_for(game, 0)
-        if view["phase"] == "show":
+        if view.phase == "show":
             break
-        seat = view["to_act"][0]
-        services.submit_move(game, seat, next(m for m in view_for(game, seat)["legal_moves"] if m["kind"] != "muggins"))
-    seat = view["to_act"][0]
+        seat = view.to_act[0]
+        services.submit_move(game, seat, next(m for m in view_for(game, seat).legal_moves if m["kind"] != "muggins"))
+    seat = view.to_act[0]
     seq = game.seq
     path = link_path(links.move_url(game.pk, seat, seq, {"kind": "count"}))
     assert 'name="points"' in client.get(path).content.decode()
@@ -262,32 +262,32 @@ def test_a_show_link_under_muggins_wants_a_number_of_points(client, db):
         assert '<p class="errorlist" role="alert">Enter a number of points.</p>' in response.content.decode()
     game.refresh_from_db()
     assert game.seq == seq and not Event.objects.filter(game=game, source=Event.Source.LINK).exists()
-    assert view_for(game, seat)["phase"] == "show" and view_for(game, seat)["to_act"] == view["to_act"]
+    assert view_for(game, seat).phase == "show" and view_for(game, seat).to_act == view.to_act
 
 
 def test_in_the_play_the_confirm_page_and_turn_email_say_each_kept_card_once(client, db):
     players = [make_user(password=None, allow_forced_moves=False) for _ in range(2)]
     game = start_two_player_game(players=players, rng=random.Random(3))
     for seat in (0, 1):
-        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
         game.refresh_from_db()
     for _ in range(3):  # each player's first card, then a turn with cards kept both played and left
-        turn = view_for(game, 0)["turn"]
-        services.submit_move(game, turn, view_for(game, turn)["legal_moves"][0])
+        turn = view_for(game, 0).turn
+        services.submit_move(game, turn, view_for(game, turn).legal_moves[0])
         game.refresh_from_db()
-    turn = view_for(game, 0)["turn"]
+    turn = view_for(game, 0).turn
     view = view_for(game, turn)
-    played = [c for c in view["kept"] if c not in view["hand"]]
-    assert view["phase"] == "play" and played and view["hand"]
-    move = {"kind": "play", "card": view["playable"][0]}
-    page = client.get(link_path(links.move_url(game.pk, turn, view["seq"], move))).content.decode()
+    played = [c for c in view.kept if c not in view.hand]
+    assert view.phase == "play" and played and view.hand
+    move = {"kind": "play", "card": view.playable[0]}
+    page = client.get(link_path(links.move_url(game.pk, turn, view.seq, move))).content.decode()
     [hand_line] = re.findall(r"<dt>Your hand</dt><dd>(.*?)</dd>", page)
-    for code in view["kept"]:
+    for code in view.kept:
         assert hand_line.count(f'aria-label="{card_name(code)}"') == 1, (code, hand_line)
     assert "played:" in hand_line and "still counted in your show" in hand_line
     email = turn_message(game, turn, players[turn])
     [text_line] = [line for line in email.body.splitlines() if line.startswith("Your hand:")]
-    for code in view["kept"]:
+    for code in view.kept:
         assert text_line.count(cards_text([code])) == 1, (code, text_line)
 
 
@@ -327,11 +327,11 @@ def readable_without_the_key(token):
 
 def test_a_move_link_carries_no_card_game_or_seat_anyone_can_read(game):
     view = view_for(game, 0)
-    for move in view["legal_moves"]:
-        token = links.move_token(game.pk, 0, view["seq"], move)
+    for move in view.legal_moves:
+        token = links.move_token(game.pk, 0, view.seq, move)
         assert re.fullmatch(r"[A-Za-z0-9_-]{22}", token)
         assert readable_without_the_key(token) is None
-    assert len({links.move_token(game.pk, 0, view["seq"], m) for m in view["legal_moves"]}) == len(view["legal_moves"])
+    assert len({links.move_token(game.pk, 0, view.seq, m) for m in view.legal_moves}) == len(view.legal_moves)
 
 
 def test_an_opaque_link_guessed_or_made_up_is_refused(client, game):
@@ -341,7 +341,7 @@ def test_an_opaque_link_guessed_or_made_up_is_refused(client, game):
 
 
 def test_a_link_sent_before_links_were_opaque_still_moves_once(client, game):
-    move = view_for(game, 0)["legal_moves"][0]
+    move = view_for(game, 0).legal_moves[0]
     token = signing.dumps({"g": game.pk, "s": 0, "q": game.seq, "m": move}, salt=links.MOVE_SALT, compress=True)
     assert "cards" in readable_without_the_key(token)  # what they were
     assert client.post(f"/m/move/{token}/").status_code == 200
@@ -350,7 +350,7 @@ def test_a_link_sent_before_links_were_opaque_still_moves_once(client, game):
 
 
 def test_a_move_emailed_again_gets_the_same_link_living_a_month_from_then(client, game):
-    move = view_for(game, 0)["legal_moves"][0]
+    move = view_for(game, 0).legal_moves[0]
     token = links.move_token(game.pk, 0, game.seq, move)
     with time_machine.travel(timezone.now() + timedelta(days=20)):  # a reminder of the same turn
         assert links.move_token(game.pk, 0, game.seq, move) == token

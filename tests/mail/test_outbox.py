@@ -31,7 +31,7 @@ def test_each_player_gets_one_turn_email_for_the_deal(game):
 def test_a_discard_by_one_player_does_not_email_the_other_again(game, on_commit):
     mail.outbox.clear()
     with on_commit():
-        services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
+        services.submit_move(game, 0, view_for(game, 0).legal_moves[0])
     assert mail.outbox == []
 
 
@@ -42,10 +42,10 @@ def test_the_row_is_written_in_the_moves_transaction_and_sent_only_after_commit(
     game.refresh_from_db()
     for seat in (0, 1):
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
-            services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+            services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
         game.refresh_from_db()
     # After the second discard the pone must play: the row exists, nothing is sent before commit.
-    turn = view_for(game, 0)["turn"]
+    turn = view_for(game, 0).turn
     row = OutboundEmail.objects.get(game=game, seat=turn, seq=game.seq)
     assert row.status == "ready" and mail.outbox == []
     for callback in callbacks:
@@ -60,7 +60,7 @@ def test_a_rolled_back_move_owes_no_email(game):
     with pytest.raises(RuntimeError):
         with transaction.atomic():
             for seat in (0, 1):
-                services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+                services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
             raise RuntimeError("crash before commit")
     assert OutboundEmail.objects.count() == before
 
@@ -96,7 +96,7 @@ def test_a_sent_row_is_never_sent_again(game):
 def test_a_row_no_longer_needed_is_skipped(game, on_commit):
     row = OutboundEmail.objects.get(game=game, seat=0)
     OutboundEmail.objects.filter(pk=row.pk).update(status="ready")
-    services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])  # Alice moved on the site meanwhile
+    services.submit_move(game, 0, view_for(game, 0).legal_moves[0])  # Alice moved on the site meanwhile
     mail.outbox.clear()
     assert mail_services.send_outbound(row.pk) == "skipped" and mail.outbox == []
 
@@ -170,7 +170,7 @@ def test_a_row_stuck_sending_after_a_crash_is_swept(game):
 def test_waiting_games_for_lists_the_games_where_the_player_must_act(game):
     alice = game.seats.get(number=0).player
     assert list(mail_services.waiting_games_for(alice)) == [game]
-    services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
+    services.submit_move(game, 0, view_for(game, 0).legal_moves[0])
     assert list(mail_services.waiting_games_for(alice)) == []
 
 
@@ -212,7 +212,7 @@ def test_the_discard_email_lists_all_fifteen_discards_best_first_with_links(help
 
 
 def test_the_turn_email_shows_nothing_the_player_could_not_see(game, alice_email):
-    bob_hand = view_for(game, 1)["hand"]
+    bob_hand = list(view_for(game, 1).hand)
     text = re.sub(r"https?://\S+", "", alice_email.body)
     html = re.sub(r'href="[^"]*"', "", alice_email.alternatives[0][0])
     for code in bob_hand:
@@ -224,10 +224,10 @@ def test_the_turn_email_shows_nothing_the_player_could_not_see(game, alice_email
 def test_the_play_email_shows_what_the_opponent_did_and_the_count(game, on_commit):
     game.refresh_from_db()
     for seat in (0, 1):
-        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
         game.refresh_from_db()
-    pone = view_for(game, 0)["turn"]
-    card = view_for(game, pone)["playable"][0]
+    pone = view_for(game, 0).turn
+    card = view_for(game, pone).playable[0]
     mail.outbox.clear()
     with on_commit():
         services.submit_move(game, pone, {"kind": "play", "card": card})
@@ -235,13 +235,13 @@ def test_the_play_email_shows_what_the_opponent_did_and_the_count(game, on_commi
     game.refresh_from_db()
     view = view_for(game, 1 - pone)
     label = next(c for c in FULL_DECK if c.code == card).label
-    assert f"played {label} (count {view['count']})" in message.body
-    assert f"The count: {view['count']}" in message.body
+    assert f"played {label} (count {view.count})" in message.body
+    assert f"The count: {view.count}" in message.body
     assert "Starter:" in message.body and "Scores (to 121)" in message.body
     html = message.alternatives[0][0]
-    for score in view["scores"]:  # the HTML part's score bars
+    for score in view.scores:  # the HTML part's score bars
         assert f"{score} / 121</td>" in html
-    for playable in view["playable"]:
+    for playable in view.playable:
         assert re.search(rf"^play {playable}\s+https?://\S+/m/move/\S+/$", message.body, re.MULTILINE)
 
 

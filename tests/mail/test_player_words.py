@@ -48,7 +48,7 @@ def test_plan_always_keeps_a_plan_for_every_hand_and_plays_this_hand(game, on_co
         {"rule": "low_first"},
     ]
     game.refresh_from_db()
-    assert view_for(game, 0)["plan"]["words"] == "plan score first, low first"
+    assert view_for(game, 0).plan["words"] == "plan score first, low first"
     assert "plan for every hand is now: score first, low first" in mail.outbox[-1].body
     assert "It plays this hand too" in mail.outbox[-1].body
 

@@ -25,7 +25,7 @@ def run(raw, on_commit, monkeypatch, *args):
 
 
 def test_a_piped_reply_makes_the_move_once(game, on_commit, monkeypatch):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     raw = payloads.compose(
         sender="alice@example.com",
         to="Alice's game <someone@example.com>",

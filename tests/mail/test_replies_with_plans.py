@@ -19,12 +19,12 @@ from .test_inbound import deliver
 
 
 def kept_after(view, thrown):
-    return [c for c in view["hand"] if c not in thrown]
+    return [c for c in view.hand if c not in thrown]
 
 
 def test_a_discard_and_a_plan_in_one_reply_are_applied_in_order(game, on_commit):
     view = view_for(game, 0)
-    thrown = view["hand"][:2]
+    thrown = list(view.hand[:2])
     kept = kept_after(view, thrown)
     row = deliver(
         reply(game, 0, f"crib {' '.join(thrown)}\nplan {' '.join(reversed(kept))}\n\nCheers, Alice"), on_commit
@@ -32,19 +32,19 @@ def test_a_discard_and_a_plan_in_one_reply_are_applied_in_order(game, on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     game.refresh_from_db()
     view = view_for(game, 0)
-    assert view["my_discards"] == thrown and view["plan"]["order"] == list(reversed(kept))
+    assert view.my_discards == thrown and view.plan["order"] == list(reversed(kept))
     keys = list(game.events.filter(source=Event.Source.EMAIL).values_list("kind", "idempotency_key"))
     assert keys == [("discard", f"0:{row.message_id}"), ("plan", f"0:{row.message_id}#2")]
-    assert "plan" not in repr(view_for(game, 1).get("plan"))
+    assert "plan" not in repr(view_for(game, 1).plan)
 
 
 def test_a_refused_line_keeps_those_before_it_applies_none_after_and_says_which(game, on_commit):
     view = view_for(game, 0)
-    thrown = view["hand"][:2]
+    thrown = list(view.hand[:2])
     mail.outbox.clear()
     deliver(reply(game, 0, f"crib {' '.join(thrown)}\nplan {thrown[0]}\nplan clear"), on_commit)
     game.refresh_from_db()
-    assert view_for(game, 0)["my_discards"] == thrown and view_for(game, 0)["plan"] is None
+    assert view_for(game, 0).my_discards == thrown and view_for(game, 0).plan is None
     assert not game.events.filter(kind="plan").exists()
     (answer,) = mail.outbox
     assert f'Line 2 of your reply ("plan {thrown[0]}") was not applied' in answer.body
@@ -69,12 +69,12 @@ def test_a_plan_that_cannot_be_read_is_answered_and_changes_nothing(game, on_com
 
 
 def test_a_plan_naming_another_players_card_is_refused_without_telling_theirs(game, on_commit):
-    theirs = view_for(game, 1)["hand"][0]
+    theirs = view_for(game, 1).hand[0]
     mail.outbox.clear()
     deliver(reply(game, 0, f"plan {theirs}"), on_commit)
     body = mail.outbox[0].body
     assert f"You do not hold {theirs}" in body and not any(
-        c in body.split("You do not hold")[1][:40] for c in view_for(game, 1)["hand"][1:]
+        c in body.split("You do not hold")[1][:40] for c in view_for(game, 1).hand[1:]
     )
 
 
@@ -157,19 +157,19 @@ def test_muggins_a_count_said_in_a_play_reply_answers_the_show_without_an_email(
     with on_commit():
         game = start_two_player_game(players=[alice, bob], rng=random.Random(7), muggins=True, target=61)
         for seat in (0, 1):
-            services.submit_move(game, seat, {"kind": "discard", "cards": view_for(game, seat)["hand"][:2]})
+            services.submit_move(game, seat, {"kind": "discard", "cards": list(view_for(game, seat).hand[:2])})
     game.refresh_from_db()
     state = services.engine_state(game)
     pone, dealer = 1 - state.dealer, state.dealer
     true = cribbage.score_hand(state.kept[pone], state.starter).total
     with on_commit():
-        services.submit_move(game, dealer, cribbage.read_plan(" ".join(view_for(game, dealer)["hand"])))
+        services.submit_move(game, dealer, cribbage.read_plan(" ".join(view_for(game, dealer).hand)))
     game.refresh_from_db()
     seq = game.seq
     players = (alice, bob)
     asked = [m for m in mail.outbox if m.to == [players[pone].email]][-1]
     assert "count N" in asked.body and "said now for the show" in asked.body
-    kept = " ".join(view_for(game, pone)["hand"])
+    kept = " ".join(view_for(game, pone).hand)
     row = deliver(reply(game, pone, f"count {true}\nplan {kept}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     game.refresh_from_db()
@@ -178,4 +178,4 @@ def test_muggins_a_count_said_in_a_play_reply_answers_the_show_without_an_email(
     assert counted.source == Event.Source.PLAN and counted.data["points"] == true
     assert state.phase == "show" and state.turn == dealer  # the dealer counts; nobody asked the pone
     assert not OutboundEmail.objects.filter(game=game, seat=pone, seq__gt=seq, kind="turn").exists()
-    assert "count_ahead" not in repr(view_for(game, dealer)["records"])
+    assert "count_ahead" not in repr(view_for(game, dealer).records)

@@ -26,7 +26,7 @@ def moves(game):
 
 def discards(game, seat=0):
     game.refresh_from_db()
-    return view_for(game, seat)["my_discards"]
+    return view_for(game, seat).my_discards
 
 
 def answer_to(address):
@@ -49,28 +49,28 @@ def message(game, seat, *, text=None, html=None, subject=None):
 @pytest.mark.parametrize("joint", [" ", ", ", "; "])
 def test_a_plan_on_the_discards_line_is_read_as_a_plan(game, on_commit, joint):
     view = view_for(game, 0)
-    thrown, kept = view["hand"][:2], view["hand"][2:]
+    thrown, kept = view.hand[:2], view.hand[2:]
     row = deliver(reply(game, 0, f"crib {' '.join(thrown)}{joint}plan {' '.join(kept)}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard", "plan"]
-    assert discards(game) == thrown and view_for(game, 0)["plan"]["order"] == kept
+    assert discards(game) == thrown and view_for(game, 0).plan["order"] == kept
 
 
 def test_a_plan_below_a_word_of_chatter_is_read_not_dropped(game, on_commit):
     view = view_for(game, 0)
-    thrown, kept = view["hand"][:2], view["hand"][2:]
+    thrown, kept = view.hand[:2], view.hand[2:]
     text = f"crib {' '.join(thrown)}\nGood luck!\nplan {' '.join(kept)}\n\n{WROTE}\n> plan 9D\n"
     row = deliver(message(game, 0, text=text), on_commit)
     assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard", "plan"]
-    assert discards(game) == thrown and view_for(game, 0)["plan"]["order"] == kept
+    assert discards(game) == thrown and view_for(game, 0).plan["order"] == kept
 
 
 def test_an_instruction_below_the_lines_read_is_named_to_the_player_not_applied(game, on_commit):
     view = view_for(game, 0)
-    thrown, kept = view["hand"][:2], view["hand"][2:]
+    thrown, kept = view.hand[:2], view.hand[2:]
     news = "\n".join(f"News of the week, part {n}." for n in range(parsing.MAX_LINES))
     row = deliver(message(game, 0, text=f"crib {' '.join(thrown)}\n{news}\nplan {' '.join(kept)}\n"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard"]
-    assert view_for(game, 0)["plan"] is None
+    assert view_for(game, 0).plan is None
     address = game.seats.get(number=0).player.email
     said = [" ".join(m.body.split()) for m in mail.outbox if m.to == [address]]
     assert any(f'nothing of them was applied: "plan {" ".join(kept)}"' in body for body in said)
@@ -78,16 +78,16 @@ def test_an_instruction_below_the_lines_read_is_named_to_the_player_not_applied(
 
 def test_two_cards_on_a_play_line_play_nothing_and_say_which_was_not_understood(game, on_commit):
     turn = to_play_phase(game)
-    hand = view_for(game, turn)["hand"]
+    hand = list(view_for(game, turn).hand)
     mail.outbox.clear()
     row = deliver(reply(game, turn, f"play {hand[0]} {hand[1]}"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
-    assert view_for(game, turn)["hand"] == hand
+    assert view_for(game, turn).hand == hand
     assert "so nothing on that line was played" in answer_to(game.seats.get(number=turn).player.email)
 
 
 def test_a_second_instruction_after_a_move_refuses_the_line(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     mail.outbox.clear()
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]} count 12"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
@@ -96,14 +96,14 @@ def test_a_second_instruction_after_a_move_refuses_the_line(game, on_commit):
 
 @pytest.mark.parametrize("mark", ["\u200b", "\u200c", "\u200d", "\ufeff", "\u00ad", "\u2060"])
 def test_invisible_characters_after_a_card_are_ignored(game, on_commit, mark):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"{mark}crib {hand[0]}{mark} {hand[1]}{mark}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     assert discards(game) == hand[:2]
 
 
 def test_a_bottom_posted_reply_is_read_below_the_quote(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     text = f"{WROTE}\n> crib {hand[2]} {hand[3]}\n> Your hand: ...\n\ncrib {hand[0]} {hand[1]}\n\n-- \nAlice\n"
     row = deliver(message(game, 0, text=text), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
@@ -111,7 +111,7 @@ def test_a_bottom_posted_reply_is_read_below_the_quote(game, on_commit):
 
 
 def test_a_bottom_posted_html_reply_is_read_below_the_blockquote(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     html = (
         f'<div class="moz-cite-prefix">{WROTE}</div><blockquote type="cite">crib {hand[2]} {hand[3]}'
         f"</blockquote><p>crib {hand[0]} {hand[1]}</p>"
@@ -123,7 +123,7 @@ def test_a_bottom_posted_html_reply_is_read_below_the_blockquote(game, on_commit
 
 def test_below_an_unquoted_original_nothing_is_read(game, on_commit):
     # Outlook's header block quotes nothing with ">": what follows is the original to the end.
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     text = f"Thanks\n\n-----Original Message-----\nFrom: Cribbage <c@localhost>\nSent: Monday\n\ncrib {hand[0]} {hand[1]}\n"
     row = deliver(message(game, 0, text=text), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
@@ -131,14 +131,14 @@ def test_below_an_unquoted_original_nothing_is_read(game, on_commit):
 
 @pytest.mark.parametrize("body", ["", "\n\n", "Sent from my iPhone\n", f"\n{WROTE}\n> old\n"])
 def test_a_move_in_the_subject_of_an_empty_reply_is_read(game, on_commit, body):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(message(game, 0, text=body or " ", subject=f"Re: crib {hand[0]} {hand[1]}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     assert discards(game) == hand[:2]
 
 
 def test_the_subject_is_not_read_when_the_body_has_words(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(message(game, 0, text="Thinking about it.", subject=f"crib {hand[0]} {hand[1]}"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
 
@@ -162,7 +162,7 @@ def test_the_subject_is_not_read_when_the_body_has_words(game, on_commit):
     ],
 )
 def test_an_automatic_replys_subject_anywhere_means_no_answer(game, on_commit, subject):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     mail.outbox.clear()
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", subject=subject), on_commit)
     assert row.status == InboundEmail.Status.IGNORED and moves(game) == [] and mail.outbox == []
@@ -179,7 +179,7 @@ def test_an_automatic_replys_subject_anywhere_means_no_answer(game, on_commit, s
 )
 def test_a_players_reply_with_an_automatic_word_in_its_subject_is_read(game, on_commit, subject):
     # The words of an automatic reply are a marker only at its start, in brackets or as its end.
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", subject=subject), on_commit)
     assert row.status == InboundEmail.Status.APPLIED and discards(game) == hand[:2]
 
@@ -188,14 +188,14 @@ def test_a_players_reply_with_an_automatic_word_in_its_subject_is_read(game, on_
     "header", [{"Precedence": "auto_reply"}, {"X-Autorespond": "yes"}, {"X-Auto-Response-Suppress": "OOF"}]
 )
 def test_an_automatic_replys_headers_mean_no_answer_whatever_its_subject(game, on_commit, header):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     mail.outbox.clear()
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=header), on_commit)
     assert row.status == InboundEmail.Status.IGNORED and moves(game) == [] and mail.outbox == []
 
 
 def test_a_very_large_html_only_reply_is_read(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     filler = "<p>Old thread &nbsp; with <b>lots</b> of <span style='color:red'>markup</span></p>\n" * 11_000
     html = f"<html><body><div>crib {hand[0]} {hand[1]}</div><hr><div>{filler}</div></body></html>"
     assert len(html) > 800_000

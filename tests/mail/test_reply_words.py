@@ -30,14 +30,14 @@ def answers_to(user):
 def at_the_play(game):
     """Both have laid away (on the site); the seat to play and its view."""
     for seat in (0, 1):
-        services.submit_move(game, seat, view_for(game, seat)["legal_moves"][0])
+        services.submit_move(game, seat, view_for(game, seat).legal_moves[0])
     game.refresh_from_db()
-    turn = view_for(game, 0)["turn"]
+    turn = view_for(game, 0).turn
     return turn, view_for(game, turn)
 
 
 def test_a_discard_said_in_words_is_made(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     row = deliver(reply(game, 0, f"crib {said(hand[0])} and {said(hand[1])}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     assert Event.objects.get(game=game, source=Event.Source.EMAIL).data["cards"] == hand[:2]
@@ -45,7 +45,7 @@ def test_a_discard_said_in_words_is_made(game, on_commit):
 
 def test_i_will_play_the_jack_of_clubs(game, on_commit):
     seat, view = at_the_play(game)
-    card = view["playable"][0]
+    card = view.playable[0]
     player = game.seats.get(number=seat).player
     row = deliver(reply(game, seat, f"I'll play the {said(card)}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED, answers_to(player)[-1].body
@@ -55,7 +55,7 @@ def test_i_will_play_the_jack_of_clubs(game, on_commit):
 def test_a_wrong_card_in_the_play_lists_the_cards_that_can_be_played(game, on_commit):
     seat, view = at_the_play(game)
     player = game.seats.get(number=seat).player
-    other = next(c for c in ("AS", "AH", "AD", "AC", "2S") if c not in view["hand"] + view["my_discards"])
+    other = next(c for c in ("AS", "AH", "AD", "AC", "2S") if c not in view.hand + view.my_discards)
     mail.outbox.clear()
     row = deliver(reply(game, seat, f"play {other}"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED
@@ -66,7 +66,7 @@ def test_a_wrong_card_in_the_play_lists_the_cards_that_can_be_played(game, on_co
 def test_a_reply_to_the_old_discard_email_says_the_discard_is_over(game, on_commit):
     seat, view = at_the_play(game)
     player = game.seats.get(number=seat).player
-    thrown = view["my_discards"]
+    thrown = list(view.my_discards)
     for words in (f"crib {thrown[0]} {thrown[1]}", thrown[0], f"{thrown[0]} {thrown[1]}"):
         mail.outbox.clear()
         deliver(reply(game, seat, words), on_commit)
@@ -89,7 +89,7 @@ def test_a_turn_email_pasted_back_unquoted_is_not_read_as_commands(game, on_comm
 
 def test_a_rank_alone_is_asked_about_when_two_cards_of_it_differ(game, on_commit):
     alice = game.seats.get(number=0).player
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     ranks = [c[:-1] for c in hand]
     twice = next((r for r in ranks if ranks.count(r) > 1), None)
     once = next(r for r in ranks if ranks.count(r) == 1)
@@ -109,12 +109,12 @@ def test_a_rank_alone_is_asked_about_when_two_cards_of_it_differ(game, on_commit
 def test_a_move_by_reply_is_acknowledged_only_for_who_asked(game, on_commit):
     alice, bob = (game.seats.get(number=n).player for n in (0, 1))
     mail.outbox.clear()
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}"), on_commit)
     assert answers_to(alice) == []  # off by default: a quiet inbox
     bob.acknowledge_replies = True
     bob.save(update_fields=["acknowledge_replies"])
-    hand = view_for(game, 1)["hand"]
+    hand = list(view_for(game, 1).hand)
     deliver(reply(game, 1, f"crib {said(hand[0])} and {said(hand[1])}"), on_commit)
     (answer,) = answers_to(bob)
     assert "Done. You laid away" in answer.body and "Nothing was changed" not in answer.body

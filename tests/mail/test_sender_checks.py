@@ -48,7 +48,7 @@ def moves_by_email(game):
     ],
 )
 def test_a_dkim_or_dmarc_failure_is_refused_whatever_spf_says(game, on_commit, headers, why):
-    hand, seq = view_for(game, 0)["hand"], game.seq
+    hand, seq = view_for(game, 0).hand, game.seq
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit)
     assert (row.status, row.auth_failure) == (InboundEmail.Status.REFUSED, why)
     game.refresh_from_db()
@@ -56,7 +56,7 @@ def test_a_dkim_or_dmarc_failure_is_refused_whatever_spf_says(game, on_commit, h
 
 
 def test_a_forged_pass_below_the_providers_own_result_is_not_believed(game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     message = reply(
         game,
         0,
@@ -72,7 +72,7 @@ def test_a_forged_pass_below_the_providers_own_result_is_not_believed(game, on_c
 
 @pytest.mark.parametrize("esp_name", ["Postmark", "Mailgun", "Amazon SES", "Brevo", "stdin"])
 def test_no_trusted_result_at_all_is_refused_unanswered_from_every_channel(game, on_commit, esp_name):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     mail.outbox.clear()
     message = reply(
         game, 0, f"crib {hand[0]} {hand[1]}", headers={"Authentication-Results": "elsewhere.example; dkim=pass"}
@@ -84,7 +84,7 @@ def test_no_trusted_result_at_all_is_refused_unanswered_from_every_channel(game,
 
 
 def test_the_trusted_authserv_ids_are_a_setting(game, on_commit, settings):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     assert deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}"), on_commit).status == "applied"
     settings.MAIL_TRUSTED_AUTHSERV_IDS = ["mx.elsewhere.example"]
     row = deliver(reply(game, 0, f"crib {hand[2]} {hand[3]}"), on_commit)
@@ -93,7 +93,7 @@ def test_the_trusted_authserv_ids_are_a_setting(game, on_commit, settings):
 
 def test_a_mailgun_reply_without_mailguns_results_is_refused(client, game, on_commit, settings):
     payloads.configure(settings)
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     with on_commit():
         response = payloads.post(client, "mailgun", alice_reply(game, f"crib {hand[0]} {hand[1]}"), checks={})
     assert response.status_code == 200
@@ -105,7 +105,7 @@ def test_a_mailgun_reply_without_mailguns_results_is_refused(client, game, on_co
 def test_a_provider_not_configured_for_replies_is_not_read(client, game, on_commit, settings, esp):
     payloads.configure(settings)
     settings.MAIL_INBOUND_PROVIDERS = [p for p in payloads.PROVIDERS if p != esp]
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     with on_commit():
         response = payloads.post(client, esp, alice_reply(game, f"crib {hand[0]} {hand[1]}"))
     assert response.status_code == 200  # nothing for the provider to retry
@@ -162,7 +162,7 @@ def test_a_forged_reply_through_each_provider_applies_and_answers_nothing(
     client, game, on_commit, settings, esp, options, headers
 ):
     payloads.configure(settings)
-    hand, seq = view_for(game, 0)["hand"], game.seq
+    hand, seq = view_for(game, 0).hand, game.seq
     mail.outbox.clear()
     with on_commit():
         response = payloads.post(
@@ -194,7 +194,7 @@ GENUINE = [
 )
 def test_genuine_aligned_mail_still_moves(client, game, on_commit, settings, esp, options, headers):
     payloads.configure(settings)
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     with on_commit():
         payloads.post(client, esp, alice_reply(game, f"crib {hand[0]} {hand[1]}", headers=headers), **options)
     assert InboundEmail.objects.get().status == InboundEmail.Status.APPLIED and moves_by_email(game) == 1

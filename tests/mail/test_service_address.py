@@ -130,7 +130,7 @@ def test_new_game_against_the_computer_waits_the_delay_chosen_kept_in_the_games_
     from games import services
     from games.selectors import view_for
 
-    services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
+    services.submit_move(game, 0, view_for(game, 0).legal_moves[0])
     game.refresh_from_db()
     seq = game.seq
     assert game.seats.get(number=1).to_act

@@ -38,7 +38,7 @@ def test_note_and_say_take_the_rest_of_the_line_as_text(line, kind, text):
 
 
 def test_say_by_reply_is_never_a_move_and_tops_the_opponents_next_turn_email(game, on_commit):
-    dealer = view_for(game, 0)["crib_owner"]
+    dealer = view_for(game, 0).crib_owner
     pone = 1 - dealer  # leads the pegging: the next turn email is theirs
     names = {s.number: (s.player.display_name, s.player.email) for s in game.seats.select_related("player")}
     events = Event.objects.filter(game=game).count()
@@ -53,8 +53,8 @@ def test_say_by_reply_is_never_a_move_and_tops_the_opponents_next_turn_email(gam
     )
     # Both throw (hours later: the quiet inbox holds nothing); the pone's turn email starts with it.
     with time_machine.travel(timezone.now() + timedelta(hours=7)), on_commit():
-        services.submit_move(game, dealer, view_for(game, dealer)["legal_moves"][0])
-        services.submit_move(game, pone, view_for(game, pone)["legal_moves"][0])
+        services.submit_move(game, dealer, view_for(game, dealer).legal_moves[0])
+        services.submit_move(game, pone, view_for(game, pone).legal_moves[0])
     said = f"{names[dealer][0]}: crib 5H JD, just kidding"
     turns = [m for m in mail.outbox if m.tags == ["turn"]]
     assert [m.to for m in turns] == [[names[pone][1]]]

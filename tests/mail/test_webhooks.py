@@ -31,7 +31,7 @@ def alice_reply(game, words, **kwargs):
 
 @pytest.mark.parametrize("esp", ESPS)
 def test_a_reply_through_each_provider_makes_the_move_once(client, game, on_commit, esp):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     message = alice_reply(game, f"crib {hand[0]} {hand[1]}")
     for _ in range(2):  # the provider delivers the webhook twice
         with on_commit():
@@ -46,7 +46,7 @@ def test_a_reply_through_each_provider_makes_the_move_once(client, game, on_comm
 
 @pytest.mark.parametrize("esp", ESPS)
 def test_a_wrong_secret_is_refused(client, game, esp):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     response = payloads.post(client, esp, alice_reply(game, f"crib {hand[0]} {hand[1]}"), secret="hook-user:wrong")
     assert response.status_code == 400
     assert not InboundEmail.objects.exists()
@@ -54,7 +54,7 @@ def test_a_wrong_secret_is_refused(client, game, esp):
 
 @pytest.mark.parametrize("esp", ["postmark", "brevo"])
 def test_the_providers_stripped_reply_is_preferred(client, game, on_commit, esp):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     message = alice_reply(game, "see below")  # the full text has no move; the provider's stripped reply has
     with on_commit():
         payloads.post(client, esp, message, stripped_text=f"crib {hand[2]} {hand[3]}")
@@ -71,7 +71,7 @@ def test_a_players_mistake_never_fails_the_webhook(client, game, on_commit):
 
 
 def test_ses_reports_a_failed_dmarc_check(client, game, on_commit):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     with on_commit():
         payloads.post(
             client,
@@ -93,7 +93,7 @@ def test_ses_reports_a_failed_dmarc_check(client, game, on_commit):
     ids=["ses-spam-verdict", "mailgun-sflag"],
 )
 def test_a_reply_the_provider_flags_as_spam_is_refused(client, game, on_commit, esp, options, headers):
-    hand = view_for(game, 0)["hand"]
+    hand = list(view_for(game, 0).hand)
     mail.outbox.clear()
     with on_commit():
         response = payloads.post(
@@ -111,7 +111,7 @@ def test_another_senders_message_id_does_not_block_a_genuine_reply(client, game,
     """Bob's reply reaches us first carrying the Message-ID Alice's client then gives hers (a
     sender chooses their own Message-ID): hers still moves, the key being (Message-ID, sender,
     recipient)."""
-    alice_hand, bob_hand = view_for(game, 0)["hand"], view_for(game, 1)["hand"]
+    alice_hand, bob_hand = view_for(game, 0).hand, view_for(game, 1).hand
     taken = "<reused@mail.example.com>"
     bobs = payloads.compose(
         sender="Bob <bob@example.com>",
