@@ -95,7 +95,7 @@ def _run(settings, vendor):
         def new_game():
             players = [make_user(password=None), make_user(password=None)]
             game = lifecycle.start_game(players=players, rng=random.Random())
-            services.submit_move(game, 0, view_for(game, 0)["legal_moves"][0])
+            services.submit_move(game, 0, view_for(game, 0).legal_moves[0])
             game.refresh_from_db()
             return game
 
@@ -118,7 +118,7 @@ def _run(settings, vendor):
 
         latencies = []
         for game in games[:LATENCY_GAMES]:
-            move = view_for(game, 1)["legal_moves"][0]
+            move = view_for(game, 1).legal_moves[0]
             start = time.perf_counter()
             services.submit_move(game, 1, move)
             accepted, _, _ = sink.next(timeout=30)
@@ -126,7 +126,7 @@ def _run(settings, vendor):
         print(f"move -> turn email accepted by SMTP ({LATENCY_GAMES} games, one at a time): {_ms(latencies)}")
 
         burst = games[LATENCY_GAMES:]
-        moves = [view_for(game, 1)["legal_moves"][0] for game in burst]
+        moves = [view_for(game, 1).legal_moves[0] for game in burst]
         start = time.perf_counter()
         for game, move in zip(burst, moves):
             services.submit_move(game, 1, move)
