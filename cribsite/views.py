@@ -1,5 +1,6 @@
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.db import connection
@@ -32,13 +33,14 @@ def sample_game():
         {"name": name, "score": score, "previous": was, "colour": DEFAULT_COLOURS[i]}
         for i, (name, score, was) in enumerate(SAMPLE_SIDES)
     ]
-    view = {
-        "target": 121,
-        "scores": [score for _, score, _ in SAMPLE_SIDES],
-        "previous_scores": [was for _, _, was in SAMPLE_SIDES],
-        "players": [{"seat": i, "name": name} for i, (name, _, _) in enumerate(SAMPLE_SIDES)],
-        "side_of_seat": [0, 1],
-    }
+    # What the board and the email read of a seat's view (games.selectors.TableView), no more.
+    view = SimpleNamespace(
+        target=121,
+        scores=tuple(score for _, score, _ in SAMPLE_SIDES),
+        previous_scores=tuple(was for _, _, was in SAMPLE_SIDES),
+        players=tuple(SimpleNamespace(seat=i, name=name) for i, (name, _, _) in enumerate(SAMPLE_SIDES)),
+        side_of_seat=(0, 1),
+    )
     email = {
         "me": "Alice",
         "asked": "lay away 2 cards to Bob's crib",

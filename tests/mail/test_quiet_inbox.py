@@ -114,7 +114,7 @@ def test_the_sweeper_sends_one_email_when_the_hold_ends_telling_all_since(game, 
         label = next(c for c in FULL_DECK if c.code == event.data["card"]).label
         assert f"played {label}" in since
     assert since.count("(the computer stood in for you)") == sum(e.seat == ALICE for e in state_then)
-    assert view_for(game, ALICE).scores == [0, 0]  # nobody pegged since (seeded game) ...
+    assert list(view_for(game, ALICE).scores) == [0, 0]  # nobody pegged since (seeded game) ...
     assert "Scores then and now:" not in body  # ... so no scores line
     assert "Since our last email to you" in message.alternatives[0][0]
     assert "Since your last move" not in body  # the summary replaces the short one
@@ -145,16 +145,16 @@ def test_the_summary_tells_the_scores_then_and_now_when_they_changed(game, on_co
     game.refresh_from_db()
     told_about = alice_rows(game, status="sent").order_by("-seq").first().seq
     assert told_about == game.seq  # her last email told this very state
-    then = view_for(game, ALICE).scores
+    then = list(view_for(game, ALICE).scores)
     mail.outbox.clear()
     for _ in range(30):  # the computer stands in and Bob answers until someone has pegged
         stand_in_then_bob_answers(game, on_commit)
-        if view_for(game, ALICE).scores != then and alice_rows(game, status="held").exists():
+        if list(view_for(game, ALICE).scores) != then and alice_rows(game, status="held").exists():
             break
     else:
         pytest.fail("nobody pegged")
     assert alice_to_act(game) and emails_to("alice@example.com") == []
-    now = view_for(game, ALICE).scores
+    now = list(view_for(game, ALICE).scores)
     assert (then, now) == ([0, 0], [2, 0])  # seeded: the computer's thirty-one for two, for Alice
     held = alice_rows(game, status="held").order_by("-seq").first()
     with time_machine.travel(held.hold_until + timedelta(minutes=1)):

@@ -32,7 +32,7 @@ def test_a_discard_and_a_plan_in_one_reply_are_applied_in_order(game, on_commit)
     assert row.status == InboundEmail.Status.APPLIED
     game.refresh_from_db()
     view = view_for(game, 0)
-    assert view.my_discards == thrown and view.plan["order"] == list(reversed(kept))
+    assert list(view.my_discards) == thrown and view.plan["order"] == list(reversed(kept))
     keys = list(game.events.filter(source=Event.Source.EMAIL).values_list("kind", "idempotency_key"))
     assert keys == [("discard", f"0:{row.message_id}"), ("plan", f"0:{row.message_id}#2")]
     assert "plan" not in repr(view_for(game, 1).plan)
@@ -44,7 +44,7 @@ def test_a_refused_line_keeps_those_before_it_applies_none_after_and_says_which(
     mail.outbox.clear()
     deliver(reply(game, 0, f"crib {' '.join(thrown)}\nplan {thrown[0]}\nplan clear"), on_commit)
     game.refresh_from_db()
-    assert view_for(game, 0).my_discards == thrown and view_for(game, 0).plan is None
+    assert list(view_for(game, 0).my_discards) == thrown and view_for(game, 0).plan is None
     assert not game.events.filter(kind="plan").exists()
     (answer,) = mail.outbox
     assert f'Line 2 of your reply ("plan {thrown[0]}") was not applied' in answer.body

@@ -26,7 +26,7 @@ def moves(game):
 
 def discards(game, seat=0):
     game.refresh_from_db()
-    return view_for(game, seat).my_discards
+    return list(view_for(game, seat).my_discards)
 
 
 def answer_to(address):
@@ -49,7 +49,7 @@ def message(game, seat, *, text=None, html=None, subject=None):
 @pytest.mark.parametrize("joint", [" ", ", ", "; "])
 def test_a_plan_on_the_discards_line_is_read_as_a_plan(game, on_commit, joint):
     view = view_for(game, 0)
-    thrown, kept = view.hand[:2], view.hand[2:]
+    thrown, kept = list(view.hand[:2]), list(view.hand[2:])
     row = deliver(reply(game, 0, f"crib {' '.join(thrown)}{joint}plan {' '.join(kept)}"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard", "plan"]
     assert discards(game) == thrown and view_for(game, 0).plan["order"] == kept
@@ -57,7 +57,7 @@ def test_a_plan_on_the_discards_line_is_read_as_a_plan(game, on_commit, joint):
 
 def test_a_plan_below_a_word_of_chatter_is_read_not_dropped(game, on_commit):
     view = view_for(game, 0)
-    thrown, kept = view.hand[:2], view.hand[2:]
+    thrown, kept = list(view.hand[:2]), list(view.hand[2:])
     text = f"crib {' '.join(thrown)}\nGood luck!\nplan {' '.join(kept)}\n\n{WROTE}\n> plan 9D\n"
     row = deliver(message(game, 0, text=text), on_commit)
     assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard", "plan"]
@@ -66,7 +66,7 @@ def test_a_plan_below_a_word_of_chatter_is_read_not_dropped(game, on_commit):
 
 def test_an_instruction_below_the_lines_read_is_named_to_the_player_not_applied(game, on_commit):
     view = view_for(game, 0)
-    thrown, kept = view.hand[:2], view.hand[2:]
+    thrown, kept = list(view.hand[:2]), list(view.hand[2:])
     news = "\n".join(f"News of the week, part {n}." for n in range(parsing.MAX_LINES))
     row = deliver(message(game, 0, text=f"crib {' '.join(thrown)}\n{news}\nplan {' '.join(kept)}\n"), on_commit)
     assert row.status == InboundEmail.Status.APPLIED and moves(game) == ["discard"]
@@ -82,7 +82,7 @@ def test_two_cards_on_a_play_line_play_nothing_and_say_which_was_not_understood(
     mail.outbox.clear()
     row = deliver(reply(game, turn, f"play {hand[0]} {hand[1]}"), on_commit)
     assert row.status == InboundEmail.Status.ANSWERED and moves(game) == []
-    assert view_for(game, turn).hand == hand
+    assert list(view_for(game, turn).hand) == hand
     assert "so nothing on that line was played" in answer_to(game.seats.get(number=turn).player.email)
 
 
