@@ -98,6 +98,7 @@ def _requests():
 
     from accounts.models import User
     from games import cribbage, services
+    from games.lifecycle import start_game
     from mail import services as mail_services
     from mail.models import OutboundEmail
 
@@ -120,10 +121,10 @@ def _requests():
         cpu[name].append(time.process_time() - start)
         return response
 
-    game = services.start_game(players=players, rng=rng)
+    game = start_game(players=players, rng=rng)
     while len(cpu["post"]) < MOVES:
         if game.is_finished:
-            game = services.start_game(players=players, rng=rng)
+            game = start_game(players=players, rng=rng)
         state = services.engine_state(game)
         seat = cribbage.to_act(state)[0]
         move = rng.choice([m for m in cribbage.legal_moves(state, seat) if m["kind"] in FORM_KINDS])
@@ -205,6 +206,7 @@ def _floor():
 
     from accounts.models import User
     from games import cribbage, services
+    from games.lifecycle import start_game
 
     players = [
         User.objects.create_user(f"floor{i}@example.com", None, display_name=f"F{i}", allow_forced_moves=False)
@@ -218,10 +220,10 @@ def _floor():
         cursor.execute("INSERT INTO bench_floor_game VALUES (1, 0, '{}')")
     rng = random.Random(31)
     moves, floors, engine = [], [], []
-    game = services.start_game(players=players, rng=rng)
+    game = start_game(players=players, rng=rng)
     while len(moves) < FLOOR_MOVES:
         if game.is_finished:
-            game = services.start_game(players=players, rng=rng)
+            game = start_game(players=players, rng=rng)
         state = services.engine_state(game)
         seat = cribbage.to_act(state)[0]
         move = rng.choice(cribbage.legal_moves(state, seat))
