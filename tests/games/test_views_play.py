@@ -579,7 +579,7 @@ def test_looking_at_the_game_page_is_noted_for_the_clock(client, game, players):
 
 def test_a_move_by_the_web_reads_the_game_once_and_costs_a_fixed_number_of_statements(game, players):
     """The POST reads the session and the player, then the service locks the game and reads its
-    seats once, writes the event(s), the game row, one UPDATE of the seats the move changed and
+    seats once, writes the event(s), the game row, an UPDATE of each seat the move changed and
     the turn email's outbox row (the last move: the result emails' and the finished game's
     follow-ups): eleven statements at most at any point of a whole game, where it took 14 (the
     test's own atomic block makes the move's transaction a savepoint: two of them). A client that leaves
