@@ -7,7 +7,9 @@ durable topic `game_finished`, games.follow_ups: a row written in the finishing 
 drained after commit by the one task, recovered by the one sweeper), and `prepare` stores one
 `GameReview` row per seat. The game page, the game-over email and the answer to "review" read
 that row (games.coaching.full_review); until it is there, the page says the review is being
-prepared and the game-over email offers it without its figures.
+prepared. The game-over email's composer and the answer to "review" (both in the worker, after
+the game's end committed) call `prepare` first when they come before this listener, so the email
+carries the figures.
 
 Each seat's row holds what that seat could see, and only numbers of the others; a seat reads
 its own row only, and only once the game is over. A game played at the table has no hands, so

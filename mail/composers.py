@@ -1,15 +1,22 @@
 """Composers of the outbox kinds whose causes are below mail (a move's turn and result emails,
-games' challenges, accounts' invitations): each renders its row when it is sent (see mail.kinds)."""
+games' challenges, accounts' invitations): each renders its row when it is sent (see mail.kinds):
+in the send task (mail.services.send_outbound, the worker's), after the commit of its cause, never
+in a request nor in the move's transaction."""
+
+import logging
 
 from accounts import privacy, strangers
 from accounts import services as accounts
 from accounts.models import User
+from games import reviews
 from games.models import Challenge, Game
 from games.presenter.table_text import game_title
 from games.selectors import view_for, with_seats
 
 from . import kinds, links, messages, quiet, rendering
 from .models import OutboundEmail
+
+log = logging.getLogger(__name__)
 
 
 def _game_seat(row):
@@ -50,7 +57,20 @@ def result(row):
     game, seat = _game_seat(row)
     if seat.player is None:
         return "no one to send it to"
+    _store_review(game)
     return rendering.result_message(game, row.seat, seat.player)
+
+
+def _store_review(game):
+    """The game-over email carries the review's figures every time: the send task usually comes
+    before the review's own (games.reviews, a listener of game_finished), so it stores the review
+    first when it is not stored yet (reviews.prepare: idempotent, one query when it is there; the
+    answer to "review" does the same). If that fails the email still goes, offering the review
+    without its figures."""
+    try:
+        reviews.prepare(game.pk)
+    except Exception:
+        log.exception("The review of game %s could not be stored; the game-over email goes without it.", game.pk)
 
 
 def challenge_notice(row):

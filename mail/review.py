@@ -2,8 +2,8 @@
 
 Built from games.coaching.full_review (each player's own review, and only numbers of
 the other sides), in the same words as the review on the game page: the review the worker
-stored after the game's end (games.reviews). The game-over email only reads it (it never waits
-for it); the answer to "review", a worker's task too, stores it first if it is not there yet.
+stored after the game's end (games.reviews). The game-over email's composer and the answer to
+"review", both the worker's (never a request's), store it first if it is not there yet.
 """
 
 from games import coaching, reviews

@@ -324,9 +324,10 @@ def review_offer(game, seat, *, links: Links):
     """What the game-over email says of the review: the luck and skill in a line, and how to get
     the whole of it (the reply "review", or the game page).
 
-    The email never waits for the review nor works it out (games.reviews: the worker's, after
-    the game's end): stored by the time the email is written, it carries its line; not yet, it
-    says the review is being prepared and where to read it."""
+    This only reads the stored review (games.reviews: the worker's, after the game's end; the
+    result email's composer, in the send task, stores it first when it is missing): stored, it
+    carries its line; not (it could not be stored), it says the review is being prepared and
+    where to read it."""
     try:
         review = coaching.full_review(game, seat)
         pending = review is None and reviews.pending(game, seat)

@@ -256,6 +256,29 @@ def test_a_game_over_email_written_before_the_review_is_stored_offers_it_and_wor
     assert "Game review: about" in rendering.result_message(game, 0, alice).body  # written now: the figures
 
 
+def test_the_game_over_email_sent_before_the_reviews_own_task_stores_the_review_and_carries_its_figures(db):
+    """The send task (the worker's) usually comes before the review's own task (games.reviews):
+    the result email's composer stores the review first, so the email has its figures every time."""
+    alice = make_user("alice@example.com", "Alice", allow_forced_moves=False, password=None)
+    bob = make_user("bob@example.com", "Bob", allow_forced_moves=False, password=None)
+    game = start_two_player_game(players=[alice, bob], rng=random.Random(11))
+    for seat in (0, 1):
+        play_move(game, seat, random.Random(seat))
+    services.submit_move(game, 1, {"kind": "resign"})  # not committed: the review's task has not run
+    assert not GameReview.objects.filter(game=game).exists()
+    mail.outbox.clear()
+    for row in OutboundEmail.objects.filter(game=game, kind="result").order_by("seat"):
+        assert mail_services.send_outbound(row.pk) == OutboundEmail.Status.SENT  # the task's body
+    sent = results(mail.outbox)
+    game.refresh_from_db()
+    review = coaching.full_review(game, 0)
+    assert review is not None and GameReview.objects.filter(game=game).count() == 2
+    body = sent["alice@example.com"].body
+    assert review["luck"]["summary"] in body and "Game review: about" in body
+    assert "Game review" in sent["alice@example.com"].alternatives[0][0]
+    assert "being prepared" not in body and "being prepared" not in sent["bob@example.com"].body
+
+
 # --- Muggins: the email never counts for the player -------------------------------------------------
 
 
