@@ -8,7 +8,7 @@ stored after the game's end (games.reviews). The game-over email's composer and 
 
 from games import coaching, reviews
 from games.cribbage.coach import COSTLY_FROM
-from games.presentation import cards_text
+from games.presentation import cards_text, plural
 from games.presenter.coach_text import chance_cost_words
 from games.presenter.turn import turn_context
 
@@ -26,7 +26,7 @@ def summary_lines(review):
         f"About {review['total_loss']:.1f} expected points lost against the best "
         f"({review['discard_loss']:.1f} in {review['discards']} throw{'s' if review['discards'] != 1 else ''}, "
         f"{review['pegging_loss']:.1f} in {review['plays']} play{'s' if review['plays'] != 1 else ''}); "
-        f"your throws: {v['good']} good, {v['inaccuracy']} inaccurate, {v['mistake']} mistakes."
+        f"your throws: {v['good']} good, {v['inaccuracy']} inaccurate, {plural(v['mistake'], 'mistake')}."
     ]
     if review.get("luck"):
         lines.append(review["luck"]["summary"])

@@ -3,7 +3,7 @@
 import logging
 
 from games import coaching
-from games.presentation import cards_text
+from games.presentation import cards_text, plural
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +74,8 @@ def coach_lines(notes):
         lines.append(
             f"Game review: about {r['total_loss']:.1f} points lost "
             f"({r['discard_loss']:.1f} in discards, {r['pegging_loss']:.1f} in pegging) "
-            f"over {r['discards']} hand{'s' if r['discards'] != 1 else ''}; your throws: "
-            f"{verdicts['good']} good, {verdicts['inaccuracy']} inaccurate, {verdicts['mistake']} mistakes."
+            f"over {plural(r['discards'], 'hand')}; your throws: "
+            f"{verdicts['good']} good, {verdicts['inaccuracy']} inaccurate, {plural(verdicts['mistake'], 'mistake')}."
         )
         for w in r["worst_discards"]:
             lines.append(
