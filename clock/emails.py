@@ -17,7 +17,7 @@ from games import cribbage, times
 from games.models import Game
 from games.presentation import clock_text
 from games.presenter.table_text import game_title
-from games.presenter.turn import turn_context
+from games.presenter.turn import turn_story
 from games.selectors import seats_with_players, view_for, with_seats
 from mail import links, messages
 from mail.models import OutboundEmail
@@ -70,7 +70,7 @@ def reminder(row, now=None):
     view = view_for(game, seat.number)
     context = {
         **_game_context(game, seat, user, view),
-        **turn_context(game, seat.number, user, view, links=links),
+        **turn_story(game, seat.number, user, view, links=links).as_context(),
         "deadline": times.deadline_text(seat.deadline, user, now),
         "left": times.relative(seat.deadline - now),
     }

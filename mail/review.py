@@ -10,7 +10,7 @@ from games import coaching, reviews
 from games.cribbage.coach import COSTLY_FROM
 from games.presentation import cards_text, plural
 from games.presenter.coach_text import chance_cost_words
-from games.presenter.turn import turn_context
+from games.presenter.turn import turn_story
 
 from . import links, messages
 
@@ -103,11 +103,11 @@ def review_message(game, seat, user):
     if review is None:
         reviews.prepare(game.pk)
         review = coaching.full_review(game, seat)
-    context = turn_context(game, seat, user, links=links)
-    context.update(
-        summary=summary_lines(review),
-        luck_table=luck_table(review) if review.get("luck") else [],
-        hands=[hand_lines(h) for h in review["hands"]],
-        review_url=review_url(game),
-    )
+    context = {
+        **turn_story(game, seat, user, links=links).as_context(),
+        "summary": summary_lines(review),
+        "luck_table": luck_table(review) if review.get("luck") else [],
+        "hands": [hand_lines(h) for h in review["hands"]],
+        "review_url": review_url(game),
+    }
     return messages.build("mail/email/review", context, to=user.email, user=user, game_id=game.pk, seat=seat)

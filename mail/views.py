@@ -19,7 +19,7 @@ from games.cribbage import Move, describe_move, notation
 from games.models import Event, Game, Seat
 from games.play_forms import PlanForm
 from games.presentation import cards_text
-from games.presenter.turn import turn_context
+from games.presenter.turn import turn_story
 from games.selectors import move_made_since
 
 from . import announcements, links, services
@@ -70,7 +70,7 @@ def move(request, token):
 
     def page(template, status=200, context=None, **extra):
         # The whole state (and the discard analysis) only for a page that shows it.
-        context = context or turn_context(game, link.seat, seat.player, links=links)
+        context = context or turn_story(game, link.seat, seat.player, links=links).as_context()
         return _page(
             request,
             template,
@@ -88,7 +88,7 @@ def move(request, token):
         )
 
     if request.method != "POST":
-        context = turn_context(game, link.seat, seat.player, links=links)
+        context = turn_story(game, link.seat, seat.player, links=links).as_context()
         if game.is_finished:
             return page("move_stale", context=context, problem="This game is over.")
         if link.seq != game.seq and not any(asked.same_choice(m) for m in context["view"].legal_moves):
@@ -179,7 +179,7 @@ def _set_plan(game, number, seat, words, token):
 
 def _fresh(game, number, seat):
     game.refresh_from_db()
-    context = turn_context(game, number, seat.player, links=links)
+    context = turn_story(game, number, seat.player, links=links).as_context()
     return {**context, "tracks": _tracks(context)}
 
 

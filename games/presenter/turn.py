@@ -3,6 +3,11 @@ the starter, the count, the scores as a text board, the deadline, what is asked,
 the seat may make with the words to reply with and its link; and the game's end told the same
 way (the result, the last show, the review's offer).
 
+Told as typed stories, frozen dataclasses read by attribute: `TurnStory` (`turn_story`) with its
+`MoveChoice`s, and `ResultStory` (`result_story`), the turn's story with the game's end. Django
+templates read their attributes as they read a dict's keys; a channel that adds its own (an
+email's subject, its talk) puts the story's fields beside them with `as_context()`.
+
 The channels render it with their own templates: the turn and result emails (mail.rendering),
 the move link's pages (mail.views), the clock's emails. The links are the channel's: `links`
 is an object with `move_url(game_id, seat, seq, move)` and `absolute(path)` (mail.links).
@@ -11,6 +16,7 @@ is an object with `move_url(game_id, seat, seq, move)` and `absolute(path)` (mai
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 from django.urls import reverse
@@ -22,7 +28,8 @@ from games.cribbage.strategy import discard_options
 from games.presentation import cards_text, in_card_order, won_text
 from games.selectors import view_for
 
-from .coach_text import coach_lines, coach_notes_for
+from .coach_text import coach_lines, coach_notes_for, turn_coach_lines
+from .since import since_lines
 from .table_text import board_rows, cards_or_none, game_title, recent_lines, seat_names, show_line, side_names
 
 log = logging.getLogger(__name__)
@@ -34,6 +41,72 @@ class Links(Protocol):
     def move_url(self, game_id: int, seat: int, seq: int, move: dict) -> str: ...
 
     def absolute(self, path: str) -> str: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveChoice:
+    """A move the seat may make: the words to reply with, what it shows (`label`, `note`; a
+    discard's `cards`) and its link (`url`, the channel's, carrying the move's token)."""
+
+    words: str
+    label: str
+    note: str
+    url: str
+    cards: list[str] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnStory:
+    """A turn told to a seat, from its view alone (`turn_story`)."""
+
+    view: Any  # games.selectors.TableView
+    game_id: int
+    seq: int
+    title: str
+    me: str | None
+    seat: int | None
+    phase: str
+    asked: str  # what to decide, in words
+    recent: list[str]  # the others' moves since the seat last acted
+    hand: list[str]
+    hand_text: str
+    played: list[str]  # each card once: the kept cards already played (the hand is what is left)
+    played_text: str
+    crib_owner: str | None
+    starter: str | None
+    starter_text: str
+    count: int | None
+    count_cards: list[str]
+    count_text: str
+    board: list[dict]
+    deadline: str | None
+    moves: list[MoveChoice]
+    other_words: list[tuple[str, str]]
+    plan_line: tuple[str, str] | None  # from the deal until the play ends: a plan in one line
+    plan: Any
+    game_url: str
+    finished: bool
+    # Told when asked (`turn_story(coach=True, since_seq=...)`): the coach's notes where the
+    # game allows them, and what happened since the seat was last told (then `recent` is empty).
+    coach: list[str] = field(default_factory=list)
+    since: list[str] = field(default_factory=list)
+
+    def as_context(self) -> dict[str, Any]:
+        """The story's fields by name (not deep: `view` and the moves stay objects), for a channel
+        that renders it beside its own names."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultStory(TurnStory):
+    """The game's end told to a seat (`result_story`): the turn's story with the result, the last
+    show, the coach's review (in `coach`), its offer and the record's link."""
+
+    result: list[str]
+    last_show: list[str]
+    last_show_title: str
+    review_offer: list[str]
+    record_url: str
 
 
 # Words that can be sent at any time, besides the moves listed.
@@ -111,8 +184,8 @@ def _deadline(view, user):
     return None
 
 
-def move_choices(view, game_id, seq, *, links: Links, with_values=False):
-    """Every legal move as {words, url, note}.
+def move_choices(view, game_id, seq, *, links: Links, with_values=False) -> list[MoveChoice]:
+    """Every legal move as a MoveChoice (its words, label, note and link).
 
     With `with_values` (the game's help is on for this seat: Game.help_allowed_for)
     the discards come best first with their expected value; without it they come
@@ -136,14 +209,14 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False):
             move = {**next(m for m in discards if in_card_order(m["cards"]) == codes), "cards": codes}
             ev = float(option.total_ev)
             choices.append(
-                {
-                    "words": describe_move(move),
-                    "cards": move["cards"],
-                    "label": cards_text(move["cards"]),
-                    "note": f"keep {cards_text(in_card_order(option.keep))}: expected {ev:.2f} points "
+                MoveChoice(
+                    words=describe_move(move),
+                    cards=move["cards"],
+                    label=cards_text(move["cards"]),
+                    note=f"keep {cards_text(in_card_order(option.keep))}: expected {ev:.2f} points "
                     f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
-                    "url": links.move_url(game_id, seat, seq, move),
-                }
+                    url=links.move_url(game_id, seat, seq, move),
+                )
             )
     elif discards:
         hand = in_card_order(view.hand)
@@ -152,13 +225,13 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False):
         for move in sorted(in_order, key=lambda m: [card_from_code(c).index for c in m["cards"]]):
             keep = [c for c in hand if c not in move["cards"]]
             choices.append(
-                {
-                    "words": describe_move(move),
-                    "cards": move["cards"],
-                    "label": cards_text(move["cards"]),
-                    "note": f"keep {cards_text(keep)}",
-                    "url": links.move_url(game_id, seat, seq, move),
-                }
+                MoveChoice(
+                    words=describe_move(move),
+                    cards=move["cards"],
+                    label=cards_text(move["cards"]),
+                    note=f"keep {cards_text(keep)}",
+                    url=links.move_url(game_id, seat, seq, move),
+                )
             )
     seen = set()
     muggins = view.rules["muggins"]
@@ -170,48 +243,51 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False):
                 continue
             seen.add(move["card"])
             choices.append(
-                {
-                    "words": describe_move(move, blank="N"),
-                    "label": cards_text([move["card"]]),
-                    "note": "N: the points you claim for it",
-                    "url": links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]}),
-                }
+                MoveChoice(
+                    words=describe_move(move, blank="N"),
+                    label=cards_text([move["card"]]),
+                    note="N: the points you claim for it",
+                    url=links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]}),
+                )
             )
         elif kind == "play":
             choices.append(
-                {
-                    "words": describe_move(move),
-                    "label": cards_text([move["card"]]),
-                    "note": "",
-                    "url": links.move_url(game_id, seat, seq, move),
-                }
+                MoveChoice(
+                    words=describe_move(move),
+                    label=cards_text([move["card"]]),
+                    note="",
+                    url=links.move_url(game_id, seat, seq, move),
+                )
             )
         elif kind == "count":
             if "count" in seen:
                 continue
             seen.add("count")
             choices.append(
-                {
-                    "words": describe_move(move, blank="N"),
-                    "label": "count",
-                    "note": "N: the points you claim for this show",
-                    "url": links.move_url(game_id, seat, seq, {"kind": "count"}),
-                }
+                MoveChoice(
+                    words=describe_move(move, blank="N"),
+                    label="count",
+                    note="N: the points you claim for this show",
+                    url=links.move_url(game_id, seat, seq, {"kind": "count"}),
+                )
             )
         elif kind == "muggins":
             choices.append(
-                {
-                    "words": describe_move(move),
-                    "label": "muggins",
-                    "note": "take the points the last claim missed",
-                    "url": links.move_url(game_id, seat, seq, move),
-                }
+                MoveChoice(
+                    words=describe_move(move),
+                    label="muggins",
+                    note="take the points the last claim missed",
+                    url=links.move_url(game_id, seat, seq, move),
+                )
             )
     return choices
 
 
-def turn_context(game, seat, user=None, view=None, *, links: Links) -> dict[str, Any]:
-    """Everything a turn email or move page shows to `seat`, from its view alone."""
+def turn_story(game, seat, user=None, view=None, *, links: Links, coach=False, since_seq=None) -> TurnStory:
+    """Everything a turn email or move page shows to `seat`, from its view alone, as a TurnStory.
+
+    With `coach`, the coach's notes where the game allows them (after a discard or a hand); with
+    `since_seq` (the state the seat was last told of), what happened since, in place of `recent`."""
     view = view or view_for(game, seat)
     names = seat_names(view)
     rules = view.rules
@@ -228,42 +304,43 @@ def turn_context(game, seat, user=None, view=None, *, links: Links) -> dict[str,
         if view.legal_moves
         else []
     )
-    return {
-        "view": view,
-        "game_id": game.pk,
-        "seq": view.seq,
-        "title": game_title(view),
-        "me": names.get(seat),
-        "seat": seat,
-        "phase": view.phase,
-        "asked": phase_words.get(view.phase, ""),
-        "recent": recent_lines(view),
-        "hand": in_card_order(view.hand),
-        "hand_text": cards_or_none(in_card_order(view.hand)),
+    since = since_lines(game, seat, since_seq) if since_seq is not None else []
+    return TurnStory(
+        view=view,
+        game_id=game.pk,
+        seq=view.seq,
+        title=game_title(view),
+        me=names.get(seat),
+        seat=seat,
+        phase=view.phase,
+        asked=phase_words.get(view.phase, ""),
+        recent=[] if since else recent_lines(view),  # told in full in `since`
+        hand=in_card_order(view.hand),
+        hand_text=cards_or_none(in_card_order(view.hand)),
         # Each card once: the hand is what is left to play, then the kept cards already played.
-        "played": played,
-        "played_text": cards_or_none(played) if played else "",
-        "crib_owner": "you" if crib_owner == seat else names.get(crib_owner),
-        "starter": view.starter,
-        "starter_text": cards_or_none([view.starter]) if view.starter else "not turned yet",
-        "count": view.count,
-        "count_cards": view.count_cards,
-        "count_text": cards_or_none(view.count_cards) if view.count_cards else "",
-        "board": board_rows(view),
-        "deadline": _deadline(view, user),
-        "moves": moves,
-        "other_words": other_words(game, view),
+        played=played,
+        played_text=cards_or_none(played) if played else "",
+        crib_owner="you" if crib_owner == seat else names.get(crib_owner),
+        starter=view.starter,
+        starter_text=cards_or_none([view.starter]) if view.starter else "not turned yet",
+        count=view.count,
+        count_cards=view.count_cards,
+        count_text=cards_or_none(view.count_cards) if view.count_cards else "",
+        board=board_rows(view),
+        deadline=_deadline(view, user),
+        moves=moves,
+        other_words=other_words(game, view),
         # From the deal until the play ends: a plan in one line (with the first discard listed).
-        "plan_line": next(
-            iter(
-                plan_words(view, next((m["cards"] for m in moves if m.get("cards")), None)) if seat is not None else []
-            ),
+        plan_line=next(
+            iter(plan_words(view, next((m.cards for m in moves if m.cards), None)) if seat is not None else []),
             None,
         ),
-        "plan": view.plan,
-        "game_url": links.absolute(game.get_absolute_url()),
-        "finished": game.is_finished,
-    }
+        plan=view.plan,
+        game_url=links.absolute(game.get_absolute_url()),
+        finished=game.is_finished,
+        coach=turn_coach_lines(game, seat, view) if coach else [],
+        since=since,
+    )
 
 
 def _kept_and_played(view):
@@ -305,19 +382,20 @@ def last_show_lines(view):
     return []
 
 
-def result_context(game, seat, user=None, *, links: Links) -> dict[str, Any]:
+def result_story(game, seat, user=None, *, links: Links) -> ResultStory:
+    """The game's end told to `seat`: its turn's story with the result, the last show, the coach's
+    review, the review's offer and the record."""
     view = view_for(game, seat)
-    context = turn_context(game, seat, user, view=view, links=links)
+    turn = turn_story(game, seat, user, view=view, links=links)
     notes = coach_notes_for(game, seat)
-    context.update(
+    return ResultStory(
+        **{**turn.as_context(), "coach": coach_lines({"review": notes["review"]}) if notes else []},
         result=result_lines(view),
         last_show=last_show_lines(view),
         last_show_title="The last show" if view.shows or not view.plays else "The last pegging",
-        coach=coach_lines({"review": notes["review"]}) if notes else [],
         review_offer=review_offer(game, seat, links=links),
         record_url=links.absolute(reverse("games:record", args=[game.pk])),
     )
-    return context
 
 
 def review_offer(game, seat, *, links: Links):
