@@ -129,20 +129,40 @@ class MoveLink:
 def move_token(game_id, seat, seq, move):
     """The opaque token of a link making `move` (a random key of an OfferedMove row, the same
     for every email offering that move at that state); its life starts again with each email."""
-    move = {k: v for k, v in move.items() if k != "seat"}
-    move_key = hashlib.sha256(json.dumps(move, sort_keys=True).encode()).hexdigest()
-    offered = OfferedMove.objects.filter(game_id=game_id, seat=seat, seq=seq, move_key=move_key)
+    return move_tokens(game_id, seat, seq, [move])[0]
+
+
+def move_tokens(game_id, seat, seq, moves):
+    """move_token of each of `moves`, in order, in at most four queries for them all (one when
+    every row exists and none is due its renewal): a turn email offers up to fifteen discards."""
+    moves = [{k: v for k, v in move.items() if k != "seat"} for move in moves]
+    move_keys = [hashlib.sha256(json.dumps(move, sort_keys=True).encode()).hexdigest() for move in moves]
+    offered = OfferedMove.objects.filter(game_id=game_id, seat=seat, seq=seq)
     now = timezone.now()
-    found = offered.values_list("key", "made_at").first()
-    if found is not None:
-        if now - found[1] > RENEWED_AFTER:
-            offered.update(made_at=now)
-        return found[0]
-    made = OfferedMove(
-        key=secrets.token_urlsafe(16), game_id=game_id, seat=seat, seq=seq, move=move, move_key=move_key, made_at=now
-    )
-    OfferedMove.objects.bulk_create([made], ignore_conflicts=True)  # one made at the same moment wins
-    return offered.values_list("key", flat=True).get()
+    keys, stale = {}, []
+    for move_key, key, made_at in offered.filter(move_key__in=set(move_keys)).values_list("move_key", "key", "made_at"):
+        keys[move_key] = key
+        if now - made_at > RENEWED_AFTER:
+            stale.append(move_key)
+    if stale:
+        offered.filter(move_key__in=stale).update(made_at=now)
+    missing = {move_key: move for move_key, move in zip(move_keys, moves, strict=True) if move_key not in keys}
+    if missing:
+        made = [
+            OfferedMove(
+                key=secrets.token_urlsafe(16),
+                game_id=game_id,
+                seat=seat,
+                seq=seq,
+                move=move,
+                move_key=move_key,
+                made_at=now,
+            )
+            for move_key, move in missing.items()
+        ]
+        OfferedMove.objects.bulk_create(made, ignore_conflicts=True)  # one made at the same moment wins
+        keys.update(offered.filter(move_key__in=list(missing)).values_list("move_key", "key"))
+    return [keys[move_key] for move_key in move_keys]
 
 
 def read_move_token(token):
@@ -173,7 +193,12 @@ def _read_signed_move_token(token):
 
 
 def move_url(game_id, seat, seq, move):
-    return absolute(reverse("mail:move", args=[move_token(game_id, seat, seq, move)]))
+    return move_urls(game_id, seat, seq, [move])[0]
+
+
+def move_urls(game_id, seat, seq, moves):
+    """move_url of each of `moves`, their rows read and made together (move_tokens)."""
+    return [absolute(reverse("mail:move", args=[token])) for token in move_tokens(game_id, seat, seq, moves)]
 
 
 # --- Unsubscribe -------------------------------------------------------------

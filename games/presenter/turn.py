@@ -10,13 +10,13 @@ email's subject, its talk) puts the story's fields beside them with `as_context(
 
 The channels render it with their own templates: the turn and result emails (mail.rendering),
 the move link's pages (mail.views), the clock's emails. The links are the channel's: `links`
-is an object with `move_url(game_id, seat, seq, move)` and `absolute(path)` (mail.links).
+is an object with `move_url(game_id, seat, seq, move)`, `move_urls` (many at once) and `absolute(path)` (mail.links).
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
 from django.urls import reverse
@@ -39,6 +39,8 @@ class Links(Protocol):
     """The channel's links: a move's (signed, for the seat) and any page's, absolute."""
 
     def move_url(self, game_id: int, seat: int, seq: int, move: dict) -> str: ...
+
+    def move_urls(self, game_id: int, seat: int, seq: int, moves: list[dict]) -> list[str]: ...
 
     def absolute(self, path: str) -> str: ...
 
@@ -196,7 +198,12 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False) -> list
     tell them the true score (the view's legal moves carry no claim anyway:
     cribbage.moves_to_offer).
     """
-    seat, choices = view.viewer, []
+    seat, choices, linked_moves = view.viewer, [], []
+
+    def linked(move):  # the link's place, filled below: every link's row is read and made at once
+        linked_moves.append(move)
+        return ""
+
     moves = [{k: v for k, v in m.items() if k != "seat"} for m in view.legal_moves]
     discards = [m for m in moves if m["kind"] == "discard"]
     if discards and with_values:
@@ -215,7 +222,7 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False) -> list
                     label=cards_text(move["cards"]),
                     note=f"keep {cards_text(in_card_order(option.keep))}: expected {ev:.2f} points "
                     f"(hand {float(option.hand_ev):.2f}, crib {float(option.crib_ev):+.2f})",
-                    url=links.move_url(game_id, seat, seq, move),
+                    url=linked(move),
                 )
             )
     elif discards:
@@ -230,7 +237,7 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False) -> list
                     cards=move["cards"],
                     label=cards_text(move["cards"]),
                     note=f"keep {cards_text(keep)}",
-                    url=links.move_url(game_id, seat, seq, move),
+                    url=linked(move),
                 )
             )
     seen = set()
@@ -247,7 +254,7 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False) -> list
                     words=describe_move(move, blank="N"),
                     label=cards_text([move["card"]]),
                     note="N: the points you claim for it",
-                    url=links.move_url(game_id, seat, seq, {"kind": "play", "card": move["card"]}),
+                    url=linked({"kind": "play", "card": move["card"]}),
                 )
             )
         elif kind == "play":
@@ -256,7 +263,7 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False) -> list
                     words=describe_move(move),
                     label=cards_text([move["card"]]),
                     note="",
-                    url=links.move_url(game_id, seat, seq, move),
+                    url=linked(move),
                 )
             )
         elif kind == "count":
@@ -268,7 +275,7 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False) -> list
                     words=describe_move(move, blank="N"),
                     label="count",
                     note="N: the points you claim for this show",
-                    url=links.move_url(game_id, seat, seq, {"kind": "count"}),
+                    url=linked({"kind": "count"}),
                 )
             )
         elif kind == "muggins":
@@ -277,10 +284,11 @@ def move_choices(view, game_id, seq, *, links: Links, with_values=False) -> list
                     words=describe_move(move),
                     label="muggins",
                     note="take the points the last claim missed",
-                    url=links.move_url(game_id, seat, seq, move),
+                    url=linked(move),
                 )
             )
-    return choices
+    urls = links.move_urls(game_id, seat, seq, linked_moves)
+    return [replace(choice, url=url) for choice, url in zip(choices, urls, strict=True)]
 
 
 def turn_story(game, seat, user=None, view=None, *, links: Links, coach=False, since_seq=None) -> TurnStory:

@@ -15,6 +15,7 @@ from games.models import Event
 from games.presentation import card_name, cards_text
 from games.selectors import view_for
 from mail import links
+from mail.models import OfferedMove
 from mail.rendering import turn_message
 from tests.factories import make_user, start_two_player_game
 
@@ -356,3 +357,23 @@ def test_a_move_emailed_again_gets_the_same_link_living_a_month_from_then(client
         assert links.move_token(game.pk, 0, game.seq, move) == token
     with time_machine.travel(timezone.now() + timedelta(days=45)):
         assert client.post(f"/m/move/{token}/").status_code == 200
+
+
+def test_a_turn_emails_links_are_read_and_made_together(game, django_assert_max_num_queries):
+    """The fifteen discards of a turn email: their rows made in three queries, read again in one
+    (a reminder), renewed in two; each link the one move_token gives for that move alone."""
+    OfferedMove.objects.all().delete()  # the turn emails of the game's start made them
+    view = view_for(game, 0)
+    moves = list(view.legal_moves)
+    assert len(moves) == 15
+    with django_assert_max_num_queries(3):
+        made = links.move_tokens(game.pk, 0, view.seq, moves)
+    assert len(set(made)) == len(moves)
+    with django_assert_max_num_queries(1):
+        assert links.move_tokens(game.pk, 0, view.seq, moves) == made
+    assert [links.move_token(game.pk, 0, view.seq, m) for m in moves] == made
+    later = timezone.now() + timedelta(days=20)
+    with time_machine.travel(later), django_assert_max_num_queries(2):
+        assert links.move_tokens(game.pk, 0, view.seq, [*moves[3:], moves[0]]) == [*made[3:], made[0]]
+    renewed = OfferedMove.objects.filter(game_id=game.pk, made_at__gte=later - timedelta(minutes=1))
+    assert renewed.count() == len(moves) - 2
