@@ -38,14 +38,23 @@ def _turn_skip(row, game, seat):
 
 
 def turn_needed(row):
-    return _turn_skip(row, *_game_seat(row))
+    game, seat = _game_seat(row)
+    reason = _turn_skip(row, game, seat)
+    if reason is None:
+        # kinds.compose asks this check and then, at once, turn(row): it takes these from the row.
+        row.__dict__["_turn_game_seat"] = game, seat
+    return reason
 
 
 def turn(row):
-    game, seat = _game_seat(row)
-    reason = _turn_skip(row, game, seat)
-    if reason:
-        return reason
+    checked = row.__dict__.pop("_turn_game_seat", None)  # turn_needed's, just before: checked
+    if checked is None:
+        game, seat = _game_seat(row)
+        reason = _turn_skip(row, game, seat)
+        if reason:
+            return reason
+    else:
+        game, seat = checked
     hold = quiet.turn_email_hold(seat)
     if hold is not None:
         # Not come back since the last one: this one waits, and then tells all that happened since.
