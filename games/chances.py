@@ -79,7 +79,7 @@ def game_chances(game, seat):
     {"chart": SVG text, "series": [per cent before each deal, then 100 or 0],
      "swings": [decision...], "by_hand": {number: {"discard", "plays"}}}
     The costliest part of a finished game's review: the worker works it out once and stores it
-    (games.coaching.review_parts, games.reviews); a request never calls this."""
+    (games.reviews.review_parts); a request never calls this."""
     if not game.is_finished or seat is None:
         return None
     review = _review(game, seat)

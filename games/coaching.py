@@ -6,7 +6,7 @@
   finished, the review of the whole game, for every player (once stored).
 * ``full_review(game, seat)``: a finished game's whole review for one player,
   read from its ``GameReview`` row: worked out once by the worker after the
-  game ended (``review_parts``, through games.reviews), never in a request.
+  game ended (``games.reviews.review_parts``), never in a request.
 * ``advice_before(game, seat_number)``: only where ``game.advice_allowed_for``
   (practice), and only for the seat to act: the best discards or plays, with
   their reasons, before the move.
@@ -24,14 +24,23 @@ from games.cribbage.strategy import discard_options, evaluate_plays, table_from_
 from games.models import Event, GameReview
 from games.selectors import seats_with_players, view_for
 
-__all__ = ["coach_notes", "advice_before", "hand_records", "luck_and_skill", "review_parts", "full_review"]
+__all__ = [
+    "coach_notes",
+    "advice_before",
+    "hand_records",
+    "full_review",
+    "hand_json",
+    "discard_json",
+    "play_json",
+    "rounded",
+]
 
 
 # A verdict in a sentence: "your throw was a mistake", "was good".
 VERDICT_SAID = {"good": "good", "inaccuracy": "an inaccuracy", "mistake": "a mistake"}
 
 
-def _r(x):
+def rounded(x):
     return round(float(x), 2)
 
 
@@ -52,19 +61,19 @@ def _is_dealer(view, seat, dealer=None):
     return view.side_of_seat[dealer] == view.side_of_seat[seat]
 
 
-def _discard_json(j):
+def discard_json(j):
     return {
         "discard": _codes(j.discard),
         "keep": _codes(j.keep),
-        "hand_ev": _r(j.hand_ev),
-        "crib_ev": _r(j.crib_ev),
-        "ev": _r(j.ev),
+        "hand_ev": rounded(j.hand_ev),
+        "crib_ev": rounded(j.crib_ev),
+        "ev": rounded(j.ev),
         "best_discard": _codes(j.best_discard),
         "best_keep": _codes(j.best_keep),
-        "best_hand_ev": _r(j.best_hand_ev),
-        "best_crib_ev": _r(j.best_crib_ev),
-        "best_ev": _r(j.best_ev),
-        "loss": _r(j.loss),
+        "best_hand_ev": rounded(j.best_hand_ev),
+        "best_crib_ev": rounded(j.best_crib_ev),
+        "best_ev": rounded(j.best_ev),
+        "loss": rounded(j.loss),
         "rank": j.rank,
         "choices": j.choices,
         "verdict": j.verdict,
@@ -73,14 +82,14 @@ def _discard_json(j):
     }
 
 
-def _play_json(p):
+def play_json(p):
     return {
         "card": p.card.code,
         "count_before": p.count_before,
-        "value": _r(p.value),
+        "value": rounded(p.value),
         "best": p.best.code,
-        "best_value": _r(p.best_value),
-        "loss": _r(p.loss),
+        "best_value": rounded(p.best_value),
+        "loss": rounded(p.loss),
         "safer": p.safer.code if p.safer else None,
         "reasons": list(p.reasons),
         "verdict": coach.verdict(p.loss),
@@ -159,7 +168,7 @@ def coach_notes(game, seat_number, view=None):
     rules = view.rules
     if view.kept and view.my_discards:
         dealt = _cards(view.kept) + _cards(view.my_discards)
-        notes["discard"] = _discard_json(
+        notes["discard"] = discard_json(
             coach.judge_discard(dealt, _cards(view.my_discards), _is_dealer(view, seat_number), rules["players"])
         )
     if game.is_finished:
@@ -169,17 +178,10 @@ def coach_notes(game, seat_number, view=None):
     elif view.previous_hand:
         record = _previous_hand_record(game, view, seat_number)
         if record is not None:
-            notes["previous_hand"] = _hand_json(coach.review_hand(record))
+            notes["previous_hand"] = hand_json(coach.review_hand(record))
     if not game.is_finished:
         chances.add_to_notes(notes, game, seat_number, view)
     return notes
-
-
-def _finished_review(game, seat):
-    """(the game's review, its last hand's) for a finished game, as JSON-able data (it replays
-    the whole log: the worker's work, see `review_parts`)."""
-    review = coach.game_review(hand_records(game, seat))
-    return _review_json(review), _hand_json(review.hands[-1]) if review.hands else None
 
 
 def _previous_hand_record(game, view, seat):
@@ -206,98 +208,20 @@ def _previous_hand_record(game, view, seat):
     )
 
 
-def _hand_json(h):
+def hand_json(h):
     return {
         "number": h.number,
-        "discard": _discard_json(h.discard) if h.discard else None,
-        "lapses": [_play_json(p) for p in h.lapses],
-        "pegging_loss": _r(h.pegging_loss),
-    }
-
-
-def _review_json(review):
-    """The game's review for one seat: the totals, the worst moves, and every hand in full
-    (each throw beside the best, each play that cost points)."""
-    worst_discards = sorted(
-        (h for h in review.hands if h.discard and h.discard.loss > 0), key=lambda h: -h.discard.loss
-    )[:3]
-    lapses = sorted(((h.number, p) for h in review.hands for p in h.lapses), key=lambda x: -x[1].loss)[:3]
-    return {
-        "discard_loss": _r(review.discard_loss),
-        "pegging_loss": _r(review.pegging_loss),
-        "total_loss": _r(review.total_loss),
-        "discards": review.discards,
-        "plays": review.plays,
-        "per_hand": _r(review.total_loss / review.discards) if review.discards else 0.0,
-        "verdicts": {k: review.verdicts.get(k, 0) for k in ("good", "inaccuracy", "mistake")},
-        "worst_discards": [{"hand": h.number, **_discard_json(h.discard)} for h in worst_discards],
-        "worst_plays": [{"hand": n, **_play_json(p)} for n, p in lapses],
-        "hands": [
-            {
-                "number": h.number,
-                "discard": _discard_json(h.discard) if h.discard else None,
-                "costly_plays": [_play_json(p) for p in h.costly_plays],
-                "plays": [_play_json(p) for p in h.plays],
-                "pegging_loss": _r(h.pegging_loss),
-            }
-            for h in review.hands
-        ],
-    }
-
-
-# --- Luck and skill (finished games) --------------------------------------------------------
-
-
-def luck_and_skill(game):
-    """How much of a finished game's result came from the cards and how much from the choices,
-    per hand and for the game, per side (None while the game is on).
-
-    Each seat's throws and plays are judged on what that seat could see; only numbers
-    leave here, never another seat's cards. The same for every seat (the worker's work, see
-    `review_parts`).
-    """
-    if not game.is_finished:
-        return None
-    rules = cribbage.Rules.from_json(game.rules)
-    records = {seat: hand_records(game, seat) for seat in range(rules.players)}
-    found = coach.luck_and_skill(
-        records, [rules.side_of(s) for s in range(rules.players)], _points_by_hand(game, rules)
-    )
-    return {
-        "hands": [{"number": h.number, "sides": [_side_json(s) for s in h.sides]} for h in found.hands],
-        "sides": [
-            {
-                **_side_json(s),
-                "margin": found.margin(s.side),
-                "from_cards": _r(found.from_cards(s.side)),
-                "from_choices": _r(found.from_choices(s.side)),
-            }
-            for s in found.sides
-        ],
+        "discard": discard_json(h.discard) if h.discard else None,
+        "lapses": [play_json(p) for p in h.lapses],
+        "pegging_loss": rounded(h.pegging_loss),
     }
 
 
 # --- The stored review (worked out by the worker, read by the pages and the emails) ---------
 
 
-def review_parts(game, seat, shares=None):
-    """What `GameReview.data` keeps for `seat` of the finished `game`, worked out from the log
-    (seconds of CPU for a long game: the worker's, never a request's; games.reviews stores it):
-    {"review": the seat's review (`_review_json`), "last_hand": its last hand's (`_hand_json`),
-     "luck": `luck_and_skill(game)` (`shares`, when the caller has it for another seat already),
-     "chances": `chances.game_chances(game, seat)` or None}. Plain JSON, no names (those are
-    read when it is shown), so working it out again gives the same."""
-    review, last_hand = _finished_review(game, seat)
-    return {
-        "review": review,
-        "last_hand": last_hand,
-        "luck": shares if shares is not None else luck_and_skill(game),
-        "chances": chances.game_chances(game, seat),
-    }
-
-
 def stored_parts(game, seat):
-    """The seat's stored `review_parts` (None before the worker has stored them, or for no seat)."""
+    """The seat's stored `games.reviews.review_parts` (None before the worker has stored them, or for no seat)."""
     if seat is None:
         return None
     return GameReview.objects.filter(game=game, seat=seat).values_list("data", flat=True).first()
@@ -363,35 +287,6 @@ def luck_words(sides, mine):
     )
 
 
-def _side_json(s):
-    return {
-        "side": s.side,
-        "dealt_ev": _r(s.dealt_ev),
-        "starter": _r(s.starter),
-        "cards": _r(s.cards),
-        "choices": _r(s.choices),
-        "points": s.points,
-    }
-
-
-def _points_by_hand(game, rules):
-    """Hand number -> the points each side scored in that hand, from the log."""
-    state = cribbage.new_game(rules, first_dealer=game.first_dealer)
-    points, before = {}, [0] * rules.sides
-
-    def close(state):
-        points[state.hand_number] = [now - then for now, then in zip(state.scores, before)]
-        return list(state.scores)
-
-    for data in game.events.engine_moves().values_list("data", flat=True):
-        if data.get("kind") == "deal" and state.hand_number:
-            before = close(state)
-        state = cribbage.apply(state, data)
-    if state.hand_number:
-        close(state)
-    return points
-
-
 # --- Advice before the move (practice games) -----------------------------------------------
 
 
@@ -417,12 +312,16 @@ def advice_before(game, seat_number, limit=3, view=None):
                 {
                     "discard": _codes(o.discard),
                     "keep": _codes(o.keep),
-                    "hand_ev": _r(o.hand_ev),
-                    "crib_ev": _r(o.crib_ev),
-                    "ev": _r(o.total_ev),
+                    "hand_ev": rounded(o.hand_ev),
+                    "crib_ev": rounded(o.crib_ev),
+                    "ev": rounded(o.total_ev),
                     "reason": (
-                        f"keeps a hand worth {_r(o.hand_ev)} on average and "
-                        + (f"gives your crib {_r(o.crib_ev)}" if own else f"gives the opponent's crib {_r(-o.crib_ev)}")
+                        f"keeps a hand worth {rounded(o.hand_ev)} on average and "
+                        + (
+                            f"gives your crib {rounded(o.crib_ev)}"
+                            if own
+                            else f"gives the opponent's crib {rounded(-o.crib_ev)}"
+                        )
                     ),
                 }
                 for o in options[:limit]
@@ -450,6 +349,6 @@ def advice_before(game, seat_number, limit=3, view=None):
         out = []
         for card in ranked[:limit]:
             j = coach.play_reasons(table, card, best) if card != best else ()
-            out.append({"card": card.code, "label": card.label, "value": _r(values[card]), "reasons": list(j)})
+            out.append({"card": card.code, "label": card.label, "value": rounded(values[card]), "reasons": list(j)})
         return {"kind": "play", "options": out}
     return None

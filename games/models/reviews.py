@@ -13,7 +13,7 @@ class GameReview(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews")
     seat = models.PositiveSmallIntegerField()
-    data = models.JSONField(help_text="games.coaching.review_parts: the seat's review, its last hand, luck, chances.")
+    data = models.JSONField(help_text="games.reviews.review_parts: the seat's review, its last hand, luck, chances.")
     prepared_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -164,7 +164,7 @@ def test_last_hand_notes_agree_with_the_replayed_record():
         for _ in range(2):  # before and after this seat's discard in the new hand
             notes = coach_notes(game, seat)["previous_hand"]
             (record,) = [r for r in hand_records(game, seat) if r.number == 2]
-            assert _without_chances(notes) == coaching._hand_json(coach.review_hand(record))
+            assert _without_chances(notes) == coaching.hand_json(coach.review_hand(record))
             if seat in cribbage.to_act(services.engine_state(game)):
                 play_random_move(game, seat, rng=rng)
                 game.refresh_from_db()
