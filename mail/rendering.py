@@ -9,8 +9,9 @@ story's fields (TurnStory.as_context) beside the email's own names.
 
 from games import talk
 from games.presentation import clock_text, help_text
+from games.presenter.result import result_story
 from games.presenter.table_text import game_title
-from games.presenter.turn import result_story, turn_story
+from games.presenter.turn import turn_story
 from games.selectors import view_for
 
 from . import links, messages, quiet, subjects

@@ -1,10 +1,10 @@
 """A turn told to a seat, from its view alone: what the others just did and pegged, the hand,
 the starter, the count, the scores as a text board, the deadline, what is asked, and every move
-the seat may make with the words to reply with and its link; and the game's end told the same
-way (the result, the last show, the review's offer).
+the seat may make with the words to reply with and its link. The game's end (`result`) and its
+review (`review`) are told as the turn's story with more.
 
-Told as typed stories, frozen dataclasses read by attribute: `TurnStory` (`turn_story`) with its
-`MoveChoice`s, and `ResultStory` (`result_story`), the turn's story with the game's end. Django
+Told as a typed story, a frozen dataclass read by attribute: `TurnStory` (`turn_story`) with its
+`MoveChoice`s. Django
 templates read their attributes as they read a dict's keys; a channel that adds its own (an
 email's subject, its talk) puts the story's fields beside them with `as_context()`.
 
@@ -19,18 +19,17 @@ import logging
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
-from django.urls import reverse
 from django.utils import timezone
 
-from games import coaching, reviews, times
+from games import times
 from games.cribbage import card_from_code, describe_move
 from games.cribbage.strategy import discard_options
-from games.presentation import cards_text, in_card_order, won_text
+from games.presentation import cards_text, in_card_order
 from games.selectors import view_for
 
-from .coach_text import coach_lines, coach_notes_for, turn_coach_lines
+from .coach_text import turn_coach_lines
 from .since import since_lines
-from .table_text import board_rows, cards_or_none, game_title, recent_lines, seat_names, show_line, side_names
+from .table_text import board_rows, cards_or_none, game_title, recent_lines, seat_names
 
 log = logging.getLogger(__name__)
 
@@ -97,18 +96,6 @@ class TurnStory:
         """The story's fields by name (not deep: `view` and the moves stay objects), for a channel
         that renders it beside its own names."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-@dataclass(frozen=True, kw_only=True)
-class ResultStory(TurnStory):
-    """The game's end told to a seat (`result_story`): the turn's story with the result, the last
-    show, the coach's review (in `coach`), its offer and the record's link."""
-
-    result: list[str]
-    last_show: list[str]
-    last_show_title: str
-    review_offer: list[str]
-    record_url: str
 
 
 # Words that can be sent at any time, besides the moves listed.
@@ -357,78 +344,3 @@ def _kept_and_played(view):
         return []
     left = set(view.hand)
     return [c for c in view.kept if c not in left]
-
-
-def result_lines(view):
-    """The result in words: who won, how, the skunk, the final scores; [] while playing."""
-    result = view.result
-    if not result:
-        return []
-    sides = side_names(view)
-    seat = view.viewer
-    mine = seat is not None and view.side_of_seat[seat] == result["winner"]
-    text = won_text("You" if mine else sides[result["winner"]], result, seat_names(view), view.target)
-    scores = ", ".join(f"{name} {score}" for name, score in zip(sides, result["scores"]))
-    return [f"{text}.", f"Final scores: {scores}."]
-
-
-def last_show_lines(view):
-    """The last hand's show (or, when the game was pegged out, the last pegging), as the reader saw it."""
-    names = seat_names(view)
-    if view.shows:
-        return [show_line(s, names, view.starter) for s in view.shows]
-    prev = view.previous_hand
-    if view.plays:
-        lines = []
-        for p in view.plays[-8:]:
-            who = names.get(p["seat"])
-            line = f"{who} said go" if p["go"] else f"{who} played {cards_or_none([p['card']])} (count {p['count']})"
-            lines.append(line + (f"; pegged {p['points']}" if p["points"] else ""))
-        return lines
-    if prev:
-        return [show_line(s, names, prev["starter"]) for s in prev["shows"]]
-    return []
-
-
-def result_story(game, seat, user=None, *, links: Links) -> ResultStory:
-    """The game's end told to `seat`: its turn's story with the result, the last show, the coach's
-    review, the review's offer and the record."""
-    view = view_for(game, seat)
-    turn = turn_story(game, seat, user, view=view, links=links)
-    notes = coach_notes_for(game, seat)
-    return ResultStory(
-        **{**turn.as_context(), "coach": coach_lines({"review": notes["review"]}) if notes else []},
-        result=result_lines(view),
-        last_show=last_show_lines(view),
-        last_show_title="The last show" if view.shows or not view.plays else "The last pegging",
-        review_offer=review_offer(game, seat, links=links),
-        record_url=links.absolute(reverse("games:record", args=[game.pk])),
-    )
-
-
-def review_offer(game, seat, *, links: Links):
-    """What the game-over email says of the review: the luck and skill in a line, and how to get
-    the whole of it (the reply "review", or the game page).
-
-    This only reads the stored review (games.reviews: the worker's, after the game's end; the
-    result email's composer, in the send task, stores it first when it is missing): stored, it
-    carries its line; not (it could not be stored), it says the review is being prepared and
-    where to read it."""
-    try:
-        review = coaching.full_review(game, seat)
-        pending = review is None and reviews.pending(game, seat)
-    except Exception:
-        log.exception("The review failed for game %s seat %s; the email goes without it.", game.pk, seat)
-        return []
-    whole = (
-        'Reply "review" for the whole review, every throw beside the best and every pegging choice '
-        f"that cost points, hand by hand; or read it on the game page: "
-        f"{links.absolute(game.get_absolute_url())}#review"
-    )
-    if pending:
-        return ["The review of the game is being prepared: it is ready a moment after the game ends.", whole]
-    if not review:
-        return []
-    swings = (review.get("chances") or {}).get("swings")
-    biggest = [f"The biggest swing: {swings[0]['words']}."] if swings else []
-    return [review["luck"]["summary"], *biggest, whole]

@@ -1,6 +1,6 @@
 """The review's summary counts its throws in words a person would write."""
 
-from mail.review import summary_lines
+from games.presenter.review import summary_lines
 
 
 def _review(mistakes):
