@@ -37,7 +37,7 @@ class Seen:
         self.hand = view.hand
         self.playable = view.playable
         self.thrown = view.my_discards
-        self.my_turn = view.viewer in view.to_act
+        self.my_turn = view.seat in view.to_act
         self.discard_count = (view.rules or {}).get("discard_count", 2)
 
     def now(self):

@@ -29,6 +29,6 @@ def test_each_refusal_is_said_in_the_players_words(state, event, code, params):
     words = refusals.refusal_words(caught.value)
     assert words and "Seat " not in words and "Legal moves" not in words
     seat = event.get("seat") if isinstance(event, dict) else None
-    view = cribbage.view(state, seat if isinstance(seat, int) and seat < state.rules.players else None)
+    view = cribbage.seat_view(state, seat if isinstance(seat, int) and seat < state.rules.players else None)
     kind, said = mail_refusals.answer(code, params, view, message=f"{words}.")
     assert said and "Seat " not in said and "Legal moves" not in said

@@ -201,7 +201,7 @@ def test_a_delivery_report_is_ignored(game, on_commit, outbox_cleared):
     ids=["dmarc-fail", "spf-fail", "dkim-fail"],
 )
 def test_a_failed_sender_check_is_refused(game, on_commit, outbox_cleared, headers, why):
-    hand, seq = view_for(game, 0).hand, game.seq
+    hand, seq = list(view_for(game, 0).hand), game.seq
     row = deliver(reply(game, 0, f"crib {hand[0]} {hand[1]}", headers=headers), on_commit)
     assert row.status == InboundEmail.Status.REFUSED and moves_by_email(game) == 0
     assert row.auth_failure == why and row.outcome == why
@@ -305,7 +305,7 @@ def assert_refused(game, row, outbox, address, kind, expected, seq):
     ],
 )
 def test_refusals_say_what_was_wrong(game, on_commit, outbox_cleared, words, kind, expected):
-    hand, seq = view_for(game, 0).hand, game.seq
+    hand, seq = list(view_for(game, 0).hand), game.seq
     row = deliver(reply(game, 0, words.format(*hand)), on_commit)
     now = f"Lay away 2 cards from your hand: {cards_text(hand)}."  # what can be done instead
     expected = expected.format(hand=cards_text(hand), now=now)
@@ -348,7 +348,7 @@ def test_an_unreadable_reply_is_answered_with_how_to_write_a_move(game, on_commi
 )
 def test_refusals_in_the_play_say_what_was_wrong(game, on_commit, outbox_cleared, words, expected):
     turn = to_play_phase(game)
-    hand, seq = view_for(game, turn).hand, game.seq
+    hand, seq = list(view_for(game, turn).hand), game.seq
     row = deliver(reply(game, turn, words.format(*hand)), on_commit)
     labels = [cards_text([c]) for c in view_for(game, turn).playable]
     expected = expected.format(
