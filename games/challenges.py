@@ -35,7 +35,6 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -339,35 +338,6 @@ def accept_seek(seek, user):
         if started:
             send_challenge_notice(seek, seek.challenger, "accepted", by=user)
     return seek
-
-
-# --- Reading -----------------------------------------------------------------------
-
-
-def challenges_for(user):
-    """Open challenges `user` made or was named in (seeks included), newest first."""
-    return (
-        Challenge.objects.filter(status=Challenge.Status.OPEN)
-        .filter(Q(challenger=user) | Q(places__player=user))
-        .distinct()
-        .select_related("challenger")
-        .prefetch_related("places__player")
-    )
-
-
-def open_seeks():
-    """Every open seek, oldest first (first come, first served)."""
-    return (
-        Challenge.objects.filter(is_seek=True, status=Challenge.Status.OPEN)
-        .select_related("challenger")
-        .prefetch_related("places__player")
-        .order_by("created_at")
-    )
-
-
-def waiting_for(challenge, user):
-    """Has `user` a place in `challenge` that they have not yet accepted?"""
-    return any(p.player_id == user.pk and p.accepted_at is None for p in challenge.places.all())
 
 
 # --- Mail ------------------------------------------------------------------------------

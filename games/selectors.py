@@ -1,4 +1,5 @@
-"""Reading games: every page, email and JSON is rendered from these views.
+"""Reading games: every page, email and JSON is rendered from these views (and the open
+challenges and seeks that start games are read here too).
 
 A view holds only what one person may know at the table (the engine's
 `view`), plus who sits where: nothing here returns the engine's State or a
@@ -12,9 +13,9 @@ from datetime import datetime
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
 
 from accounts.models import User
-from games import challenges, cribbage, reliability
+from games import cribbage, reliability
 from games.cribbage import SeatView
-from games.models import Game, Seat
+from games.models import Challenge, Game, Seat
 
 
 def seat_of(game, user):
@@ -164,12 +165,38 @@ def move_made_since(game, seat, seq, move):
     return nxt is not None and move.same_choice(nxt.data)
 
 
+def challenges_for(user):
+    """Open challenges `user` made or was named in (seeks included), newest first."""
+    return (
+        Challenge.objects.filter(status=Challenge.Status.OPEN)
+        .filter(Q(challenger=user) | Q(places__player=user))
+        .distinct()
+        .select_related("challenger")
+        .prefetch_related("places__player")
+    )
+
+
+def open_seeks():
+    """Every open seek, oldest first (first come, first served)."""
+    return (
+        Challenge.objects.filter(is_seek=True, status=Challenge.Status.OPEN)
+        .select_related("challenger")
+        .prefetch_related("places__player")
+        .order_by("created_at")
+    )
+
+
+def waiting_for(challenge, user):
+    """Has `user` a place in `challenge` that they have not yet accepted?"""
+    return any(p.player_id == user.pk and p.accepted_at is None for p in challenge.places.all())
+
+
 def seek_board(variant=None, min_reliability=None):
     """The open seeks (oldest first), of `variant` only when given, and only those whose challenger
     is at least `min_reliability` percent reliable when given (a challenger with no figure stays,
     as a floor never keeps out a newcomer). Each seek carries `challenger_reliability`, its
     challenger's games.reliability.Reliability: two queries and the seeks' own, however many."""
-    seeks = challenges.open_seeks()
+    seeks = open_seeks()
     if variant:
         seeks = seeks.filter(variant=variant)
     seeks = list(seeks)

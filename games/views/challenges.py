@@ -61,7 +61,7 @@ def _page(request, ch, status=200):
             "challenge": ch,
             "places": places,
             "mine": ch.challenger_id == request.user.pk,
-            "to_answer": ch.is_open and challenges.waiting_for(ch, request.user),
+            "to_answer": ch.is_open and selectors.waiting_for(ch, request.user),
             "can_take": ch.is_open and ch.is_seek and not involved,
         },
         status=status,

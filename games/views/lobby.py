@@ -48,8 +48,8 @@ def my_games(request):
             your_turn.append(row)
         else:
             waiting.append(row)
-    open_challenges = list(challenges.challenges_for(request.user))
-    to_answer = [c for c in open_challenges if challenges.waiting_for(c, request.user)]
+    open_challenges = list(selectors.challenges_for(request.user))
+    to_answer = [c for c in open_challenges if selectors.waiting_for(c, request.user)]
     sent = [c for c in open_challenges if c.challenger_id == request.user.pk]
     return render(
         request,
