@@ -17,7 +17,7 @@ from accounts.models import DigestSent, User
 from games import times
 from mail import links, outbox
 from mail.models import OutboundEmail
-from mail.services import waiting_games_for
+from mail.selectors import waiting_games_for
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,6 @@ from django.db import IntegrityError, InterfaceError, OperationalError, connecti
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games.models import Game
-
 from . import delivery, kinds, links
 from .models import AnswerSent, InboundEmail, OfferedMove, OutboundEmail
 
@@ -195,18 +193,6 @@ def unsent_batch(now=None, limit=REQUEUE_BATCH):
             )
         ).update(status=OutboundEmail.Status.READY, claimed_at=now)
     return ids
-
-
-# --- Reading for others (the digest) ----------------------------------------
-
-
-def waiting_games_for(user):
-    """The active games where `user` must act, most urgent deadline first (for the daily digest)."""
-    return (
-        Game.objects.filter(status=Game.Status.ACTIVE, seats__player=user, seats__to_act=True)
-        .order_by(F("seats__deadline").asc(nulls_last=True), "pk")
-        .distinct()
-    )
 
 
 # --- Unsubscribe ----------------------------------------------------------------

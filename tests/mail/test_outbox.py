@@ -17,6 +17,7 @@ from games import tasks as after_commit
 from games.cribbage import FULL_DECK
 from games.selectors import view_for
 from mail import links, messages, outbox, tasks
+from mail import selectors as mail_selectors
 from mail import services as mail_services
 from mail.models import OutboundEmail
 from tests.factories import make_user, start_two_player_game
@@ -169,9 +170,9 @@ def test_a_row_stuck_sending_after_a_crash_is_swept(game):
 
 def test_waiting_games_for_lists_the_games_where_the_player_must_act(game):
     alice = game.seats.get(number=0).player
-    assert list(mail_services.waiting_games_for(alice)) == [game]
+    assert list(mail_selectors.waiting_games_for(alice)) == [game]
     services.submit_move(game, 0, view_for(game, 0).legal_moves[0])
-    assert list(mail_services.waiting_games_for(alice)) == []
+    assert list(mail_selectors.waiting_games_for(alice)) == []
 
 
 # --- The turn email ----------------------------------------------------------------
