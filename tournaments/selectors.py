@@ -7,6 +7,7 @@ from django.core.paginator import Paginator
 
 from events import standings
 from games.event_games import EventGame
+from ratings.selectors import family_of, ratings_of
 
 from . import grass_roots, schedule
 from .models import Award, ClubNight, Entrant, NightGame, Pairing, PairingGame, Round, Tournament
@@ -255,6 +256,14 @@ def event_list(user, page=1):
         "finished_page": finished,
         "entered": entered,
     }
+
+
+def seeded(tournament):
+    """The entrants in seed order: by the rating shown for the event's variant family, highest
+    first (a player with no rated game counts as new), then by entry order."""
+    entrants = list(tournament.entrants.select_related("player").order_by("entered_at", "pk"))
+    ratings = ratings_of([e.player_id for e in entrants], family_of(tournament.variant))  # one query
+    return sorted(entrants, key=lambda e: -ratings[e.player_id].value)
 
 
 def entrants(tournament):

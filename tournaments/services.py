@@ -23,9 +23,8 @@ from events.results import forfeit_checked, kind_of
 from games import lifecycle, table_results
 from games import services as game_services
 from games.models import Game
-from ratings.selectors import family_of, ratings_of
 
-from . import schedule
+from . import schedule, selectors
 from .models import Entrant, Pairing, PairingGame, Round, Tournament
 
 
@@ -56,14 +55,6 @@ def require_season(tournament, now, what):
 # --- Starting and rounds ---------------------------------------------------------
 
 
-def seeded(tournament):
-    """The entrants in seed order: by the rating shown for the event's variant family, highest
-    first (a player with no rated game counts as new), then by entry order."""
-    entrants = list(tournament.entrants.select_related("player").order_by("entered_at", "pk"))
-    ratings = ratings_of([e.player_id for e in entrants], family_of(tournament.variant))  # one query
-    return sorted(entrants, key=lambda e: -ratings[e.player_id].value)
-
-
 def start(tournament, *, actor=None, now=None):
     """Fix the seeds, draw the schedule (or the bracket's first round) and open the first round(s)."""
     now = now or timezone.now()
@@ -75,7 +66,7 @@ def start(tournament, *, actor=None, now=None):
         require_season(tournament, now, "the event can no longer start")
         # An entry still waiting for approval when the event starts is not taken.
         tournament.entrants.filter(approved=False).delete()
-        entrants = seeded(tournament)
+        entrants = selectors.seeded(tournament)
         if tournament.kind == Tournament.Kind.KNOCKOUT and len(entrants) < 2:
             raise TournamentError(f"A knockout needs at least two entrants; it has {len(entrants)}.")
         if tournament.kind == Tournament.Kind.LEAGUE and len(entrants) < 2:
