@@ -21,7 +21,7 @@ from events.progress import ProgressPage
 from events.scoped_admin import EventPermissions, OrganisedEventFilter, ScopedInline
 from games import game_settings
 
-from . import announcements, challenges, forms, membership, progress, seasons, services
+from . import announcements, challenges, forms, membership, progress, seasons, selectors, services
 from .club_night_admin import ClubNightAdmin
 from .match_admin import ChallengeAdmin, MatchAdmin
 from .models import Challenge, Entrant, Ladder, LadderHistory, Match, Season
@@ -284,7 +284,7 @@ class LadderAdmin(
     noun = "ladder"
 
     def standings_csv(self, ladder):
-        return csv_response(ladder, seasons.standings(ladder))
+        return csv_response(ladder, selectors.standings(ladder))
 
     @admin.action(description="Close the season and open the next")
     def close_season(self, request, queryset):

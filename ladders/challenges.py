@@ -15,22 +15,13 @@ from .models import Challenge, Entrant, Match
 from .services import LadderError, lock, record
 
 
-def open_commitments(entrant):
-    """Open challenges plus matches being played that `entrant` is in."""
-    either = Q(challenger=entrant) | Q(defender=entrant)
-    return (
-        Challenge.objects.filter(either, status=Challenge.Status.OPEN).count()
-        + Match.objects.filter(either, status=Match.Status.PLAYING).count()
-    )
-
-
 class ChallengeFacts:
     """What the rules of `challenge_problem` need from the database, for one challenger
     and any number of defenders, fetched in two queries however many defenders.
 
     `under_way`: entrants with an open challenge or a match being played with the challenger;
     `met_recently`: entrants who finished a match with the challenger after `since`
-    (None when the ladder has no rematch rule); `commitments`: entrant id -> open_commitments.
+    (None when the ladder has no rematch rule); `commitments`: entrant id -> selectors.open_commitments.
     """
 
     def __init__(self, challenger, defenders, *, now):

@@ -10,8 +10,9 @@ from accounts import services as accounts
 from accounts.models import User
 from events.entrants import parse_emails
 
-from .challenges import cancel_open_challenges, open_commitments
+from .challenges import cancel_open_challenges
 from .models import Entrant, Ladder
+from .selectors import open_commitments
 from .services import LadderError, lock, notify_moves, record
 
 

@@ -114,7 +114,7 @@ class Season(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    # Frozen at close: the standings rows as ladders.seasons.standings gave them.
+    # Frozen at close: the standings rows as ladders.selectors.standings gave them.
     standings = models.JSONField(null=True, blank=True)
 
     class Meta:

@@ -12,7 +12,7 @@ from mail.game_replies import answer_word
 from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
 
-from . import challenges, membership, notices, seasons, services
+from . import challenges, membership, notices, selectors, services
 from .models import Challenge, Entrant, Ladder
 
 WORDS = {
@@ -49,7 +49,9 @@ def ladder_reply(row, slug, user, texts, subject):
     """mail.event_replies' handler for ladder addresses: (InboundEmail status, outcome)."""
     ladder = Ladder.objects.filter(slug=slug).first()
     word, rest, line = read_words(texts, subject)
-    answered = answer_common(ladder, slug, user, word, line, noun="ladder", answer=_answer, standings=seasons.standings)
+    answered = answer_common(
+        ladder, slug, user, word, line, noun="ladder", answer=_answer, standings=selectors.standings
+    )
     if answered is not None:
         return answered
     if word == "join":
@@ -215,7 +217,7 @@ def standings_word(game, number, player, command, answer):
             problem="This game is not part of a ladder, so it has no standings.",
         )
         return InboundEmail.Status.ANSWERED, "standings: not a ladder game"
-    _answer(player, ladder, "standings", command.words, [], rows=seasons.standings(ladder))
+    _answer(player, ladder, "standings", command.words, [], rows=selectors.standings(ladder))
     return InboundEmail.Status.ANSWERED, "standings"
 
 

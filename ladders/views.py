@@ -10,7 +10,7 @@ from events.exports import standings_csv_response
 from games.cribbage.notation import read_number
 from ratings.selectors import family_of, ratings_of
 
-from . import challenges, membership, notices, seasons, services
+from . import challenges, membership, notices, selectors, services
 from .matches import game_url
 from .models import Challenge, Entrant, Ladder, Match, Season
 from .presentation import describe_rules
@@ -22,7 +22,7 @@ def ladder_list(request):
 
 def ladder_detail(request, slug):
     ladder = get_object_or_404(Ladder, slug=slug)
-    rows = seasons.standings(ladder)
+    rows = selectors.standings(ladder)
     ratings = ratings_of([row["player_id"] for row in rows], family_of(ladder.variant))  # one query
     for row in rows:
         row["rating"] = ratings[row["player_id"]]
@@ -31,7 +31,7 @@ def ladder_detail(request, slug):
         "rules": describe_rules(ladder),
         "rows": rows,
         "show_ratings": True,
-        "columns": seasons.STANDINGS_COLUMNS,
+        "columns": selectors.STANDINGS_COLUMNS,
         "history": ladder.history.select_related("actor")[:25],
         "seasons": ladder.seasons.filter(closed_at__isnull=False),
         "is_organiser": ladder.is_organiser(request.user),
@@ -58,12 +58,12 @@ def ladder_detail(request, slug):
 
 def standings_csv(request, slug):
     ladder = get_object_or_404(Ladder, slug=slug)
-    return csv_response(ladder, seasons.standings(ladder))
+    return csv_response(ladder, selectors.standings(ladder))
 
 
 def csv_response(ladder, rows, suffix=""):
     """Standings rows as a CSV download, for the page's link and the admin's action."""
-    return standings_csv_response(ladder.slug, seasons.STANDINGS_COLUMNS, rows, suffix)
+    return standings_csv_response(ladder.slug, selectors.STANDINGS_COLUMNS, rows, suffix)
 
 
 def season(request, slug, number):
@@ -72,7 +72,7 @@ def season(request, slug, number):
     if request.GET.get("format") == "csv":
         return csv_response(ladder, frozen.standings, suffix=f"-season-{number}")
     return render(
-        request, "ladders/season.html", {"ladder": ladder, "season": frozen, "columns": seasons.STANDINGS_COLUMNS}
+        request, "ladders/season.html", {"ladder": ladder, "season": frozen, "columns": selectors.STANDINGS_COLUMNS}
     )
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from ladders import challenges, matches, seasons, services
+from ladders import challenges, matches, selectors, services
 from ladders.models import Challenge, Match, Season
 from tests.factories import admin_form_data, make_user
 
@@ -161,7 +161,7 @@ def test_export_and_close_season_through_the_admin(client, organisers, two_ladde
     assert a.season == 2 and frozen.closed_by == organisers[0]
     assert [r["player"] for r in frozen.standings][3] == str(p4.player)
     assert a.entrants.get(pk=p4.pk).position == 1  # reseeded by the table: the only game point
-    assert all(r["games"] == 0 for r in seasons.standings(a))  # the new season starts empty
+    assert all(r["games"] == 0 for r in selectors.standings(a))  # the new season starts empty
     assert client.get(reverse("ladders:season", args=[a.slug, 1])).status_code == 200
 
 

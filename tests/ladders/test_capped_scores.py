@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 
 from games import services as game_services
 from games.models import Game
-from ladders import challenges, matches, seasons
+from ladders import challenges, matches, seasons, selectors
 from ladders.models import LadderGame
 from mail import subjects
 from tests.factories import finish_game
@@ -45,7 +45,7 @@ def test_a_ladder_game_counts_the_winner_at_the_target_in_the_spread(make_ladder
     ladder, lg = ladder_game(make_ladder)
     scores = game_services.engine_state(lg.game).scores
     assert max(scores) == 121 and (lg.challenger_score, lg.defender_score) == tuple(scores)
-    rows = {r["player"]: r for r in seasons.standings(ladder)}
+    rows = {r["player"]: r for r in selectors.standings(ladder)}
     assert rows["B"]["points_for"] == 121 and rows["B"]["spread"] == 121 - scores[1 - lg.game.winner_side]
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.core import mail
 
-from ladders import announcements, challenges, matches, notices, seasons
+from ladders import announcements, challenges, matches, notices, selectors
 from ladders.models import Challenge, Match
 from mail import links
 from mail.models import InboundEmail
@@ -70,9 +70,9 @@ def test_standings_through_each_provider(client, club, esp):
     assert answer.reply_to == [notices.ladder_address(ladder)] and answer.reply_to[0].startswith("ladder+club@")
     expected = [
         f"{r['position']:>3}. {r['player']}: {r['matches_won']} of {r['matches']}, {r['games_won']}, {r['spread']:+d}"
-        for r in seasons.standings(ladder)
+        for r in selectors.standings(ladder)
     ]
-    assert [r["player"] for r in seasons.standings(ladder)] == ["A", "B", "C", "D", "E"]
+    assert [r["player"] for r in selectors.standings(ladder)] == ["A", "B", "C", "D", "E"]
     assert expected[2].startswith("  3. C: 0 of 0, 1,")  # C won a game by forfeit: one game point
     assert "\n".join(expected) in answer.body
     assert "<table" in answer.alternatives[0][0]

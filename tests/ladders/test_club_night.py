@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.models import Game
-from ladders import club_night, seasons, services
+from ladders import club_night, selectors, services
 from ladders.models import LadderGame, Match
 from ratings.arithmetic import NEW
 from ratings.models import Rating, RatingChange
@@ -57,7 +57,7 @@ def test_a_club_night_result_on_the_form_moves_the_ladder_and_the_ratings(client
     assert (lg.challenger_score, lg.defender_score) == (121, 85)
     game = lg.game
     assert game.played_at_table and game.rated and game.played_on == PLAYED and game.winner_side == 0
-    row = next(r for r in seasons.standings(ladder) if r["player"] == "D")
+    row = next(r for r in selectors.standings(ladder) if r["player"] == "D")
     assert (row["games"], row["wins"], row["skunks_given"], row["games_won"]) == (1, 1, 1, ladder.value_skunk)
     assert (
         Rating.objects.get(player=d.player, family="two").mu

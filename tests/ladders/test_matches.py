@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import follow_ups, signals
 from games.models import Game
-from ladders import challenges, matches, seasons, services
+from ladders import challenges, matches, selectors, services
 from ladders.models import Challenge, LadderGame, Match
 from ladders.presentation import describe_rules
 from tests.factories import finish_game
@@ -147,7 +147,7 @@ def test_standings_and_rungs_after_a_sequence_of_matches(make_ladder):
     play_game(m, d)
     play_game(m, d)
     assert positions(ladder) == ["D", "A", "B", "C"]
-    rows = {r["player"]: r for r in seasons.standings(ladder)}
+    rows = {r["player"]: r for r in selectors.standings(ladder)}
     got = {
         name: (
             r["position"],

@@ -15,7 +15,7 @@ from django.utils.crypto import get_random_string
 from accounts.models import User
 from events.simulation import format_table, play_out
 from games import cribbage
-from ladders import challenges, membership, seasons
+from ladders import challenges, membership, seasons, selectors
 from ladders.matches import record_game_result
 from ladders.models import Ladder, Match
 from ratings.selectors import family_of, ratings_of
@@ -88,7 +88,7 @@ class Command(BaseCommand):
                 play_out(current.game, choose, rng)
                 record_game_result(current.game_id)  # idempotent: the task did it already
             played += 1
-        rows = seasons.standings(ladder)
+        rows = selectors.standings(ladder)
         ratings = ratings_of([row["player_id"] for row in rows], family_of(ladder.variant))
         for row in rows:
             row["rating"] = str(ratings[row["player_id"]])
@@ -100,9 +100,9 @@ class Command(BaseCommand):
         self.stdout.write(
             format_table(
                 rows,
-                seasons.STANDINGS_COLUMNS[:1]
+                selectors.STANDINGS_COLUMNS[:1]
                 + [("player", "Player")]
-                + seasons.STANDINGS_COLUMNS[2:]
+                + selectors.STANDINGS_COLUMNS[2:]
                 + [("rating", "Rating")],
             )
         )
