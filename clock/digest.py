@@ -14,10 +14,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import DigestSent, User
+from clock import selectors
 from games import times
-from mail import links, outbox
+from mail import outbox
 from mail.models import OutboundEmail
-from mail.selectors import waiting_games_for
 
 log = logging.getLogger(__name__)
 
@@ -44,25 +44,6 @@ def due_users(now, limit=BATCH):
     return due
 
 
-def digest_items(user, now=None):
-    """The games waiting for `user`, most urgent first, as the digest lists them."""
-    now = now or timezone.now()
-    items = []
-    for game in waiting_games_for(user).prefetch_related("seats__player"):
-        seats = list(game.seats.all())
-        mine = next(s for s in seats if s.player_id == user.pk)
-        items.append(
-            {
-                "game_id": game.pk,
-                "opponents": ", ".join(str(s) for s in seats if s.team != mine.team) or "your partner",
-                "deadline": times.deadline_text(mine.deadline, user, now) if mine.deadline else "no deadline",
-                "url": links.absolute(game.get_absolute_url()),
-                "due": mine.deadline,
-            }
-        )
-    return items
-
-
 def send_digest(user, now=None):
     """Owe `user` today's digest once (1), or nothing (0: owed already, or no game waits).
 
@@ -78,7 +59,7 @@ def send_digest(user, now=None):
                 row = DigestSent.objects.create(user=user, day=day, sent_at=now)
         except IntegrityError:
             return 0
-        items = digest_items(user, now)
+        items = selectors.digest_items(user, now)
         row.games = len(items)
         row.save(update_fields=["games"])
         if not items or not user.wants_email:

@@ -12,7 +12,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from accounts.models import User
-from clock import digest, timeouts, vacation
+from clock import selectors, timeouts, vacation
 from games import cribbage, times
 from games.models import Game
 from games.presentation import clock_text
@@ -80,7 +80,7 @@ def reminder(row, now=None):
 def daily_digest(row, now=None):
     now = now or timezone.now()
     user = row.user
-    items = digest.digest_items(user, now)
+    items = selectors.digest_items(user, now)
     if not items:
         return "no game waits any more"
     context = {

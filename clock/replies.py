@@ -8,7 +8,7 @@ from mail.game_replies import answer_word
 from mail.models import InboundEmail
 from mail.service_replies import answer_service_word
 
-from . import timeouts, vacation
+from . import selectors, timeouts, vacation
 from .events import ClockError
 
 
@@ -65,7 +65,7 @@ def start_vacation(user, days, source=Event.Source.EMAIL):
         f"starts while you are away; your opponents are told. You hold {vacation.whole_days_left(user)} "
         'whole days now. Write "back" to end it early: the days not used come back.'
     )
-    running = vacation.turns_running_on(user, paused)
+    running = selectors.turns_running_on(user, paused)
     if running:
         said += f" These games allow no (more) vacation and their clocks run: {', '.join(map(str, running))}."
     return said

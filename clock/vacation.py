@@ -13,11 +13,11 @@ sweep spends a day instead (`spend_day_instead`) and tells them.
 import logging
 from datetime import timedelta
 
-from django.db import models, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User, Vacation, VacationDay
-from clock import deadlines, notices, seatclock
+from clock import deadlines, notices, seatclock, selectors
 from clock.events import ClockError, record_clock_event
 from games import times
 from games.cribbage.notation import read_number
@@ -87,26 +87,11 @@ def start_vacation(user, days, now=None, source=Event.Source.WEB):
         vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=until, seconds=days * DAY_SECONDS)
         told = notices.owe_vacation_notices(user.pk, "start", vacation.pk, send=False)
     paused = []
-    for seat in _turns_of(user):
+    for seat in selectors.turns_of(user):
         if _pause(seat, now, until, source, user):
             paused.append(seat.game_id)
     outbox.queue(told)  # now that they tell the stopped clocks
     return vacation, paused
-
-
-def turns_running_on(user, paused):
-    """The games (ids) where it is `user`'s turn and the clock was not stopped by the vacation
-    just started (`paused`: the games it stopped): their game allows no vacation, or no more."""
-    return [seat.game_id for seat in _turns_of(user) if seat.game_id not in set(paused)]
-
-
-def _turns_of(user):
-    # Practice games have no clock to stop.
-    return list(
-        Seat.objects.filter(player=user, to_act=True, game__status=Game.Status.ACTIVE, game__practice=False)
-        .order_by("game_id")
-        .only("pk", "game_id", "number")
-    )
 
 
 def _pause(seat, now, until, source, actor):
@@ -217,24 +202,3 @@ def spend_day_instead(game, seat, now):
         )
         notices.owe_vacation_day(game.pk, seat.number, event.seq)
     return True
-
-
-def days_spent(user, limit=30):
-    """The automatic vacation days charged to `user`, latest first, each with the games it
-    covered: [(VacationDay, [game ids])]."""
-    spent = list(VacationDay.objects.filter(user=user)[:limit])
-    covered = {}
-    events = (
-        Event.objects.filter(
-            kind="vacation_day",
-            game__seats__player=user,
-            game__seats__number=models.F("seat"),
-            data__day__in=[d.day.isoformat() for d in spent],
-        )
-        .values_list("data__day", "game_id")
-        .order_by("game_id")
-        .distinct()
-    )
-    for day, game_id in events:
-        covered.setdefault(day, []).append(game_id)
-    return [(d, covered.get(d.day.isoformat(), [])) for d in spent]

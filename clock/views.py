@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.profile_views import profile_page
-from clock import calendar, timeouts, vacation
+from clock import calendar, selectors, timeouts, vacation
 from clock.events import ClockError
 from games.cribbage.notation import read_number
 from games.models import Event, Game
@@ -76,7 +76,7 @@ def vacation_start(request):
     except ClockError as error:
         return _refused_on_profile(request, error)
     messages.success(request, "Have a good break: your clocks are stopped and your opponents are told.")
-    running = vacation.turns_running_on(request.user, paused)
+    running = selectors.turns_running_on(request.user, paused)
     if running:
         games = ", ".join(f"game {pk}" for pk in running)
         messages.warning(

@@ -11,7 +11,7 @@ from django import template
 from django.urls import reverse
 from django.utils import timezone
 
-from clock import calendar, deadlines, timeouts, vacation
+from clock import calendar, deadlines, selectors, timeouts, vacation
 from games import cribbage, times
 from games.presentation import clock_text, plural
 from games.selectors import seat_of
@@ -85,7 +85,7 @@ def vacation_panel(user):
         "accrual_days": vacation.ACCRUAL_DAYS,
         "cap_days": vacation.CAP_DAYS,
         "max_length": vacation.MAX_LENGTH_DAYS,
-        "spent": [{"day": spent.day, "games": games} for spent, games in vacation.days_spent(user)],
+        "spent": [{"day": spent.day, "games": games} for spent, games in selectors.days_spent(user)],
     }
 
 

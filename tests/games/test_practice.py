@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from clock import reminders, timeouts, vacation
+from clock import reminders, selectors, timeouts, vacation
 from games import computer_games, services
 from games.models import Seat
 from tests.factories import make_user, start_two_player_game
@@ -49,7 +49,7 @@ def test_a_vacation_stops_no_practice_clock_and_lists_no_practice_game(me, pract
     assert paused == [people.pk]
     assert my_seat(practice).paused_until is None
     assert not practice.events.filter(kind="vacation_start").exists()
-    assert vacation.turns_running_on(me, paused) == []
+    assert selectors.turns_running_on(me, paused) == []
 
 
 def test_the_game_page_shows_no_clock_rules_for_practice(client, me, practice):
