@@ -2,6 +2,8 @@
 games.services does the work (a move is checked by the engine, not here)."""
 
 from django import forms
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from games.cribbage import Move, notation
 from games.forms import WholeNumberField
@@ -64,6 +66,11 @@ class MoveForm(forms.Form):
 PLAN_RANKS = [("", "—")] + [(r, r) for r in "A 2 3 4 5 6 7 8 9 T J Q K".split()]
 
 
+def _place_choices(count):
+    """A card's place in the order: none, or 1 to the number of cards held."""
+    return [("", "—")] + [(str(i), str(i)) for i in range(1, count + 1)]
+
+
 class PlanForm(forms.Form):
     """A pegging plan from a form, no script needed: a place in the order for each card (or none),
     and the rules ticked. `words()` writes it in the plan's own words (cribbage.read_plan reads
@@ -79,7 +86,7 @@ class PlanForm(forms.Form):
     def __init__(self, data=None, cards=(), prefix=None):
         super().__init__(data, prefix=prefix)
         self.cards = list(cards)
-        places = [("", "—")] + [(str(i), str(i)) for i in range(1, len(self.cards) + 1)]
+        places = _place_choices(len(self.cards))
         for card in self.cards:
             self.fields[f"place_{card}"] = forms.TypedChoiceField(
                 required=False, choices=places, coerce=int, empty_value=None, label=card
@@ -103,3 +110,31 @@ class PlanForm(forms.Form):
         if placed:
             parts.append(" ".join(c for _, _, c in placed))
         return ", ".join(parts)
+
+
+class PlanFields:
+    """The plan form's fields as the game page shows them, unbound: a select of places for each
+    card held (`places`: (card, its select)), the "score first" box, the rank of "on a ... play"
+    and its card, from `initial` (field name -> value, as PlanForm's). The markup is the one
+    PlanForm's widgets render, written here: the widgets render a template for every select,
+    option and attribute, a fifth of a changed game page's CPU. Posted, the form is PlanForm's."""
+
+    score_first_label = PlanForm.base_fields["score_first"].label
+
+    def __init__(self, cards, initial):
+        places = _place_choices(len(cards))
+        self.places = [(card, _select(f"place_{card}", places, initial.get(f"place_{card}"))) for card in cards]
+        checked = " checked" if initial.get("score_first") else ""
+        self.score_first = mark_safe(f'<input type="checkbox" name="score_first" id="id_score_first"{checked}>')  # noqa: S308
+        self.on_rank = _select("on_rank", PLAN_RANKS, initial.get("on_rank"))
+        self.on_card = initial.get("on_card") or ""
+
+
+def _select(name, choices, value):
+    """A select as Django's Select widget renders it, `value` (or none) selected."""
+    value = "" if value is None else str(value)
+    options = "".join(
+        f'\n  <option value="{escape(v)}"{" selected" if v == value else ""}>{escape(label)}</option>\n'
+        for v, label in choices
+    )
+    return mark_safe(f'<select name="{escape(name)}" id="id_{escape(name)}">{options}\n</select>')  # noqa: S308

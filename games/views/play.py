@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import challenge_limits, coaching, event_games, fragments, polls, reviews, selectors, services, talk, visits
 from games.cribbage import describe_move
 from games.models import Event, Game, GameReview
-from games.play_forms import MoveForm, PlanForm
+from games.play_forms import MoveForm, PlanFields, PlanForm
 from games.presentation import help_text
 from games.presenter import refusals
 from games.presenter.table import Table
@@ -104,7 +104,7 @@ def _review(game, seat_number):
 
 
 def _plan_form(view):
-    """The plan form, from the deal until the seat's last card is played; None otherwise."""
+    """The plan form's fields (PlanFields), from the deal until the seat's last card is played; None otherwise."""
     if view.phase not in ("discard", "play") or not view.hand:
         return None
     plan = view.plan or {"order": [], "rules": []}
@@ -118,9 +118,7 @@ def _plan_form(view):
                 on_rank={1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(rule["rank"], str(rule["rank"])),
                 on_card=rule["card"],
             )
-    form = PlanForm(cards=view.hand)
-    form.initial = initial
-    return form
+    return PlanFields(view.hand, initial)
 
 
 # --- Pages ----------------------------------------------------------------------------

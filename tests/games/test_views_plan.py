@@ -139,3 +139,29 @@ def test_muggins_a_count_ahead_on_the_page_is_said_for_the_show_and_seen_by_its_
         follow=True,
     )
     assert refused.status_code == 400 and "Cannot count 40 for your hand" in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    "initial",
+    [
+        {},
+        {"place_7S": 2, "place_AH": 1},
+        {"place_KD": 3, "score_first": True, "on_rank": "T", "on_card": "KD"},
+        {"on_rank": "A", "on_card": "7S"},
+    ],
+)
+def test_the_game_pages_plan_fields_are_the_markup_of_the_forms_widgets(initial):
+    """The page writes the plan form's fields itself (PlanFields), without a template per widget:
+    the same markup, byte for byte, as PlanForm's own widgets render."""
+    from games.play_forms import PlanFields, PlanForm
+
+    cards = ["7S", "KD", "AH", "5C"]
+    form = PlanForm(cards=cards)
+    form.initial = initial
+    fields = PlanFields(cards, initial)
+    assert [(card, str(html)) for card, html in fields.places] == [(card, str(f)) for card, f in form.places()]
+    assert str(fields.score_first) == str(form["score_first"])
+    assert form["score_first"].id_for_label == "id_score_first"
+    assert fields.score_first_label == form["score_first"].label
+    assert str(fields.on_rank) == str(form["on_rank"])
+    assert fields.on_card == (form["on_card"].value() or "")
