@@ -111,3 +111,38 @@ def test_the_panel_reads_the_players_mutes_once_and_still_hides_the_muted(table)
         panel = talk.panel_for(alice, game, game.seats.get(player=alice))
     assert sum('"games_mute"' in q["sql"] for q in queries) == 1  # it was read twice
     assert panel["talk"] == [] and panel["talk_players"] == [{"user": bob, "muted": True}]
+
+
+def test_the_panel_reads_the_players_mutes_blocks_and_note_in_one_statement(table):
+    """What the panel reads of the player (muted_by, blocks.blocked_by, note_of) is one statement;
+    the authors of the talk are the game's players, not read again with the messages."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts import blocks
+    from games import talk
+    from games.selectors import with_seats
+
+    game, alice, bob = table
+    talk.say(game, bob, "Good luck")
+    talk.say(game, alice, "And to you")
+    talk.save_note(game, alice, "Bob leads low")
+    seat = game.seats.get(player=alice)
+    game = with_seats(type(game).objects.all()).get(pk=game.pk)
+    with CaptureQueriesContext(connection) as queries:
+        panel = talk.panel_for(alice, game, seat)
+    assert len(queries) == 2  # the player's mutes, blocks and note; the messages
+    assert panel["note"] == "Bob leads low"
+    assert [(m.author, m.text) for m in panel["talk"]] == [(bob, "Good luck"), (alice, "And to you")]
+    assert panel["talk_players"] == [{"user": bob, "muted": False}]
+
+    blocks.block(alice, bob)
+    panel = talk.panel_for(alice, game, seat)
+    assert [m.text for m in panel["talk"]] == ["And to you"] and panel["talk_players"] == [
+        {"user": bob, "muted": False}
+    ]
+    blocks.unblock(alice, bob)
+    talk.mute(alice, bob)
+    panel = talk.panel_for(alice, game, seat)
+    assert [m.text for m in panel["talk"]] == ["And to you"] and panel["talk_players"] == [{"user": bob, "muted": True}]
+    assert talk.panel_for(bob, game, game.seats.get(player=bob))["note"] == ""
