@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -135,12 +136,19 @@ def board_svg(
 
 
 def board_html(tracks: Iterable[Mapping], target: int = FULL_GAME, *, id_prefix: str = "board") -> SafeString:
-    """Both boards for a page, the long one and the folded one; board.css shows the one that fits."""
-    tracks = [dict(t) for t in tracks]
+    """Both boards for a page, the long one and the folded one; board.css shows the one that fits.
+    The same tracks draw the same bytes, so the boards drawn last are kept: a move that scores
+    nothing, or the other player's look at the same table, draws nothing again."""
+    return _board_pair(tuple(_tracks(tracks, target)), target, id_prefix)
+
+
+@lru_cache(maxsize=128)
+def _board_pair(tracks: tuple[_Track, ...], target: int, id_prefix: str) -> SafeString:
+    plain = [t.__dict__ for t in tracks]
     return mark_safe(
         '<div class="board-pair">'
-        + board_svg(tracks, target, id_prefix=f"{id_prefix}-long")
-        + board_svg(tracks, target, id_prefix=f"{id_prefix}-folded", folded=True)
+        + board_svg(plain, target, id_prefix=f"{id_prefix}-long")
+        + board_svg(plain, target, id_prefix=f"{id_prefix}-folded", folded=True)
         + "</div>"
     )
 

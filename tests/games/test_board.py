@@ -336,3 +336,19 @@ def test_template_include_renders_the_board():
     assert 'id="board-long-title"' in html and 'id="board-folded-title"' in html
     assert "Alice 45 (was 38)" in html and "css/board.css" in html
     assert str(board_html(TWO)).count("<svg") == 2
+
+
+def test_the_pair_of_boards_is_kept_and_the_same_bytes_as_drawn_afresh():
+    """board_html keeps the boards it drew last: the same tracks, however given, give the same
+    bytes as the two boards drawn anew; other scores draw other boards."""
+    drawn = (
+        '<div class="board-pair">'
+        + board_svg(TWO, 121, id_prefix="b-long")
+        + board_svg(TWO, 121, id_prefix="b-folded", folded=True)
+        + "</div>"
+    )
+    assert str(board_html(TWO, 121, id_prefix="b")) == drawn
+    again = [{**t, "score": str(t["score"])} for t in TWO]  # equal once read as a track
+    assert board_html(again, 121, id_prefix="b") is board_html(TWO, 121, id_prefix="b")
+    moved = [{**TWO[0], "score": TWO[0]["score"] + 2}, TWO[1]]
+    assert board_html(moved, 121, id_prefix="b") != drawn
