@@ -135,6 +135,8 @@ TEMPLATES = [
                 "cribsite.context_processors.nav",  # {{ nav_section }}: the header's current page
                 "csp.context_processors.nonce",  # {{ CSP_NONCE }} for a <script> or <style> in a page
             ],
+            # {% url %} as Django's, keeping the URLs it reversed (cribsite/url_tag.py).
+            "builtins": ["cribsite.url_tag"],
         },
     },
 ]
