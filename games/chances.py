@@ -103,7 +103,7 @@ def hand_chances(game, seat, hands):
             return {"none": True}
         return {"now": _pct(review.series[-1]) if review.series else None, "by_hand": _by_hand(review)}
 
-    key = f"hand-chances:{game.pk}:{game.seq}:{seat}:{'-'.join(map(str, hands))}"
+    key = f"hand-chances:{game.kept_as}:{game.seq}:{seat}:{'-'.join(map(str, hands))}"
     found = cache.get_or_set(key, work_out, timeout=24 * 3600)
     return None if found.get("none") else found
 

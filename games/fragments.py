@@ -1,7 +1,7 @@
 """The game page's fragments kept in the cache, so an unchanged table renders nothing twice.
 
 A fragment (`{% fragment "name" %}...{% endfragment %}` in games/game.html, `{% load fragments %}`)
-is kept under a key made of what decides its markup: the game, the reader's seat (a spectator
+is kept under a key made of what decides its markup: the game (`Game.kept_as`), the reader's seat (a spectator
 is a seat of its own), the last event that reader sees (`Game.seen_seq`: a move anyone sees, or
 the seat's own private one, is a new key; another seat's plan is not), the game's status, the
 players' names as the page says them, and the version of the code and templates that draw it.
@@ -47,7 +47,7 @@ def key(game, seat, seats):
     `seats`: the game's seats with their players."""
     names = hashlib.blake2b("\x1f".join(str(s) for s in seats).encode(), digest_size=6).hexdigest()
     reader = "s" if seat is None else seat.number
-    return f"games:fragment:{version()}:{game.pk}:{reader}:{game.seen_seq(seat)}:{game.status}:{names}"
+    return f"games:fragment:{version()}:{game.kept_as}:{reader}:{game.seen_seq(seat)}:{game.status}:{names}"
 
 
 def get(full_key):

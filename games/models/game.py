@@ -102,6 +102,13 @@ class Game(GameSettingsFields):
     def game_settings(self) -> GameSettings:
         return replace(super().game_settings, vacation_cap_days=self.vacation_cap_days)
 
+    @property
+    def kept_as(self):
+        """What a shared cache keys this game by: its id and the moment it was made, since a
+        database recreated or restored from a backup gives the id to another game while the
+        cache still holds the first one's table."""
+        return f"{self.pk}.{int(self.created_at.timestamp() * 1_000_000)}"
+
     def seen_seq(self, seat=None):
         """The number of the last event the reader at `seat` (a Seat, or None: a spectator) sees."""
         return max(self.public_seq, seat.private_seq) if seat is not None else self.public_seq

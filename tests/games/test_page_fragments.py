@@ -1,8 +1,10 @@
 """The game page's fragments kept in the cache (games.fragments): an unchanged table renders
 nothing twice, what a seat should see renders anew, and a seat never gets another's."""
 
+import copy
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
@@ -154,3 +156,13 @@ def test_the_pages_event_is_asked_once_and_kept(monkeypatch):
     monkeypatch.setattr(cache, "set", down)
     assert event_games.of_kept(1).title == "Round 2, table 3"
     assert asked == [1, 2, 1]
+
+
+def test_a_game_that_reuses_an_id_never_reads_the_first_ones_table(game):
+    """A database recreated or restored from a backup gives an id to another game while the
+    shared cache still holds the first one's fragments: the key tells the two apart."""
+    seats = list(game.seats.select_related("player").order_by("number"))
+    again = copy.copy(game)  # the same id, seats, names, status and events; made another time
+    again.created_at = game.created_at + timedelta(seconds=1)
+    assert fragments.key(again, seats[0], seats) != fragments.key(game, seats[0], seats)
+    assert fragments.key(copy.copy(game), seats[0], seats) == fragments.key(game, seats[0], seats)
