@@ -21,7 +21,8 @@ from games import chances, cribbage
 from games.cribbage import coach
 from games.cribbage.cards import card_from_code
 from games.cribbage.strategy import discard_options, evaluate_plays, table_from_plays
-from games.models import Event, GameReview
+from games.models import Event, Game, GameReview
+from games.presentation import plural
 from games.selectors import seats_with_players, view_for
 
 __all__ = [
@@ -257,28 +258,35 @@ def full_review(game, seat):
     return {
         **review,
         "hands": hands,
-        "luck": {"sides": named(shares["sides"]), "summary": luck_words(named(shares["sides"]), mine)},
+        "luck": {
+            "sides": named(shares["sides"]),
+            "summary": luck_words(named(shares["sides"]), mine, ended_early=game.finish != Game.Finish.TARGET),
+        },
         "chances": found and {k: found[k] for k in ("chart", "series", "swings")},
     }
 
 
-def luck_words(sides, mine):
+def luck_words(sides, mine, ended_early=False):
     """The viewer's side's result split into the cards, the choices and the rest, in words.
 
-    `sides`: the named luck rows of every side (see `full_review`); `mine`: the viewer's side.
+    `sides`: the named luck rows of every side (see `full_review`); `mine`: the viewer's side;
+    `ended_early`: the game ended by a resignation or a forfeit, so the points say who was ahead
+    then, not who won.
     """
     me = sides[mine]
     others = [s for s in sides if s["side"] != mine]
     best = max(others, key=lambda s: s["points"])
     against = best["name"] if len(others) == 1 else "the best of the others"
     margin = me["margin"]
-    if margin == 0:
+    points = plural(abs(margin), "point")
+    if ended_early:
+        where = f"level with {against} ({me['points']} each)" if margin == 0 else None
+        where = where or f"{points} {'ahead' if margin > 0 else 'behind'} ({me['points']} to {best['points']})"
+        head = f"When the game ended you were {where}."
+    elif margin == 0:
         head = f"You finished level with {against} ({me['points']} each)."
     else:
-        head = (
-            f"You {'won' if margin > 0 else 'lost'} by {abs(margin)} point{'s' if abs(margin) != 1 else ''} "
-            f"({me['points']} to {best['points']})."
-        )
+        head = f"You {'won' if margin > 0 else 'lost'} by {points} ({me['points']} to {best['points']})."
     rest = margin - me["from_cards"] - me["from_choices"]
     return (
         f"{head} The cards: {me['from_cards']:+.1f} for you against {against} (what you were dealt and cut). "

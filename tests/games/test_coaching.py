@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import cribbage, lifecycle, services
-from games.coaching import advice_before, coach_notes, hand_records
+from games.coaching import advice_before, coach_notes, hand_records, luck_words
 from games.cribbage.cards import card_from_code
 from games.cribbage.strategy.analysis import discard_options
 from tests.factories import make_user, play_random_move, reviewed, start_two_player_game
@@ -213,3 +213,21 @@ def test_a_practice_game_against_the_computer_plays_out_with_the_coach(level, dj
         game.refresh_from_db()
     assert game.events.filter(source="computer").exists()
     assert coach_notes(game, 0)["review"]["discards"] >= 2
+
+
+@pytest.mark.parametrize(
+    "margin, ended_early, head",
+    [
+        (12, False, "You won by 12 points (64 to 52)."),
+        (-1, False, "You lost by 1 point (64 to 65)."),
+        (0, False, "You finished level with Bob (64 each)."),
+        (12, True, "When the game ended you were 12 points ahead (64 to 52)."),
+        (-12, True, "When the game ended you were 12 points behind (64 to 76)."),
+        (0, True, "When the game ended you were level with Bob (64 each)."),
+    ],
+)
+def test_the_luck_summary_says_who_won_only_when_the_target_was_reached(margin, ended_early, head):
+    me = {"side": 0, "name": "Alice (you)", "points": 64, "margin": margin, "from_cards": 1.0, "from_choices": 2.0}
+    bob = {"side": 1, "name": "Bob", "points": 64 - margin, "margin": -margin, "from_cards": -1.0, "from_choices": -2.0}
+    words = luck_words([me, bob], 0, ended_early=ended_early)
+    assert words.startswith(head + " The cards: +1.0 for you against Bob")
