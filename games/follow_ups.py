@@ -33,6 +33,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games import statements
 from games.models import FollowUp
 
 log = logging.getLogger(__name__)
@@ -117,13 +118,19 @@ def owe(topic, object_id, *, seq=None, after=None, listeners=None):
     ]
     if not rows:
         return []
-    FollowUp.objects.bulk_create(rows, ignore_conflicts=True)
+    # FollowUp.objects.bulk_create(rows, ignore_conflicts=True), written out, saying which rows are new.
+    new = statements.insert_new(rows, by="key")
     keys = [row.key for row in rows]
     if after:
         return keys
-    after_commit(
-        FOLLOW_UPS, lambda: FollowUp.objects.filter(key__in=keys, done_at__isnull=True).values_list("pk", flat=True)
-    )
+    if new is not None and len(new) == len(rows):
+        # Every row is new, written in this transaction: none is done at its commit, so their ids
+        # are queued without reading them again.
+        after_commit(FOLLOW_UPS, [row.pk for row in rows])
+    else:
+        after_commit(
+            FOLLOW_UPS, lambda: FollowUp.objects.filter(key__in=keys, done_at__isnull=True).values_list("pk", flat=True)
+        )
     return keys
 
 

@@ -8,11 +8,12 @@ snapshot in one transaction under a row lock on the game, and fires follow-ups
 import logging
 import random
 from dataclasses import dataclass, field
+from functools import cache
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import cribbage, polls, signals
+from games import cribbage, polls, signals, statements
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, Event, Game, Seat
 from games.presenter import refusals
 
@@ -179,8 +180,46 @@ def _locked_with_seats(game_id):
     (a single joined SELECT ... FOR UPDATE would return the game's new row but
     the seats as they were when it started waiting).
     """
-    game = Game.objects.select_for_update().get(pk=game_id)
-    return game, {seat.number: seat for seat in game.seats.select_related("player")}
+    with connection.cursor() as cursor:
+        cursor.execute(_game_sql(connection.vendor), [Game._meta.pk.get_prep_value(game_id)])
+        row = cursor.fetchone()
+        if row is None:
+            raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
+        game = statements.build(Game, row)
+        cursor.execute(_seats_sql(connection.vendor), [game.pk])
+        rows = cursor.fetchall()
+    width, seats = len(Seat._meta.concrete_fields), {}
+    for row in rows:
+        seat = statements.build(Seat, row[:width])
+        # As game.seats.select_related("player") has them: each with its game and its player (None: the computer).
+        Seat.game.field.set_cached_value(seat, game)
+        Seat.player.field.set_cached_value(seat, None if row[width] is None else statements.build(_User, row[width:]))
+        seats[seat.number] = seat
+    return game, seats
+
+
+_User = Seat.player.field.related_model
+
+
+@cache
+def _game_sql(vendor):
+    """Game.objects.select_for_update().get(pk=...), written out (games.statements)."""
+    quote = connection.ops.quote_name
+    table = quote(Game._meta.db_table)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"SELECT {statements.columns(Game)} FROM {table} WHERE {table}.{quote(Game._meta.pk.column)} = %s{lock}"
+
+
+@cache
+def _seats_sql(vendor):
+    """game.seats.select_related("player"), written out (games.statements)."""
+    quote = connection.ops.quote_name
+    seat, user = quote(Seat._meta.db_table), quote(_User._meta.db_table)
+    return (
+        f"SELECT {statements.columns(Seat)}, {statements.columns(_User)} FROM {seat}"
+        f" LEFT OUTER JOIN {user} ON ({seat}.{quote('player_id')} = {user}.{quote(_User._meta.pk.column)})"
+        f" WHERE {seat}.{quote('game_id')} = %s ORDER BY {seat}.{quote('game_id')}, {seat}.{quote('number')}"
+    )
 
 
 def record_forfeit(game, seat, *, reason, source=Event.Source.ADMIN, actor=None):
@@ -231,7 +270,7 @@ def append_events(game, seats, state, events, *, rng=None):
     for offset, event in enumerate(events, start=1):
         event.seq = game.seq + offset
         event.created_at = now
-    Event.objects.bulk_create(events)
+    statements.insert(events)
     game.seq += len(events)
     changed = _note_seen(game, seats, events)
     game.snapshot = cribbage.state_to_json(state)
@@ -243,25 +282,29 @@ def append_events(game, seats, state, events, *, rng=None):
         game.winner_side = outcome["winner"]
         game.finish = outcome["reason"]
         game.skunk = outcome["skunk"] or ""
-    game.save(
-        update_fields=[
-            "seq",
-            "public_seq",
-            "snapshot",
-            "updated_at",
-            "status",
-            "finished_at",
-            "winner_side",
-            "finish",
-            "skunk",
-        ]
-    )
+    written = statements.update(game, _MOVED_FIELDS)
+    if written != 1:  # as save(update_fields=...) refuses
+        raise DatabaseError("Save with update_fields did not affect any rows.")
     started = _update_turns(game, seats, state, now, changed)
     _end_stand_ins(seats, events, changed)
     _save_seats(seats, changed)
     polls.remember(game, seats.values())
     signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events
+
+
+# What a move writes of the game row.
+_MOVED_FIELDS = (
+    "seq",
+    "public_seq",
+    "snapshot",
+    "updated_at",
+    "status",
+    "finished_at",
+    "winner_side",
+    "finish",
+    "skunk",
+)
 
 
 def _standing_plans(game, seats, state, events):
@@ -297,12 +340,10 @@ def _note_seen(game, seats, events):
 
 
 def _save_seats(seats, changed):
-    """A plain UPDATE of its changed fields for each seat the move changed (`changed`: seat
-    number -> its fields). Not bulk_update: its CASE WHEN per field for two seats cost the
-    POST of a move more CPU than two short statements (bench web)."""
-    for number in sorted(changed):
-        seat = seats[number]
-        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in changed[number]})
+    """One UPDATE of the seats the move changed, each with its own changed fields (`changed`:
+    seat number -> its fields), written out (games.statements.update_each): not bulk_update,
+    whose building cost the POST of a move more CPU than two short statements (bench web)."""
+    statements.update_each([(seats[number], sorted(changed[number])) for number in sorted(changed)])
 
 
 def _seeded(game, state):

@@ -10,7 +10,7 @@ this is safe under any lock. The message is rendered when it is sent
 """
 
 from accounts import strangers
-from games import follow_ups
+from games import follow_ups, statements
 
 from . import kinds
 from .models import OutboundEmail
@@ -58,9 +58,16 @@ def write(rows, *, send=True):
         reason = kinds.unwanted(row) or _over_allowance(row)
         if reason:  # kept, so that it is seen, with no task queued for it
             row.status, row.last_error = OutboundEmail.Status.SKIPPED, reason
-    OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True)
+    # OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True), written out, saying which rows are new.
+    new = statements.insert_new(rows, by="key")
     keys = [row.key for row in rows]
-    if send:
+    if send and new is not None and len(new) == len(rows):
+        # Every row is new, written in this transaction: those ready now are ready and unclaimed at
+        # its commit (nothing else knew of them), so their ids are queued without reading them again.
+        ready = [row.pk for row in rows if row.status == OutboundEmail.Status.READY]
+        if ready:
+            follow_ups.after_commit(QUEUE, ready)
+    elif send:
         queue(keys)
     return keys
 

@@ -1,0 +1,223 @@
+"""The move's statements written out once a process, not built by the ORM for every move.
+
+On the POST of a move the ORM spent more CPU building its statements (compiling each query,
+resolving its columns and their converters) than the statements' trips to the database
+(bench web). These helpers write the same statements once per model and shape, convert the
+values as the ORM does (each field's `pre_save` and `get_db_prep_save` on the way in, the
+backend's and the field's converters on the way out) and make the same instances
+(`Model.from_db`), so what they read and write is what the ORM would. They are for the few
+fixed-shape statements of a hot path (games.services, games.follow_ups, mail.outbox); everything
+else uses the ORM.
+"""
+
+from __future__ import annotations
+
+import weakref
+from functools import cache
+
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
+from django.db.models.constants import OnConflict
+
+
+def columns(model, alias=None):
+    """The select list of every concrete field of `model`, in its field order (what `build` takes)."""
+    return _columns(connection.vendor, model, alias or model._meta.db_table)
+
+
+@cache
+def _columns(vendor, model, alias):
+    quote = connection.ops.quote_name
+    return ", ".join(f"{quote(alias)}.{quote(field.column)}" for field in model._meta.concrete_fields)
+
+
+_converters_of: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection -> {model: converters}
+
+
+def _converters(model):
+    """[(index, converters, column)] of `model`'s concrete fields, as a compiler finds them."""
+    wrapper = connections[DEFAULT_DB_ALIAS]  # the thread's own connection
+    by_model = _converters_of.setdefault(wrapper, {})
+    if model not in by_model:
+        found = []
+        for index, field in enumerate(model._meta.concrete_fields):
+            column = field.get_col(model._meta.db_table)
+            converters = wrapper.ops.get_db_converters(column) + column.get_db_converters(wrapper)
+            if converters:
+                found.append((index, converters, column))
+        by_model[model] = found
+    return by_model[model]
+
+
+def build(model, values):
+    """The instance of `model` read from the database as `values`: its concrete fields' values in
+    field order, as the database driver gave them (a row, or a slice of a joined row)."""
+    values = list(values)
+    for index, converters, column in _converters(model):
+        value = values[index]
+        for converter in converters:
+            value = converter(value, column, connection)
+        values[index] = value
+    return model.from_db(connection.alias, None, values)
+
+
+def update(obj, fields):
+    """UPDATE the row of `obj` with its `fields` (names) as they stand on it, as
+    `save(update_fields=fields)` writes them, without save()'s signals: how many rows changed."""
+    model = type(obj)
+    targets = [model._meta.get_field(name) for name in fields]
+    values = [field.get_db_prep_save(field.pre_save(obj, False), connection) for field in targets]
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(connection.vendor, model, tuple(fields)), [*values, obj.pk])
+        return cursor.rowcount
+
+
+@cache
+def _update_sql(vendor, model, fields):
+    quote = connection.ops.quote_name
+    meta = model._meta
+    targets = [meta.get_field(name) for name in fields]
+    _plain(targets)
+    sets = ", ".join(f"{quote(field.column)} = %s" for field in targets)
+    return f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+
+
+def update_each(changes):
+    """UPDATE the rows of several objects of one model in one statement, each with its own
+    fields (`changes`: [(obj, field names)]): a field an object does not name keeps its row's
+    value (each column is a CASE on the primary key, its row's own value otherwise). The same
+    rows as an `update(obj, fields)` for each, in one trip; how many rows changed."""
+    changes = [(obj, tuple(fields)) for obj, fields in changes if fields]
+    if len(changes) <= 1:
+        return update(*changes[0]) if changes else 0
+    model = type(changes[0][0])
+    shape = tuple(fields for _, fields in changes)
+    params = []
+    for name in _named(shape):
+        field = model._meta.get_field(name)
+        for obj, fields in changes:
+            if name in fields:
+                params += [obj.pk, field.get_db_prep_save(field.pre_save(obj, False), connection)]
+    params += [obj.pk for obj, _ in changes]
+    with connection.cursor() as cursor:
+        cursor.execute(_update_each_sql(connection.vendor, model, shape), params)
+        return cursor.rowcount
+
+
+def _named(shape):
+    """Every field name of `shape` (a field-name tuple per object), once each, sorted."""
+    return sorted({name for fields in shape for name in fields})
+
+
+@cache
+def _update_each_sql(vendor, model, shape):
+    quote = connection.ops.quote_name
+    meta = model._meta
+    pk = quote(meta.pk.column)
+    _plain([meta.get_field(name) for name in _named(shape)])
+    sets = []
+    for name in _named(shape):
+        column = quote(meta.get_field(name).column)
+        cases = " ".join("WHEN %s THEN %s" for fields in shape if name in fields)
+        sets.append(f"{column} = CASE {pk} {cases} ELSE {column} END")
+    keys = ", ".join(["%s"] * len(shape))
+    return f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)} WHERE {pk} IN ({keys})"
+
+
+def insert(objs, *, ignore_conflicts=False):
+    """INSERT `objs` (instances of one model, their primary keys not set) as `bulk_create` does:
+    with `ignore_conflicts`, a row whose unique key is taken already is left out and its object
+    unchanged; otherwise each object gets its primary key (where the database returns it) and is
+    marked saved. No signals, as bulk_create."""
+    objs = list(objs)
+    if not objs:
+        return objs
+    model = type(objs[0])
+    fields = _inserted_fields(model)
+    returning = not ignore_conflicts and connection.features.can_return_rows_from_bulk_insert
+    size = max(1, connection.ops.bulk_batch_size(fields, objs))
+    for start in range(0, len(objs), size):
+        batch = objs[start : start + size]
+        params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in batch for field in fields]
+        sql = _insert_sql(connection.vendor, model, len(batch), ignore_conflicts, returning)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall() if returning else None
+        if ignore_conflicts:
+            continue
+        if rows is not None:
+            if len(rows) != len(batch):
+                raise DatabaseError(f"The insert of {len(batch)} rows returned {len(rows)} keys.")
+            for obj, (pk,) in zip(batch, rows):
+                obj.pk = pk
+        for obj in batch:
+            obj._state.adding = False
+            obj._state.db = connection.alias
+    return objs
+
+
+def insert_new(objs, *, by):
+    """INSERT `objs` (instances of one model, their primary keys not set) leaving out each whose
+    unique key is taken already, as `bulk_create(ignore_conflicts=True)` does, and say which were
+    new: those objects, in their order, each given its primary key and marked saved (the others
+    are unchanged). `by`: the name of a unique field telling the objects apart. None when the
+    database cannot say which rows it wrote (the objects are written all the same)."""
+    objs = list(objs)
+    if not objs:
+        return []
+    if not connection.features.can_return_rows_from_bulk_insert:
+        insert(objs, ignore_conflicts=True)
+        return None
+    model = type(objs[0])
+    fields = _inserted_fields(model)
+    size = max(1, connection.ops.bulk_batch_size(fields, objs))
+    new = {}
+    for start in range(0, len(objs), size):
+        batch = objs[start : start + size]
+        params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in batch for field in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(_insert_sql(connection.vendor, model, len(batch), True, by), params)
+            new.update({value: pk for pk, value in cursor.fetchall()})
+    written = []
+    for obj in objs:
+        pk = new.pop(getattr(obj, by), None)  # (two objects with one key: one row, said of the first)
+        if pk is not None:
+            obj.pk, obj._state.adding, obj._state.db = pk, False, connection.alias
+            written.append(obj)
+    return written
+
+
+@cache
+def _inserted_fields(model):
+    meta = model._meta
+    fields = [field for field in meta.concrete_fields if not field.generated and field is not meta.auto_field]
+    _plain(fields)
+    return fields
+
+
+@cache
+def _insert_sql(vendor, model, count, ignore_conflicts, returning):
+    ops = connection.ops
+    meta = model._meta
+    fields = _inserted_fields(model)
+    on_conflict = OnConflict.IGNORE if ignore_conflicts else None
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = (
+        f"{ops.insert_statement(on_conflict=on_conflict)} {ops.quote_name(meta.db_table)}"
+        f" ({', '.join(ops.quote_name(field.column) for field in fields)}) VALUES {', '.join([row] * count)}"
+    )
+    suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
+    if suffix:
+        sql += f" {suffix}"
+    if returning:  # True: the primary key; a field's name: the primary key and that field
+        returned, _ = ops.return_insert_columns(
+            [meta.pk] if returning is True else [meta.pk, meta.get_field(returning)]
+        )
+        sql += f" {returned}"
+    return sql
+
+
+def _plain(fields):
+    """These statements write every value as a plain parameter (%s)."""
+    for field in fields:
+        if hasattr(field, "get_placeholder"):
+            raise TypeError(f"{field} writes its values through a placeholder of its own: use the ORM.")

@@ -1,0 +1,148 @@
+"""The move's written-out statements (games.statements) read and write what the ORM would."""
+
+import random
+from datetime import timedelta
+from unittest.mock import patch
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+
+from games import follow_ups, services, statements
+from games.lifecycle import start_game
+from games.models import Event, FollowUp, Game, Seat
+from mail import outbox
+from mail.models import OutboundEmail
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(obj):
+    return {field.attname: getattr(obj, field.attname) for field in type(obj)._meta.concrete_fields}
+
+
+def test_the_lock_reads_the_game_and_its_seats_with_their_players_as_the_orm_does():
+    player = make_user(standing_plan=[{"rule": "score_first"}], allow_forced_moves=False)
+    game = start_game(players=[player, None], computer_level="standard", rng=random.Random(3))
+    with transaction.atomic():
+        locked, seats = services._locked_with_seats(game.pk)
+        assert _fields(locked) == _fields(Game.objects.get(pk=game.pk))
+        assert locked.snapshot == Game.objects.get(pk=game.pk).snapshot and isinstance(locked.snapshot, dict)
+        orm = {seat.number: seat for seat in Game.objects.get(pk=game.pk).seats.select_related("player")}
+        assert list(seats) == list(orm) == [0, 1]
+        for number, seat in seats.items():
+            assert _fields(seat) == _fields(orm[number])
+            assert seat.game is locked  # no query for it
+            assert not seat._state.adding and seat._state.db == "default"
+        assert _fields(seats[0].player) == _fields(orm[0].player)
+        assert seats[0].player.standing_plan == [{"rule": "score_first"}]
+        assert seats[1].player is None and seats[1].is_computer
+
+
+def test_a_game_that_is_not_there_is_refused_as_the_orm_refuses_it():
+    with pytest.raises(Game.DoesNotExist), transaction.atomic():
+        services._locked_with_seats(10**9)
+
+
+def test_inserted_and_updated_rows_read_back_as_written():
+    game = start_game(players=[make_user(), make_user()], rng=random.Random(4))
+    now = timezone.now()
+    events = [
+        Event(game=game, seq=game.seq + 1, kind="note", data={"a": [1, "x"]}, seat=0, source="admin", created_at=now),
+        Event(game=game, seq=game.seq + 2, kind="note", data={}, seat=None, source="system", created_at=now),
+    ]
+    statements.insert(events)
+    for event in events:
+        assert event.pk and not event._state.adding
+        assert _fields(event) == _fields(Event.objects.get(pk=event.pk))
+
+    seat = game.seats.get(number=1)
+    seat.deadline, seat.reminder_stage, seat.to_act = now + timedelta(days=2), 3, False
+    assert statements.update(seat, ["deadline", "reminder_stage", "to_act"]) == 1
+    assert _fields(Seat.objects.get(pk=seat.pk)) == _fields(seat)
+
+
+def test_seats_updated_together_each_get_only_their_own_fields(django_assert_num_queries):
+    game = start_game(players=[make_user(), make_user()], rng=random.Random(6))
+    first, second = game.seats.order_by("number")
+    before = {seat.pk: _fields(seat) for seat in (first, second)}
+    later = timezone.now() + timedelta(days=3)
+    first.deadline, first.reminder_stage, first.private_seq = later, 2, 40  # private_seq not named: not written
+    second.deadline, second.stand_in_moves, second.to_act = None, 5, not second.to_act
+    with django_assert_num_queries(1):
+        assert (
+            statements.update_each(
+                [(first, ["deadline", "reminder_stage"]), (second, ["deadline", "stand_in_moves", "to_act"])]
+            )
+            == 2
+        )
+    assert _fields(Seat.objects.get(pk=first.pk)) == {**before[first.pk], "deadline": later, "reminder_stage": 2}
+    assert _fields(Seat.objects.get(pk=second.pk)) == {
+        **before[second.pk],
+        "deadline": None,
+        "stand_in_moves": 5,
+        "to_act": second.to_act,
+    }
+    assert statements.update_each([(first, ["team"]), (second, [])]) == 1  # one object left: a plain update
+
+
+def _queued_by(callback):
+    """The outbox ids the after-commit `callback` queues a task for."""
+    queued = []
+    with patch("games.follow_ups.enqueue", lambda task, row_id: queued.append(row_id) or True):
+        callback()
+    return queued
+
+
+def test_the_outbox_rows_a_move_writes_are_queued_without_reading_them_again(django_capture_on_commit_callbacks):
+    player, other = make_user(), make_user()
+    game = start_game(players=[player, other], rng=random.Random(7))
+    rows = [
+        outbox.owed(OutboundEmail.Kind.TURN, user, f"{game.pk}:{seat}:77", game_id=game.pk, seat=seat, seq=77)
+        for seat, user in enumerate((player, other))
+    ]
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        keys = outbox.write(rows)
+    written = OutboundEmail.objects.filter(key__in=keys).order_by("created_at")
+    assert [row.pk for row in rows] == list(written.values_list("pk", flat=True)) and len(keys) == 2
+    assert len(callbacks) == 1
+    assert _queued_by(callbacks[0]) == [row.pk for row in rows]
+
+
+def test_an_outbox_row_owed_again_is_queued_if_it_is_still_ready(django_capture_on_commit_callbacks):
+    player = make_user()
+    game = start_game(players=[player, make_user()], rng=random.Random(8))
+
+    def owed():
+        return outbox.owed(OutboundEmail.Kind.TURN, player, f"{game.pk}:0:88", game_id=game.pk, seat=0, seq=88)
+
+    outbox.write([owed()], send=False)
+    pk = OutboundEmail.objects.get(key=f"turn:{game.pk}:0:88").pk
+    for status, queued_again in (("ready", [pk]), ("sent", [])):
+        OutboundEmail.objects.filter(pk=pk).update(status=status)
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            outbox.write([owed()])
+        assert _queued_by(callbacks[0]) == queued_again
+
+
+def test_an_outbox_row_owed_twice_is_written_once():
+    player = make_user()
+    game = start_game(players=[player, make_user()], rng=random.Random(5))
+    key = f"{game.pk}:0:99"
+    first = outbox.owed(OutboundEmail.Kind.TURN, player, key, game_id=game.pk, seat=0, seq=99)
+    again = outbox.owed(OutboundEmail.Kind.TURN, player, key, game_id=game.pk, seat=0, seq=99)
+    assert statements.insert_new([first], by="key") == [first] and first.pk and not first._state.adding
+    assert statements.insert_new([again], by="key") == [] and again.pk is None and again._state.adding
+    statements.insert([again], ignore_conflicts=True)
+    assert list(OutboundEmail.objects.filter(key=f"turn:{key}").values_list("pk", flat=True)) == [first.pk]
+
+
+def test_follow_ups_owed_are_queued_without_reading_them_again(django_capture_on_commit_callbacks):
+    game = start_game(players=[make_user(), None], computer_level="standard", rng=random.Random(9))
+    for _ in range(2):  # owed again: the rows are there already, read again after commit
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            keys = follow_ups.owe("computer_turn", game.pk, seq=999)
+        owed = sorted(FollowUp.objects.filter(key__in=keys).values_list("pk", flat=True))
+        assert len(owed) == len(keys) >= 1
+        assert sorted(_queued_by(callbacks[-1])) == owed
