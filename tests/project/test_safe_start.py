@@ -19,6 +19,8 @@ SETTINGS_VARIABLES = {
     "DEBUG",
     "MAIL_INBOUND_PROVIDERS",
     "MAIL_TRUSTED_AUTHSERV_IDS",
+    "CACHE_URL",
+    "POLL_FROM_CACHE",
 }
 LONG_KEY = "k" * 20 + "-a-long-random-string-for-the-tests-0123456789"
 
@@ -220,3 +222,18 @@ def test_postgresql_connections_are_kept_and_checked_and_a_worker_child_is_repla
     assert run(DATABASE_URL="postgres://cribbage@db:5432/cribbage") == ["600", "True", "204800"]
     assert run(DATABASE_URL="postgres://cribbage@db:5432/cribbage", DB_CONN_MAX_AGE="0")[0] == "0"
     assert run()[:2] == ["0", "True"]  # SQLite: a file, nothing to keep
+
+
+def test_sessions_are_read_from_the_cache_only_when_every_process_shares_it():
+    """With a shared cache (CACHE_URL: Redis) a request reads its session from it, not the
+    database; with only each process's own memory, from the database: a session a logout
+    ended in one process must not live on in another's memory."""
+    code = "from django.conf import settings as s; print(s.SESSION_ENGINE, s.CACHES['default']['BACKEND'])"
+    assert printed(code, CACHE_URL="redis://cache:6379/0").split() == [
+        "django.contrib.sessions.backends.cached_db",
+        "django.core.cache.backends.redis.RedisCache",
+    ]
+    assert printed(code).split() == [
+        "django.contrib.sessions.backends.db",
+        "django.core.cache.backends.locmem.LocMemCache",
+    ]
