@@ -329,11 +329,9 @@ else:
 # The game page's poll answers from the cache only when every process shares it (games.polls).
 POLL_FROM_CACHE = env_bool("POLL_FROM_CACHE", bool(env("CACHE_URL")))
 # A session is read from the shared cache (written to the database too, and read from it when
-# the cache has lost it): no query for it a request. Not from a process's own memory: a
-# session ended in one process (a logout) could live on in another's.
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db" if env("CACHE_URL") else "django.contrib.sessions.backends.db"
-)
+# the cache has lost it or is down: cribsite.sessions): no query for it a request. Not from a
+# process's own memory: a session ended in one process (a logout) could live on in another's.
+SESSION_ENGINE = "cribsite.sessions" if env("CACHE_URL") else "django.contrib.sessions.backends.db"
 
 LOGGING = {
     "version": 1,

@@ -230,7 +230,7 @@ def test_sessions_are_read_from_the_cache_only_when_every_process_shares_it():
     ended in one process must not live on in another's memory."""
     code = "from django.conf import settings as s; print(s.SESSION_ENGINE, s.CACHES['default']['BACKEND'])"
     assert printed(code, CACHE_URL="redis://cache:6379/0").split() == [
-        "django.contrib.sessions.backends.cached_db",
+        "cribsite.sessions",
         "django.core.cache.backends.redis.RedisCache",
     ]
     assert printed(code).split() == [

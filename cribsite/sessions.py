@@ -1,0 +1,35 @@
+"""Sessions read from the shared cache and kept in the database (Django's cached_db), where a
+cache that is down is a cache that missed: the database answers, so a Redis outage neither
+fails a logged-in request nor logs anyone out (Django's own store raises when it cannot put a
+session it read from the database back into the cache, or test or delete a key there)."""
+
+import logging
+
+from django.contrib.sessions.backends import cached_db
+from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
+
+log = logging.getLogger(__name__)
+
+
+class SessionStore(cached_db.SessionStore):
+    def load(self):
+        try:
+            return super().load()
+        except Exception:
+            log.warning("The session cache is down: the session is read from the database.", exc_info=True)
+            return DatabaseStore.load(self)
+
+    def exists(self, session_key):
+        try:
+            return super().exists(session_key)
+        except Exception:
+            log.warning("The session cache is down: the database says whether a key is taken.", exc_info=True)
+            return DatabaseStore.exists(self, session_key)
+
+    def delete(self, session_key=None):
+        try:
+            super().delete(session_key)
+        except Exception:
+            # The row is gone (the database's delete comes first, as in Django's own store, which
+            # raises here with the same rows left); the cache's copy lapses with the session's age.
+            log.warning("The session cache is down: a session was deleted from the database only.", exc_info=True)
