@@ -8,9 +8,8 @@ snapshot in one transaction under a row lock on the game, and fires follow-ups
 import logging
 import random
 from dataclasses import dataclass, field
-from functools import cache
 
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 
 from games import cribbage, polls, signals, statements
@@ -90,7 +89,7 @@ def submit_move(
     made = None  # the Move, when one was given
     try:
         with transaction.atomic():
-            game, seats = _locked_with_seats(game_id)
+            game, seats = statements.locked_with_seats(game_id)
             try:
                 seat = _seat_number(seats, seat)
                 if callable(move):
@@ -170,56 +169,6 @@ def _checked(game, seat, move, expected_seq):
 
 def _submitted(game, idempotency_key):
     return Event.objects.filter(game=game, idempotency_key=idempotency_key).exists()
-
-
-def _locked_with_seats(game_id):
-    """The game row, locked until the transaction ends, and its seats with their players.
-
-    Two statements on purpose: the seats are read after the lock is granted, so
-    they include what a move that held the lock before this one wrote to them
-    (a single joined SELECT ... FOR UPDATE would return the game's new row but
-    the seats as they were when it started waiting).
-    """
-    with connection.cursor() as cursor:
-        cursor.execute(_game_sql(connection.vendor), [Game._meta.pk.get_prep_value(game_id)])
-        row = cursor.fetchone()
-        if row is None:
-            raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
-        game = statements.build(Game, row)
-        cursor.execute(_seats_sql(connection.vendor), [game.pk])
-        rows = cursor.fetchall()
-    width, seats = len(Seat._meta.concrete_fields), {}
-    for row in rows:
-        seat = statements.build(Seat, row[:width])
-        # As game.seats.select_related("player") has them: each with its game and its player (None: the computer).
-        Seat.game.field.set_cached_value(seat, game)
-        Seat.player.field.set_cached_value(seat, None if row[width] is None else statements.build(_User, row[width:]))
-        seats[seat.number] = seat
-    return game, seats
-
-
-_User = Seat.player.field.related_model
-
-
-@cache
-def _game_sql(vendor):
-    """Game.objects.select_for_update().get(pk=...), written out (games.statements)."""
-    quote = connection.ops.quote_name
-    table = quote(Game._meta.db_table)
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return f"SELECT {statements.columns(Game)} FROM {table} WHERE {table}.{quote(Game._meta.pk.column)} = %s{lock}"
-
-
-@cache
-def _seats_sql(vendor):
-    """game.seats.select_related("player"), written out (games.statements)."""
-    quote = connection.ops.quote_name
-    seat, user = quote(Seat._meta.db_table), quote(_User._meta.db_table)
-    return (
-        f"SELECT {statements.columns(Seat)}, {statements.columns(_User)} FROM {seat}"
-        f" LEFT OUTER JOIN {user} ON ({seat}.{quote('player_id')} = {user}.{quote(_User._meta.pk.column)})"
-        f" WHERE {seat}.{quote('game_id')} = %s ORDER BY {seat}.{quote('game_id')}, {seat}.{quote('number')}"
-    )
 
 
 def record_forfeit(game, seat, *, reason, source=Event.Source.ADMIN, actor=None):

@@ -6,7 +6,8 @@ resolving its columns and their converters) than the statements' trips to the da
 values as the ORM does (each field's `pre_save` and `get_db_prep_save` on the way in, the
 backend's and the field's converters on the way out) and make the same instances
 (`Model.from_db`), so what they read and write is what the ORM would. They are for the few
-fixed-shape statements of a hot path (games.services, games.follow_ups, mail.outbox); everything
+fixed-shape statements of a hot path (games.services, games.follow_ups, mail.outbox), and the
+move's game locked with its seats (`locked_with_seats`); everything
 else uses the ORM.
 """
 
@@ -17,6 +18,8 @@ from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models.constants import OnConflict
+
+from games.models import Game, Seat
 
 
 def columns(model, alias=None):
@@ -221,3 +224,57 @@ def _plain(fields):
     for field in fields:
         if hasattr(field, "get_placeholder"):
             raise TypeError(f"{field} writes its values through a placeholder of its own: use the ORM.")
+
+
+# --- The move's game and seats -----------------------------------------------------------------
+
+
+def locked_with_seats(game_id):
+    """The game row, locked until the transaction ends, and its seats with their players
+    (`Game.objects.select_for_update().get(pk=game_id)` and `game.seats.select_related("player")`).
+
+    Two statements on purpose: the seats are read after the lock is granted, so
+    they include what a move that held the lock before this one wrote to them
+    (a single joined SELECT ... FOR UPDATE would return the game's new row but
+    the seats as they were when it started waiting).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_game_sql(connection.vendor), [Game._meta.pk.get_prep_value(game_id)])
+        row = cursor.fetchone()
+        if row is None:
+            raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
+        game = build(Game, row)
+        cursor.execute(_seats_sql(connection.vendor), [game.pk])
+        rows = cursor.fetchall()
+    width, seats = len(Seat._meta.concrete_fields), {}
+    for row in rows:
+        seat = build(Seat, row[:width])
+        # As game.seats.select_related("player") has them: each with its game and its player (None: the computer).
+        Seat.game.field.set_cached_value(seat, game)
+        Seat.player.field.set_cached_value(seat, None if row[width] is None else build(_User, row[width:]))
+        seats[seat.number] = seat
+    return game, seats
+
+
+_User = Seat.player.field.related_model
+
+
+@cache
+def _game_sql(vendor):
+    """Game.objects.select_for_update().get(pk=...), written out (games.statements)."""
+    quote = connection.ops.quote_name
+    table = quote(Game._meta.db_table)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"SELECT {columns(Game)} FROM {table} WHERE {table}.{quote(Game._meta.pk.column)} = %s{lock}"
+
+
+@cache
+def _seats_sql(vendor):
+    """game.seats.select_related("player"), written out (games.statements)."""
+    quote = connection.ops.quote_name
+    seat, user = quote(Seat._meta.db_table), quote(_User._meta.db_table)
+    return (
+        f"SELECT {columns(Seat)}, {columns(_User)} FROM {seat}"
+        f" LEFT OUTER JOIN {user} ON ({seat}.{quote('player_id')} = {user}.{quote(_User._meta.pk.column)})"
+        f" WHERE {seat}.{quote('game_id')} = %s ORDER BY {seat}.{quote('game_id')}, {seat}.{quote('number')}"
+    )

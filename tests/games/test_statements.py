@@ -8,7 +8,7 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import follow_ups, services, statements
+from games import follow_ups, statements
 from games.lifecycle import start_game
 from games.models import Event, FollowUp, Game, Seat
 from mail import outbox
@@ -26,7 +26,7 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_players_as_the_orm_doe
     player = make_user(standing_plan=[{"rule": "score_first"}], allow_forced_moves=False)
     game = start_game(players=[player, None], computer_level="standard", rng=random.Random(3))
     with transaction.atomic():
-        locked, seats = services._locked_with_seats(game.pk)
+        locked, seats = statements.locked_with_seats(game.pk)
         assert _fields(locked) == _fields(Game.objects.get(pk=game.pk))
         assert locked.snapshot == Game.objects.get(pk=game.pk).snapshot and isinstance(locked.snapshot, dict)
         orm = {seat.number: seat for seat in Game.objects.get(pk=game.pk).seats.select_related("player")}
@@ -42,7 +42,7 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_players_as_the_orm_doe
 
 def test_a_game_that_is_not_there_is_refused_as_the_orm_refuses_it():
     with pytest.raises(Game.DoesNotExist), transaction.atomic():
-        services._locked_with_seats(10**9)
+        statements.locked_with_seats(10**9)
 
 
 def test_inserted_and_updated_rows_read_back_as_written():
