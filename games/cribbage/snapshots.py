@@ -27,51 +27,21 @@ def item_json(item: ScoreItem) -> dict:
 
 
 def _enc(v: Any) -> Any:
-    encode = _ENCODERS.get(type(v))
-    if encode is None:
-        encode = _ENCODERS[type(v)] = _encoder(type(v))
-    return encode(v)
-
-
-def _encoder(cls: type):
-    """How `_enc` writes a value of type `cls`, found once a type: the first that fits of a card
-    (its code), a score item, a score, the rules, a frozenset (sorted), a tuple or list (each
-    element), a dataclass (each field, by name); anything else as it is."""
-    if issubclass(cls, Card):
-        return _code
-    if issubclass(cls, ScoreItem):
-        return item_json
-    if issubclass(cls, Score):
-        return _score_json
-    if issubclass(cls, Rules):
-        return _rules_json
-    if issubclass(cls, frozenset):
-        return sorted
-    if issubclass(cls, (tuple, list)):
-        return _each_enc
-    if hasattr(cls, "__dataclass_fields__"):
-        names = tuple(cls.__dataclass_fields__)
-        return lambda v: {name: _enc(getattr(v, name)) for name in names}
-    return _identity
-
-
-def _code(card):
-    return card.code
-
-
-def _score_json(score):
-    return {"total": score.total, "items": [item_json(i) for i in score.items]}
-
-
-def _rules_json(rules):
-    return rules.to_json()
-
-
-def _each_enc(values):
-    return [_enc(x) for x in values]
-
-
-_ENCODERS: dict[type, Any] = {}
+    if isinstance(v, Card):
+        return v.code
+    if isinstance(v, ScoreItem):
+        return item_json(v)
+    if isinstance(v, Score):
+        return {"total": v.total, "items": [item_json(i) for i in v.items]}
+    if isinstance(v, Rules):
+        return v.to_json()
+    if isinstance(v, frozenset):
+        return sorted(v)
+    if isinstance(v, (tuple, list)):
+        return [_enc(x) for x in v]
+    if hasattr(v, "__dataclass_fields__"):
+        return {name: _enc(getattr(v, name)) for name in v.__dataclass_fields__}
+    return v
 
 
 def state_to_json(state: State) -> dict:

@@ -192,39 +192,3 @@ def test_many_random_games(name):
     for seed in range(10_000, 10_000 + 10 * FAST_GAMES[name]):
         rules, state, events = play_game(CONFIGS[name], seed, check_views=seed % 50 == 0)
         check_finished(rules, state, events, rng)
-
-
-def _walked(v):
-    """The snapshot's encoding written as a plain walk: the first that fits of a card, a score
-    item, a score, the rules, a frozenset, a tuple or list, a dataclass; anything else as it is."""
-    from games.cribbage.cards import Card
-    from games.cribbage.rules import Rules
-    from games.cribbage.scoring import Score, ScoreItem
-
-    if isinstance(v, Card):
-        return v.code
-    if isinstance(v, ScoreItem):
-        return {"kind": v.kind, "cards": [c.code for c in v.cards], "points": v.points}
-    if isinstance(v, Score):
-        return {"total": v.total, "items": [_walked(i) for i in v.items]}
-    if isinstance(v, Rules):
-        return v.to_json()
-    if isinstance(v, frozenset):
-        return sorted(v)
-    if isinstance(v, (tuple, list)):
-        return [_walked(x) for x in v]
-    if hasattr(v, "__dataclass_fields__"):
-        return {name: _walked(getattr(v, name)) for name in v.__dataclass_fields__}
-    return v
-
-
-@pytest.mark.parametrize("name", CONFIGS)
-def test_the_snapshot_of_every_state_is_the_plain_walk_of_it(name):
-    """state_to_json finds how to write each type once (snapshots._encoder): the same JSON as the
-    plain walk, at every state of whole games (plans, shows, previous hands, the outcome)."""
-    rng = random.Random(7)
-    for _ in range(2):
-        state = new_game(rules_for(**CONFIGS[name]))
-        while not is_over(state):
-            state = apply(state, random_event(state, rng))
-            assert state_to_json(state) == _walked(state)
