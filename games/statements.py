@@ -135,12 +135,8 @@ def insert(objs, *, ignore_conflicts=False):
     if not objs:
         return objs
     model = type(objs[0])
-    fields = _inserted_fields(model)
     returning = not ignore_conflicts and connection.features.can_return_rows_from_bulk_insert
-    size = max(1, connection.ops.bulk_batch_size(fields, objs))
-    for start in range(0, len(objs), size):
-        batch = objs[start : start + size]
-        params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in batch for field in fields]
+    for batch, params in _batches(model, objs):
         sql = _insert_sql(connection.vendor, model, len(batch), ignore_conflicts, returning)
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
@@ -171,12 +167,8 @@ def insert_new(objs, *, by):
         insert(objs, ignore_conflicts=True)
         return None
     model = type(objs[0])
-    fields = _inserted_fields(model)
-    size = max(1, connection.ops.bulk_batch_size(fields, objs))
     new = {}
-    for start in range(0, len(objs), size):
-        batch = objs[start : start + size]
-        params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in batch for field in fields]
+    for batch, params in _batches(model, objs):
         with connection.cursor() as cursor:
             cursor.execute(_insert_sql(connection.vendor, model, len(batch), True, by), params)
             new.update({value: pk for pk, value in cursor.fetchall()})
@@ -187,6 +179,19 @@ def insert_new(objs, *, by):
             obj.pk, obj._state.adding, obj._state.db = pk, False, connection.alias
             written.append(obj)
     return written
+
+
+def _batches(model, objs):
+    """`objs` in batches of the size the database takes, each with its values to insert (each
+    field's `pre_save` and `get_db_prep_save`, as bulk_create)."""
+    fields = _inserted_fields(model)
+    size = max(1, connection.ops.bulk_batch_size(fields, objs))
+    for start in range(0, len(objs), size):
+        batch = objs[start : start + size]
+        yield (
+            batch,
+            [field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in batch for field in fields],
+        )
 
 
 @cache
