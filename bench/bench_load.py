@@ -13,6 +13,11 @@ server, children included) belongs to one kind of request:
 - games played by reply: each move a reply posted to the inbound webhook (Postmark's payload),
   timed until the worker has applied it.
 
+Each gunicorn worker also notes the CPU of every request by its label (bench/gunicorn_cpu.py),
+so the POST of a move and the page after it, which run at the same moments, are told apart; a
+request's whole cost is that plus what every request pays outside it (accepting the connection,
+reading the headers): /healthz's CPU from /proc less its own noted CPU.
+
 Prints figures and ratios; asserts nothing. The client is threads with `requests` (already
 locked, light on a small machine's CPU): Locust would need a new dependency in the shared lock.
 Sizes: BENCH_LOAD_GAMES (web games at once, 6), BENCH_LOAD_MOVES (moves a game at most, 60),
@@ -26,6 +31,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -191,9 +197,11 @@ def _run(connection, redis_url, servers):
     var.mkdir(exist_ok=True)
     log = open(var / "bench-load.log", "w")  # noqa: SIM115 (kept open while the servers run)
     bin_dir = Path(sys.executable).parent
+    cpu_dir = tempfile.mkdtemp(prefix="bench-load-cpu-")
     web = _start(
-        [str(bin_dir / "gunicorn"), "cribsite.wsgi", "-w", "3", "-b", f"127.0.0.1:{port}", "--log-level", "warning"],
-        env,
+        [str(bin_dir / "gunicorn"), "cribsite.wsgi", "-c", str(ROOT / "bench" / "gunicorn_cpu.py")]
+        + ["-w", "3", "-b", f"127.0.0.1:{port}", "--log-level", "warning"],
+        {**env, "BENCH_CPU_DIR": cpu_dir},
         log,
     )
     worker = _start(
@@ -222,7 +230,7 @@ def _run(connection, redis_url, servers):
 
     queue = redis.Redis.from_url(redis_url)
     print(f"gunicorn 3 sync workers, a Celery worker (1 child), PostgreSQL, Redis; {os.cpu_count()} cores")
-    bench = Bench(base, web, worker, queue, env["CELERY_QUEUE"])
+    bench = Bench(base, web, worker, queue, env["CELERY_QUEUE"], cpu_dir)
     bench.players()
     bench.warm_up()
     bench.healthz()
@@ -235,9 +243,20 @@ def _run(connection, redis_url, servers):
 
 
 class Bench:
-    def __init__(self, base, web, worker, queue, queue_name):
+    def __init__(self, base, web, worker, queue, queue_name, cpu_dir):
         self.base, self.web, self.worker, self.queue, self.queue_name = base, web, worker, queue, queue_name
+        self.cpu_dir = Path(cpu_dir)
         self.figures = {}
+
+    def noted(self, label):
+        """The CPU seconds the web's workers noted for each request with this label."""
+        found = []
+        for path in self.cpu_dir.glob("cpu-*.tsv"):
+            for line in path.read_text().splitlines():
+                name, _, seconds = line.partition("\t")
+                if name == label:
+                    found.append(float(seconds))
+        return found
 
     # Players and their logged-in clients (sessions written here, as a login would).
     def players(self):
@@ -248,7 +267,7 @@ class Bench:
             for i in range(2 * (GAMES + REPLY_GAMES) + 4)
         ]
 
-    def session(self, user):
+    def session(self, user, label):
         import requests
         from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
         from django.contrib.sessions.backends.db import SessionStore
@@ -259,6 +278,7 @@ class Bench:
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         client = requests.Session()
+        client.headers["X-Bench"] = label
         client.cookies.set("sessionid", store.session_key, domain="127.0.0.1", path="/")
         return client
 
@@ -306,16 +326,22 @@ class Bench:
         """Every server process past its first requests (imports, connections) before any figure."""
         a, b = self.users[-2], self.users[-1]
         game = self.game(a, b, moves=6)
-        client = self.session(a)
+        client = self.session(a, "warm-up")
         calls = [f"{self.base}/healthz", f"{self.base}/games/{game.pk}/", f"{self.base}/games/{game.pk}/state.json"]
         with ThreadPoolExecutor(CLIENTS) as pool:
             list(pool.map(client.get, calls * 20))
         self.drain()
 
     def healthz(self):
-        client = self.session(self.users[-1])
+        client = self.session(self.users[-1], "healthz")
         latencies, errors, phase = self.timed_requests([lambda: client.get(f"{self.base}/healthz")] * REQUESTS)
-        self.report("/healthz (the floor)", latencies, errors, phase)
+        whole = self.report("/healthz (the floor)", latencies, errors, phase)
+        inside = _mean_ms(self.noted("healthz"))
+        self.figures["outside"] = max(whole - inside, 0.0)
+        print(
+            f"{'':<28} of which inside the request {inside:6.2f} ms; outside it (accept, headers,"
+            f" close) {self.figures['outside']:6.2f} ms, which every request pays"
+        )
 
     def polls(self):
         from django.db import connection
@@ -323,7 +349,7 @@ class Bench:
         a, b = self.users[-4], self.users[-3]
         game = self.game(a, b, moves=4)
         self.drain()  # its emails are sent before the polls: what is written meanwhile is theirs
-        client = self.session(a)
+        client = self.session(a, "poll")
         url = f"{self.base}/games/{game.pk}/state.json"
         etag = client.get(url).headers.get("ETag", "")
         written = _rows_written(connection)
@@ -337,7 +363,7 @@ class Bench:
     def pages(self):
         a, b = self.users[-2], self.users[-1]
         game = self.game(a, b, moves=6)
-        client = self.session(a)
+        client = self.session(a, "page")
         url = f"{self.base}/games/{game.pk}/"
         client.get(url)
         latencies, errors, phase = self.timed_requests([lambda: client.get(url)] * (REQUESTS // 4))
@@ -353,7 +379,7 @@ class Bench:
         posts, looks, errors, lock = [], [], [], threading.Lock()
 
         def play(game):
-            clients = [self.session(seat.player) for seat in game.seats.order_by("number")]
+            clients = [self.session(seat.player, "web-page") for seat in game.seats.order_by("number")]
             url = f"{self.base}/games/{game.pk}/"
             moved, idle, seat = 0, 0, 0
             while moved < MOVES and idle < 4:
@@ -369,7 +395,9 @@ class Bench:
                 idle = 0
                 fields["csrfmiddlewaretoken"] = client.cookies.get("csrftoken", "")
                 start = time.perf_counter()
-                response = client.post(f"{url}move/", data=fields, allow_redirects=False, headers={"Referer": url})
+                response = client.post(
+                    f"{url}move/", data=fields, allow_redirects=False, headers={"Referer": url, "X-Bench": "web-post"}
+                )
                 with lock:
                     posts.append(time.perf_counter() - start)
                     if response.status_code != 302:
@@ -380,10 +408,11 @@ class Bench:
         with Phase(self.web, self.worker) as phase, ThreadPoolExecutor(GAMES) as pool:
             list(pool.map(play, games))
         drained = self.drain()
-        page_ms = self.figures["game page (in play)"]
-        post_ms = (phase.web_cpu * 1000 - len(looks) * page_ms) / max(len(posts), 1)
+        outside = self.figures["outside"]
+        post_ms = _mean_ms(self.noted("web-post")) + outside
+        look_ms = _mean_ms(self.noted("web-page")) + outside
         worker_ms = (phase.worker_cpu + drained) * 1000 / max(len(posts), 1)
-        self.figures.update(post=post_ms, turn_emails=worker_ms)
+        self.figures.update(post=post_ms, look=look_ms, turn_emails=worker_ms)
         print(
             f"{'moves by the web':<28} {len(posts) / phase.seconds:7.1f}/s  POST {_latency(posts)}  errors {len(errors)}"
             f" ({GAMES} games at once, {len(posts)} moves, {len(looks)} pages)"
@@ -391,7 +420,8 @@ class Bench:
         print(f"{'':<28} page {_latency(looks)}")
         print(
             f"{'':<28} web CPU {phase.web_cpu * 1000 / max(len(posts), 1):6.2f} ms a move (POST and pages);"
-            f" the POST alone {post_ms:6.2f} ms (less {len(looks)} pages at the page's cost)"
+            f" noted by the workers, each with {outside:.2f} ms outside: the POST {post_ms:6.2f} ms,"
+            f" a page looked at {look_ms:6.2f} ms ({len(looks) / max(len(posts), 1):.2f} a move)"
         )
         print(f"{'':<28} worker CPU {worker_ms:6.2f} ms a move (its turn emails and follow-ups)")
 
@@ -422,6 +452,7 @@ class Bench:
 
         def play(game):
             session = requests.Session()
+            session.headers["X-Bench"] = "reply-webhook"
             for _ in range(MOVES // 2):
                 game = Game.objects.get(pk=game.pk)
                 if game.is_finished:
@@ -465,9 +496,14 @@ class Bench:
         f = self.figures
         print("\nRatios (the issue's goals in brackets; `make bench moves` gives submit_move against the SQL floor):")
         print(f"  POST / /healthz CPU:                  {f['post'] / floor:5.2f}x  (<= 3)")
-        print(f"  game page / /healthz CPU:             {f['game page (in play)'] / floor:5.2f}x  (<= 3)")
+        print(f"  game page unchanged / /healthz CPU:   {f['game page (in play)'] / floor:5.2f}x  (<= 3)")
+        print(f"  game page during play / /healthz CPU: {f['look'] / floor:5.2f}x  (<= 3; changed or not)")
         print(f"  turn emails (worker) / POST CPU:      {f['turn_emails'] / f['post']:5.2f}x  (<= 1)")
         print(f"  state.json unchanged / /healthz CPU:  {f['state.json unchanged'] / floor:5.2f}x  (<= 1.2)")
+
+
+def _mean_ms(seconds):
+    return sum(seconds) / len(seconds) * 1000 if seconds else 0.0
 
 
 def _rows_written(connection):
