@@ -6,7 +6,7 @@ come only from shows made at the table; a game in play shows who plays it, never
 """
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q, Sum, Window
 
 from games.models import Game
 from games.reliability import reliability_figure
@@ -108,12 +108,21 @@ def results_page(player, number, count):
     return page
 
 
+CURRENT_SHOWN = 20
+
+
 def current_games(player):
-    """The games `player` is playing now (practice apart), with their other players."""
-    games = with_seats(
-        Game.objects.filter(seats__player=player, status=Game.Status.ACTIVE, practice=False).order_by("-updated_at")
-    )[:20]
-    return [{"game": game, "opponents": _sides_text(game, player)} for game in games]
+    """The latest games `player` is playing now (practice apart), the most recently moved first,
+    with their other players; and how many there are in all (a window count: no other query)."""
+    games = list(
+        with_seats(
+            Game.objects.filter(seats__player=player, status=Game.Status.ACTIVE, practice=False)
+            .annotate(playing=Window(Count("pk")))
+            .order_by("-updated_at")
+        )[:CURRENT_SHOWN]
+    )
+    shown = [{"game": game, "opponents": _sides_text(game, player)} for game in games]
+    return shown, (games[0].playing if games else 0)
 
 
 def rating_chart(player):
@@ -145,6 +154,7 @@ def profile(player, viewer, page=1):
     ratings = ratings_for(player)
     totals = figures(player)
     results = results_page(player, page, totals["games"])
+    current, current_count = current_games(player)
     return {
         "player": player,
         "private": False,
@@ -154,7 +164,8 @@ def profile(player, viewer, page=1):
         "best": best_hand(player),
         "ratings": [(FAMILY_NAMES[family], rating) for family, rating in ratings.items()],
         "chart": rating_chart(player),
-        "current": current_games(player),
+        "current": current,
+        "current_count": current_count,
         "recent": results.object_list,
         "results": results,
         "sections": [(template, context(player)) for template, context in _sections],  # type: ignore[operator]

@@ -160,3 +160,26 @@ def test_the_player_page_costs_the_same_with_1_10_and_100_games_and_pages_its_re
     last = client.get(reverse("ratings:player", args=[me.pk]), {"page": 4}).content.decode()
     assert len(re.findall(r"<tr><td>\d+ \w+ \d{4}</td>", last)) == 33 - 3 * RECENT and 'rel="prev"' in last
     assert client.get(reverse("ratings:player", args=[me.pk]), {"page": 5}).status_code == 404
+
+
+def test_playing_now_says_how_many_games_when_it_shows_only_the_latest(client, people):
+    a, b = people[:2]
+    with committed():
+        games = [lifecycle.start_game(players=[a, b]) for _ in range(22)]
+    html = _page(client, a)
+    listed = re.findall(r"<li><a href=\"/games/(\d+)/\">Game", html.split('id="current-heading"')[1])
+    assert len(listed) == 20 and str(games[0].pk) not in listed and str(games[-1].pk) in listed
+    assert "The 20 most recently moved of 22 games in play." in html  # a visitor gets no link
+    client.force_login(a)
+    own = _page(client, a)
+    assert f'of 22 games in play: <a href="{reverse("games:my_games")}">My games</a> lists them all.' in own
+
+
+def test_playing_now_says_nothing_more_when_every_game_is_listed(client, people):
+    a, b = people[:2]
+    with committed():
+        for _ in range(3):
+            lifecycle.start_game(players=[a, b])
+    html = _page(client, a)
+    assert html.split('id="current-heading"')[1].count('<li><a href="/games/') == 3
+    assert "most recently moved" not in html
