@@ -321,9 +321,9 @@ CELERY_BEAT_SCHEDULE["ladder-sweep"] = {"task": "ladders.tasks.sweep", "schedule
 CELERY_BEAT_SCHEDULE["events-repeat"] = {"task": "tournaments.tasks.repeat_events", "schedule": 3600.0}
 
 # A shared cache (rate limits must hold across processes): Redis when a URL is
-# given, else each process keeps its own in memory.
+# given (Django's backend, one client a pool: cribsite.cache), else each process keeps its own in memory.
 if env("CACHE_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env("CACHE_URL")}}
+    CACHES = {"default": {"BACKEND": "cribsite.cache.RedisCache", "LOCATION": env("CACHE_URL")}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # The game page's poll answers from the cache only when every process shares it (games.polls).

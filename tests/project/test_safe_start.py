@@ -231,7 +231,7 @@ def test_sessions_are_read_from_the_cache_only_when_every_process_shares_it():
     code = "from django.conf import settings as s; print(s.SESSION_ENGINE, s.CACHES['default']['BACKEND'])"
     assert printed(code, CACHE_URL="redis://cache:6379/0").split() == [
         "cribsite.sessions",
-        "django.core.cache.backends.redis.RedisCache",
+        "cribsite.cache.RedisCache",
     ]
     assert printed(code).split() == [
         "django.contrib.sessions.backends.db",
