@@ -9,6 +9,10 @@ A seat never reads another seat's fragment: its number is in the key. Nothing th
 the request: the CSRF token, the form's one-time token, the deadline in the reader's time zone,
 the table talk and the review (written by the worker, not by an event) stay outside.
 
+A page reads its fragments at once (`Page`: one MGET of every fragment name the templates
+hold, at the first fragment it renders) and keeps those it rendered at once after (`Page.keep`):
+two trips to the cache a page at most, not two a fragment.
+
 The cache is the default one (Redis in production, shared by every process; each process's own
 memory otherwise). A cache that is down renders the fragment as if it were not kept.
 """
@@ -50,16 +54,50 @@ def key(game, seat, seats):
     return f"games:fragment:{version()}:{game.kept_as}:{reader}:{game.seen_seq(seat)}:{game.status}:{names}"
 
 
-def get(full_key):
+# The fragment names of the templates parsed in this process (the tag adds each as it is parsed):
+# what a page asks the cache for at once.
+NAMES: set[str] = set()
+
+
+class Page:
+    """One page's fragments under `page_key` (`key`): read from the cache together the first time
+    one is asked for, those rendered instead kept together by `keep()` once the page is rendered."""
+
+    def __init__(self, page_key):
+        self.key = page_key
+        self.found = None  # name -> html, once read
+        self.made = {}  # name -> html rendered here
+
+    def get(self, name):
+        """The fragment's html kept in the cache, or None."""
+        if self.found is None:
+            self.found = get_many(self.key, NAMES | {name})
+        elif name not in self.found and name not in NAMES:  # a template parsed since: asked alone
+            self.found.update(get_many(self.key, {name}))
+        return self.found.get(name)
+
+    def made_here(self, name, html):
+        self.made[name] = html
+
+    def keep(self):
+        if self.made:
+            put_many(self.key, self.made)
+            self.made = {}
+
+
+def get_many(page_key, names):
+    """{name: html} of the fragments of `names` kept under `page_key`."""
     try:
-        return default_cache.get(full_key)
+        found = default_cache.get_many([f"{page_key}:{name}" for name in names])
     except Exception:  # a cache that is down answers like a miss
-        log.warning("A page fragment could not be read from the cache.", exc_info=True)
-        return None
+        log.warning("A page's fragments could not be read from the cache.", exc_info=True)
+        return {}
+    return {full_key.rsplit(":", 1)[1]: html for full_key, html in found.items()}
 
 
-def put(full_key, html):
+def put_many(page_key, htmls):
+    """Keep `htmls` ({name: html}) under `page_key`."""
     try:
-        default_cache.set(full_key, html, KEPT_SECONDS)
+        default_cache.set_many({f"{page_key}:{name}": html for name, html in htmls.items()}, KEPT_SECONDS)
     except Exception:
-        log.warning("A page fragment could not be kept in the cache.", exc_info=True)
+        log.warning("A page's fragments could not be kept in the cache.", exc_info=True)

@@ -140,8 +140,10 @@ def _page(request, game, seat, status=200, typed=None):
     context = _context(request, game, seat.number if seat else None)
     context.update(talk.panel_for(request.user, game, seat, typed))
     # What the seat saw last time renders from the cache (games.fragments).
-    context["fragment_key"] = fragments.key(game, seat, selectors.seats_with_players(game))
-    return render(request, "games/game.html", context, status=status)
+    page = context["fragments"] = fragments.Page(fragments.key(game, seat, selectors.seats_with_players(game)))
+    response = render(request, "games/game.html", context, status=status)
+    page.keep()
+    return response
 
 
 def refused(request, game, seat, words, status=400, typed=None):

@@ -32,13 +32,13 @@ def players(game):
 def rendered(monkeypatch):
     """The names of the fragments rendered (not read from the cache) since the last look."""
     names = []
-    put = fragments.put
+    put_many = fragments.put_many
 
-    def counted(full_key, html):
-        names.append(full_key.rsplit(":", 1)[1])
-        put(full_key, html)
+    def counted(page_key, htmls):
+        names.extend(htmls)
+        put_many(page_key, htmls)
 
-    monkeypatch.setattr(fragments, "put", counted)
+    monkeypatch.setattr(fragments, "put_many", counted)
     return names
 
 
@@ -61,6 +61,32 @@ def test_an_unchanged_table_renders_nothing_twice_and_looks_the_same(client, gam
     again = page(client, game)
     assert rendered == []
     assert without_tokens(again) == without_tokens(first)
+
+
+def test_a_page_asks_the_cache_for_its_fragments_once_and_keeps_them_at_once(client, game, players, monkeypatch):
+    client.force_login(players[0])
+    trips = []  # (the call, the fragments' keys it asked for)
+    inside = []  # a cache's get_many may call its own get: one trip all the same
+    for name in ("get", "get_many", "set", "set_many"):
+        real = getattr(cache, name)
+
+        def traced(keys, *args, _name=name, _real=real, **kwargs):
+            asked = [keys] if isinstance(keys, str) else list(keys)
+            if any(":fragment:" in k for k in asked) and not inside:
+                trips.append((_name, len(asked)))
+            inside.append(_name)
+            try:
+                return _real(keys, *args, **kwargs)
+            finally:
+                inside.pop()
+
+        monkeypatch.setattr(cache, name, traced)
+    first = page(client, game)
+    assert [call for call, _ in trips] == ["get_many", "set_many"]
+    assert trips[1][1] >= 4  # every fragment the page rendered, kept together
+    trips.clear()
+    assert without_tokens(page(client, game)) == without_tokens(first)
+    assert [call for call, _ in trips] == ["get_many"]
 
 
 def test_a_seat_never_gets_another_seats_fragment(client, game, players, rendered):
@@ -124,8 +150,8 @@ def test_a_cache_that_is_down_renders_the_page_all_the_same(client, game, player
     def down(*args, **kwargs):
         raise ConnectionError("the cache is down")
 
-    monkeypatch.setattr(cache, "get", down)
-    monkeypatch.setattr(cache, "set", down)
+    for name in ("get", "set", "get_many", "set_many"):
+        monkeypatch.setattr(cache, name, down)
     client.force_login(players[0])
     assert len(hand_on(page(client, game))) == 6
 
