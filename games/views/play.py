@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import F
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -32,7 +32,10 @@ TABLE_GAME_TEXT = "Played at the table: the result was entered afterwards, so th
 
 
 def _game(game_id):
-    return get_object_or_404(selectors.with_seats(Game.objects.all()), pk=game_id)
+    try:
+        return selectors.game_with_seats(game_id)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
 
 
 def _sealed(request, game):
