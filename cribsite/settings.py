@@ -110,7 +110,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "cribsite.middleware.RefuseNonText",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "cribsite.auth.Authentication",  # Django's, the player read written out
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
