@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts import blocks
 from accounts.models import Block, User
+from games import statements
 from games.models import Mute, Note, Seat, TableMessage
 
 NOTE_MAX_CHARS = 2000
@@ -151,14 +152,19 @@ def panel_for(user, game, seat, typed=None):
     if seat is None:
         return {"at_table": False}
     typed = typed or {}
-    muted, blocked, note = _of_player(game, user)
+    muted, blocked, note, messages = _panel_reads(game, user)
     seats = [s for s in game.seats.all() if s.player_id]
     others = [s.player for s in seats if s.player_id != user.pk]
+    authors = {s.player_id: s.player for s in seats}
+    heard = [m for m in messages if m.author_id not in muted | blocked]
+    for message in heard:  # as talk_for gives them: the authors are the game's players
+        if message.author_id in authors:
+            message.author = authors[message.author_id]
     return {
         "at_table": True,
         "note": typed["note"] if "note" in typed else note,
         "said": typed.get("say", ""),
-        "talk": talk_for(game, user, unheard=muted | blocked, authors={s.player_id: s.player for s in seats}),
+        "talk": heard,
         "note_max": NOTE_MAX_CHARS,
         "say_max": SAY_MAX_CHARS,
         "talk_players": [{"user": p, "muted": p.pk in muted} for p in others],
@@ -166,26 +172,38 @@ def panel_for(user, game, seat, typed=None):
 
 
 @cache
-def _of_player_sql():
-    """What _of_player asks, written out rather than built by the ORM: the game page reads it on
-    every look, and building three small queries cost more CPU than the statement's whole trip to
-    the database."""
-    mute, block, note = (connection.ops.quote_name(m._meta.db_table) for m in (Mute, Block, Note))
+def _panel_sql(vendor):
+    """What _panel_reads asks, written out rather than built by the ORM: the game page reads it on
+    every look, and building its small queries cost more CPU than the statement's whole trip to
+    the database. Each part's rows padded to one shape: (what, a player's id, a note's text, then
+    a message's columns)."""
+    quote = connection.ops.quote_name
+    mute, block, note, message = (quote(m._meta.db_table) for m in (Mute, Block, Note, TableMessage))
+    fields = TableMessage._meta.concrete_fields
+    nulls = ", NULL" * len(fields)
+    # The messages in TableMessage's order (created_at, then pk), by their place in the row.
+    created, pk = (4 + fields.index(TableMessage._meta.get_field(name)) for name in ("created_at", "id"))
+    # The messages first: PostgreSQL types a UNION's columns pair by pair from the left, so the
+    # parts with only NULLs there come after the one that gives them their types.
     return (
-        f"SELECT 'mute', muted_id, NULL FROM {mute} WHERE player_id = %s"
-        f" UNION ALL SELECT 'block', blocked_id, NULL FROM {block} WHERE blocker_id = %s"
-        f" UNION ALL SELECT 'note', NULL, text FROM {note} WHERE game_id = %s AND player_id = %s"
+        f"SELECT 'talk', NULL, NULL, {statements.columns(TableMessage)} FROM {message}"
+        f" WHERE {message}.{quote('game_id')} = %s"
+        f" UNION ALL SELECT 'mute', muted_id, NULL{nulls} FROM {mute} WHERE player_id = %s"
+        f" UNION ALL SELECT 'block', blocked_id, NULL{nulls} FROM {block} WHERE blocker_id = %s"
+        f" UNION ALL SELECT 'note', NULL, text{nulls} FROM {note} WHERE game_id = %s AND player_id = %s"
+        f" ORDER BY 1, {created}, {pk}"
     )
 
 
-def _of_player(game, user):
-    """What the panel reads of `user`, in one statement: the ids of the players they muted, of
-    those they blocked, and their note on `game` ("" for none): muted_by, blocks.blocked_by and
-    note_of at once."""
+def _panel_reads(game, user):
+    """What the panel reads, in one statement: the ids of the players `user` muted, of those
+    they blocked, their note on `game` ("" for none) and the game's table talk, oldest first
+    (muted_by, blocks.blocked_by, note_of and the messages of talk_for at once)."""
     with connection.cursor() as cursor:
-        cursor.execute(_of_player_sql(), [user.pk, user.pk, game.pk, user.pk])
+        cursor.execute(_panel_sql(connection.vendor), [game.pk, user.pk, user.pk, game.pk, user.pk])
         rows = cursor.fetchall()
-    muted = {other for what, other, _ in rows if what == "mute"}
-    blocked = {other for what, other, _ in rows if what == "block"}
-    note = next((text for what, _, text in rows if what == "note"), "")
-    return muted, blocked, note
+    muted = {row[1] for row in rows if row[0] == "mute"}
+    blocked = {row[1] for row in rows if row[0] == "block"}
+    note = next((row[2] for row in rows if row[0] == "note"), "")
+    messages = [statements.build(TableMessage, row[3:]) for row in rows if row[0] == "talk"]
+    return muted, blocked, note, messages

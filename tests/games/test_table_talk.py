@@ -1,6 +1,8 @@
 """The note and table talk on the game page: a note is its writer's alone; talk shows to the
 other players unless muted; a reported message reaches the admin; bad input changes nothing."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
@@ -113,8 +115,8 @@ def test_the_panel_reads_the_players_mutes_once_and_still_hides_the_muted(table)
     assert panel["talk"] == [] and panel["talk_players"] == [{"user": bob, "muted": True}]
 
 
-def test_the_panel_reads_the_players_mutes_blocks_and_note_in_one_statement(table):
-    """What the panel reads of the player (muted_by, blocks.blocked_by, note_of) is one statement;
+def test_the_panel_reads_the_players_mutes_blocks_note_and_the_talk_in_one_statement(table):
+    """What the panel reads (muted_by, blocks.blocked_by, note_of, the messages) is one statement;
     the authors of the talk are the game's players, not read again with the messages."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -131,7 +133,7 @@ def test_the_panel_reads_the_players_mutes_blocks_and_note_in_one_statement(tabl
     game = with_seats(type(game).objects.all()).get(pk=game.pk)
     with CaptureQueriesContext(connection) as queries:
         panel = talk.panel_for(alice, game, seat)
-    assert len(queries) == 2  # the player's mutes, blocks and note; the messages
+    assert len(queries) == 1  # the player's mutes, blocks and note, and the messages
     assert panel["note"] == "Bob leads low"
     assert [(m.author, m.text) for m in panel["talk"]] == [(bob, "Good luck"), (alice, "And to you")]
     assert panel["talk_players"] == [{"user": bob, "muted": False}]
@@ -146,3 +148,25 @@ def test_the_panel_reads_the_players_mutes_blocks_and_note_in_one_statement(tabl
     panel = talk.panel_for(alice, game, seat)
     assert [m.text for m in panel["talk"]] == ["And to you"] and panel["talk_players"] == [{"user": bob, "muted": True}]
     assert talk.panel_for(bob, game, game.seats.get(player=bob))["note"] == ""
+
+
+def test_the_panels_talk_is_talk_for_s_the_same_messages_in_the_same_order(table):
+    from django.utils import timezone
+
+    from games import talk
+    from games.selectors import game_with_seats
+
+    game, alice, bob = table
+    now = timezone.now()
+    for i, (who, words) in enumerate([(bob, "one"), (alice, "two"), (bob, "three")]):
+        talk.say(game, who, words, now=now if i else now - timedelta(minutes=1))  # two said at one moment
+    talk.report(talk.talk_for(game, alice)[0], alice, now=now)
+    panel = talk.panel_for(alice, game_with_seats(game.pk), game.seats.get(player=alice))
+
+    def fields_of(message):
+        return {f.attname: getattr(message, f.attname) for f in type(message)._meta.concrete_fields}
+
+    expected = talk.talk_for(game, alice)
+    assert [m.text for m in expected] == ["one", "two", "three"]
+    assert [fields_of(m) for m in panel["talk"]] == [fields_of(m) for m in expected]
+    assert [m.author for m in panel["talk"]] == [bob, alice, bob]

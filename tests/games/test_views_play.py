@@ -605,7 +605,7 @@ def test_a_move_by_the_web_reads_the_game_once_and_costs_a_fixed_number_of_state
 @pytest.mark.parametrize("help_on", [False, True])
 def test_the_game_page_reads_the_table_once_in_a_fixed_number_of_statements(help_on):
     """Session, player, the game and its seats (one view of the table for the page and the coach),
-    the player's mutes, blocks and note (one statement), the table talk, and the few the coach
+    the player's mutes, blocks and note and the table talk (one statement), and the few the coach
     reads: the same bounded count from the first deal to the last hand, however long the log."""
     game = start_two_player_game(rng=random.Random(5), help_on=help_on)
     player = game.seats.get(number=0).player
@@ -622,8 +622,8 @@ def test_the_game_page_reads_the_table_once_in_a_fixed_number_of_statements(help
         seat = cribbage.to_act(state)[0]
         move = rng.choice([m for m in cribbage.legal_moves(state, seat) if m["kind"] != "resign"])
         game = services.submit_move(game, seat, move).game
-    # Six statements (eight with the coach), one more should a minute pass and "seen" be written.
-    assert len(counts) > 5 and max(counts) <= (8 if help_on else 6) + 1, counts
+    # Five statements (seven with the coach), one more should a minute pass and "seen" be written.
+    assert len(counts) > 5 and max(counts) <= (7 if help_on else 5) + 1, counts
 
 
 def test_the_hand_is_shown_in_card_order_and_the_state_keeps_the_deal(client, game, players):
