@@ -162,8 +162,8 @@ def _requests():
     )
     print(
         "Ratios (the issue's goals; 95% bootstrap intervals). In process there is no HTTP server, whose"
-        " fixed cost a request\n  (about 6 ms under gunicorn) `make bench load` counts in /healthz and in"
-        " each request alike: these ratios are the harder ones."
+        " fixed cost a request\n  `make bench load` counts in /healthz and in each request alike: these"
+        " ratios are the harder ones."
     )
     print(f"  POST / /healthz                               {_said(_ratio(cpu['post'], floor), 3)}")
     print(f"  game page, rendered / /healthz                {_said(_ratio(cpu['page'], floor), 3)}")
