@@ -1,6 +1,8 @@
 """Forms of the game page: a move and a pegging plan. They parse and check input;
 games.services does the work (a move is checked by the engine, not here)."""
 
+from functools import cached_property
+
 from django import forms
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -122,12 +124,24 @@ class PlanFields:
     score_first_label = PlanForm.base_fields["score_first"].label
 
     def __init__(self, cards, initial):
-        places = _place_choices(len(cards))
-        self.places = [(card, _select(f"place_{card}", places, initial.get(f"place_{card}"))) for card in cards]
-        checked = " checked" if initial.get("score_first") else ""
-        self.score_first = mark_safe(f'<input type="checkbox" name="score_first" id="id_score_first"{checked}>')  # noqa: S308
-        self.on_rank = _select("on_rank", PLAN_RANKS, initial.get("on_rank"))
+        # The selects are written when the page's template reads them: a page whose plan form
+        # comes from the cache (games.fragments) never does.
+        self.cards, self.initial = cards, initial
         self.on_card = initial.get("on_card") or ""
+
+    @cached_property
+    def places(self):
+        places = _place_choices(len(self.cards))
+        return [(card, _select(f"place_{card}", places, self.initial.get(f"place_{card}"))) for card in self.cards]
+
+    @cached_property
+    def score_first(self):
+        checked = " checked" if self.initial.get("score_first") else ""
+        return mark_safe(f'<input type="checkbox" name="score_first" id="id_score_first"{checked}>')  # noqa: S308
+
+    @cached_property
+    def on_rank(self):
+        return _select("on_rank", PLAN_RANKS, self.initial.get("on_rank"))
 
 
 def _select(name, choices, value):

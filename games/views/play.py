@@ -8,6 +8,7 @@ as it was and shows the service's message.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 
@@ -47,39 +48,52 @@ def _context(request, game, seat_number):
     view = selectors.view_for(game, seat_number)
     table = Table(view)
     v = view
-    shows, previous = table.shows(v.shows, v.starter), table.previous()
+    # What only the cached fragments draw is worked out when a template first reads it (`_later`):
+    # a page whose fragments come from the cache never does.
+    shows = _later(lambda: table.shows(v.shows, v.starter))
+    previous = _later(table.previous)
     return {
         "game": game,
         "in_event": event_games.of_kept(game.pk),
         "v": v,
         "table": table,
         "sides": table.sides(),
-        "tracks": table.tracks(),
-        "players": table.players(),
-        "others": table.others(),
-        "pile": table.pile(),
+        "tracks": _later(table.tracks),
+        "players": _later(table.players),
+        "others": _later(table.others),
+        "pile": _later(table.pile),
         "confirm_moves": getattr(request.user, "confirm_moves", "touch"),
         "status": table.status(),
         "deadline": table.deadline(),
-        "rounds": table.plays(),
-        "records": table.records(v.records, limit=6),
+        "rounds": _later(table.plays),
+        "records": _later(lambda: table.records(v.records, limit=6)),
         "shows": shows,
         "previous": previous,
-        "moment": table.show_moment(shows, previous),
-        "steps": table.steps(selectors.record_for(game, seat_number))
-        if table.finished and not game.played_at_table
-        else [],
+        "moment": _later(lambda: table.show_moment(shows(), previous())),
+        "steps": _later(
+            lambda: (
+                table.steps(selectors.record_for(game, seat_number))
+                if table.finished and not game.played_at_table
+                else []
+            )
+        ),
         "over": table.over(),
         "can_rematch": table.finished
         and seat_number is not None
         and challenge_limits.rematch_refusal(game, seat_number) is None,
         "counting": table.counting(),
         # One view of the table a request: the coach reads the page's.
-        "advice": coaching.advice_before(game, seat_number, view=view) if seat_number is not None else None,
+        "advice": _later(
+            lambda: coaching.advice_before(game, seat_number, view=view) if seat_number is not None else None
+        ),
         # A finished game's page shows its review, not the coach's notes of the last hand.
-        "coach": coaching.coach_notes(game, seat_number, view=view)
-        if seat_number is not None and not table.finished
-        else {},
+        "coach": _later(
+            lambda: (
+                coaching.coach_notes(game, seat_number, view=view)
+                if seat_number is not None and not table.finished
+                else {}
+            )
+        ),
         **_review(game, seat_number),
         "help_text": TABLE_GAME_TEXT if game.played_at_table else help_text(game.assistance, game.is_finished),
         "can_discard": table.can("discard"),
@@ -93,6 +107,12 @@ def _context(request, game, seat_number):
         "seat": seat_number,
         "plan_form": _plan_form(v) if seat_number is not None and not table.finished else None,
     }
+
+
+def _later(make):
+    """`make()`, worked out once, when a template first reads it (Django's templates call a
+    callable they read), and never when nothing reads it."""
+    return functools.cache(make)
 
 
 def _review(game, seat_number):

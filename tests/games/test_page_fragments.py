@@ -192,3 +192,23 @@ def test_a_game_that_reuses_an_id_never_reads_the_first_ones_table(game):
     again.created_at = game.created_at + timedelta(seconds=1)
     assert fragments.key(again, seats[0], seats) != fragments.key(game, seats[0], seats)
     assert fragments.key(copy.copy(game), seats[0], seats) == fragments.key(game, seats[0], seats)
+
+
+def test_a_page_from_the_cache_works_out_nothing_only_its_fragments_draw(client, game, players, monkeypatch):
+    """What only the kept fragments draw (the pegging, the shows, the previous hand, the board's
+    tracks, the plan's selects) is worked out when a fragment is rendered, not on every look."""
+    from games import play_forms
+    from games.presenter.table import Table
+
+    worked = []
+    for name in ("plays", "records", "shows", "previous", "tracks", "others", "pile"):
+        real = getattr(Table, name)
+        monkeypatch.setattr(Table, name, lambda *a, _n=name, _r=real, **k: worked.append(_n) or _r(*a, **k))
+    select = play_forms._select
+    monkeypatch.setattr(play_forms, "_select", lambda *a, **k: worked.append("select") or select(*a, **k))
+    client.force_login(players[0])
+    first = page(client, game)
+    assert {"plays", "records", "shows", "previous", "tracks", "others", "select"} <= set(worked)
+    worked.clear()
+    assert without_tokens(page(client, game)) == without_tokens(first)
+    assert worked == []
