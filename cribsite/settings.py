@@ -103,7 +103,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before every middleware that reads or writes the body, so compression happens last
     # (Django's ordering); Django's own BREACH mitigation pads each compressed body.
-    "django.middleware.gzip.GZipMiddleware",
+    "cribsite.compression.GZipMiddleware",  # Django's at zlib level 1
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
