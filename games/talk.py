@@ -119,8 +119,13 @@ def talk_for(game, user, since=None, *, unheard=None, authors=None):
 
 def talk_to_tell(game, user, since=None):
     """What the others said that `user` has not been told by email: their next turn email
-    shows it at the top (`since`: when the last one went)."""
-    return [m for m in talk_for(game, user, since) if m.author_id != user.pk]
+    shows it at the top (`since`: when the last one went). Whom `user` muted or blocked is read
+    only when someone else said something: most turn emails have no talk to tell."""
+    said = [m for m in talk_for(game, user, since, unheard=set()) if m.author_id != user.pk]
+    if not said:
+        return []
+    unheard = muted_by(user) | blocks.blocked_by(user)
+    return [m for m in said if m.author_id not in unheard]
 
 
 def mute(user, other):

@@ -55,11 +55,12 @@ def turn(row):
             return reason
     else:
         game, seat = checked
-    hold = quiet.turn_email_hold(seat)
+    told = quiet.told(seat)
+    hold = told.hold()
     if hold is not None:
         # Not come back since the last one: this one waits, and then tells all that happened since.
         return kinds.Hold(hold)
-    return rendering.turn_message(game, row.seat, seat.player, seat_row=seat)
+    return rendering.turn_message(game, row.seat, seat.player, seat_row=seat, told=told)
 
 
 def result(row):

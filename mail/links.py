@@ -22,9 +22,11 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
 
 from django.conf import settings
 from django.core import signing
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -133,36 +135,50 @@ def move_token(game_id, seat, seq, move):
 
 
 def move_tokens(game_id, seat, seq, moves):
-    """move_token of each of `moves`, in order, in at most four queries for them all (one when
-    every row exists and none is due its renewal): a turn email offers up to fifteen discards."""
+    """move_token of each of `moves`, in order, in one statement for them all: a turn email
+    offers up to fifteen discards. Each move's row is made, or, when it was offered at that state
+    already, its key is kept and, when due, its life renewed."""
     moves = [{k: v for k, v in move.items() if k != "seat"} for move in moves]
     move_keys = [hashlib.sha256(json.dumps(move, sort_keys=True).encode()).hexdigest() for move in moves]
-    offered = OfferedMove.objects.filter(game_id=game_id, seat=seat, seq=seq)
+    by_key = dict(zip(move_keys, moves, strict=True))  # each once: a row is written once a statement
     now = timezone.now()
-    keys, stale = {}, []
-    for move_key, key, made_at in offered.filter(move_key__in=set(move_keys)).values_list("move_key", "key", "made_at"):
-        keys[move_key] = key
-        if now - made_at > RENEWED_AFTER:
-            stale.append(move_key)
-    if stale:
-        offered.filter(move_key__in=stale).update(made_at=now)
-    missing = {move_key: move for move_key, move in zip(move_keys, moves, strict=True) if move_key not in keys}
-    if missing:
-        made = [
-            OfferedMove(
-                key=secrets.token_urlsafe(16),
-                game_id=game_id,
-                seat=seat,
-                seq=seq,
-                move=move,
-                move_key=move_key,
-                made_at=now,
-            )
-            for move_key, move in missing.items()
-        ]
-        OfferedMove.objects.bulk_create(made, ignore_conflicts=True)  # one made at the same moment wins
-        keys.update(offered.filter(move_key__in=list(missing)).values_list("move_key", "key"))
+    field = OfferedMove._meta.get_field
+    params = []
+    for move_key, move in by_key.items():
+        row = OfferedMove(
+            key=secrets.token_urlsafe(16),
+            game_id=game_id,
+            seat=seat,
+            seq=seq,
+            move=move,
+            move_key=move_key,
+            made_at=now,
+        )
+        params += [field(name).get_db_prep_save(getattr(row, name), connection) for name in _OFFERED]
+    params.append(field("made_at").get_db_prep_save(now - RENEWED_AFTER, connection))
+    with connection.cursor() as cursor:
+        cursor.execute(_offer_sql(connection.vendor, len(by_key)), params)
+        keys = dict(cursor.fetchall())
     return [keys[move_key] for move_key in move_keys]
+
+
+_OFFERED = ("key", "game_id", "seat", "seq", "move", "move_key", "made_at")
+
+
+@cache
+def _offer_sql(vendor, count):
+    """The rows of `count` offered moves made, each kept when it exists (the move offered at that
+    state before, by another email or one made at the same moment): its key returned, and its
+    life renewed when it was made more than RENEWED_AFTER ago."""
+    quote = connection.ops.quote_name
+    table = quote(OfferedMove._meta.db_table)
+    row = "(" + ", ".join(["%s"] * len(_OFFERED)) + ")"
+    made_at, once = quote("made_at"), ", ".join(quote(name) for name in ("game_id", "seat", "seq", "move_key"))
+    return (
+        f"INSERT INTO {table} ({', '.join(quote(name) for name in _OFFERED)}) VALUES {', '.join([row] * count)}"
+        f" ON CONFLICT ({once}) DO UPDATE SET {made_at} = CASE WHEN {table}.{made_at} < %s"
+        f" THEN EXCLUDED.{made_at} ELSE {table}.{made_at} END RETURNING {quote('move_key')}, {quote('key')}"
+    )
 
 
 def read_move_token(token):

@@ -5,6 +5,7 @@ no other for it within TURN_EMAIL_HOLD; after that, one email that tells what
 happened since.
 """
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.utils import timezone
@@ -47,11 +48,31 @@ def turn_email_hold(seat, now=None):
     tells what happened since (`last_turn_email(seat)[1]` is the state they were
     last told about).
     """
-    now = now or timezone.now()
+    return told(seat).hold(now)
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a seat was last told by a turn email: `last`, (sent_at, seq) of that email or None,
+    and whether the player came back since (`back`), each read once for the hold and the email."""
+
+    last: tuple | None
+    back: bool
+
+    def hold(self, now=None):
+        """`turn_email_hold`'s answer."""
+        if self.last is None or self.back:
+            return None
+        until = self.last[0] + TURN_EMAIL_HOLD
+        return None if (now or timezone.now()) >= until else until
+
+    @property
+    def away(self):
+        """Not come back since a turn email: the next one tells what happened since it."""
+        return self.last is not None and not self.back
+
+
+def told(seat):
+    """The seat's Told: its last turn email and whether the player came back since."""
     last = last_turn_email(seat)
-    if last is None:
-        return None
-    sent_at, seq = last
-    if now - sent_at >= TURN_EMAIL_HOLD or came_back_since(seat, sent_at, seq):
-        return None
-    return sent_at + TURN_EMAIL_HOLD
+    return Told(last, last is not None and came_back_since(seat, *last))

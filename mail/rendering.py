@@ -17,18 +17,20 @@ from games.selectors import view_for
 from . import links, messages, quiet, subjects
 
 
-def turn_message(game, seat, user, seat_row=None):
+def turn_message(game, seat, user, seat_row=None, told=None):
     """The turn email: the state and moves, the coach's notes after a discard or a hand and,
-    for a player who has not come back since the last one (`seat_row`, the Seat, tells),
-    what happened since that one."""
+    for a player who has not come back since the last one (`seat_row`, the Seat, tells; `told`,
+    its quiet.Told when the caller has read it already), what happened since that one."""
     extra = {}
-    last = quiet.last_turn_email(seat_row) if seat_row is not None else None
+    if seat_row is not None and told is None:
+        told = quiet.told(seat_row)
+    last = told.last if told is not None else None
     if seat_row is not None:
         if last is None:  # the first turn email of the game: its clock, as agreed, and its help
             extra["clock_rules"] = clock_text(game)
             extra["help_text"] = help_text(game.assistance)
         extra["talk"] = talk.talk_to_tell(game, user, since=last[0] if last else None)
-    away = last is not None and not quiet.came_back_since(seat_row, *last)
+    away = told is not None and told.away
     story = turn_story(game, seat, user, links=links, coach=True, since_seq=last[1] if away else None)
     context = {
         **story.as_context(),

@@ -14,8 +14,10 @@ from games.presenter.table_text import seat_names, side_names
 
 
 def event_name(game_id):
-    """The event a game is played in, as its subject names it ("Winter League, round 2"), or ""."""
-    found = event_games.of(game_id)
+    """The event a game is played in, as its subject names it ("Winter League, round 2"), or "".
+    Kept in the cache a few minutes, as the game page keeps it (event_games.of_kept): a game's
+    event never changes, and asking every event app for each email cost two queries."""
+    found = event_games.of_kept(game_id)
     return found.subject if found else ""
 
 
