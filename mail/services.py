@@ -17,10 +17,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
-from . import delivery, kinds, links
+from games import statements
+
+from . import delivery, kinds, links, rows
 from .models import AnswerSent, InboundEmail, OfferedMove, OutboundEmail
 
 log = logging.getLogger(__name__)
@@ -38,15 +40,7 @@ MAX_ANSWERS = 12  # answers to one address in a window, whatever their kinds: ne
 def claim(outbound_id, now=None):
     """READY (and due, after a failed attempt) -> SENDING for one row; False when another
     worker has it, it waits for its next attempt, or it is done."""
-    now = now or timezone.now()
-    return (
-        OutboundEmail.objects.filter(
-            Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now),
-            pk=outbound_id,
-            status=OutboundEmail.Status.READY,
-        ).update(status=OutboundEmail.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
-        == 1
-    )
+    return rows.claim(outbound_id, now or timezone.now())
 
 
 def send_outbound(outbound_id):
@@ -109,7 +103,7 @@ def _release(outbound_id, status, exc):
 
 
 def _send_claimed(outbound_id):
-    row = OutboundEmail.objects.select_related("user").get(pk=outbound_id)
+    row = rows.outbound(outbound_id)
     message = kinds.compose(row)  # rendered now, from the latest state
     if isinstance(message, str):
         return _finish(row, OutboundEmail.Status.SKIPPED, message)
@@ -153,14 +147,13 @@ def needing_a_task(ids):
 
 
 def _finish(row, status, error, message_id=""):
-    OutboundEmail.objects.filter(pk=row.pk).update(
-        status=status,
-        last_error=error[:2000],
-        message_id=message_id,
-        next_attempt_at=None,
-        sent_at=timezone.now() if status == OutboundEmail.Status.SENT else None,
-    )
+    row.status, row.last_error, row.message_id, row.next_attempt_at = status, error[:2000], message_id, None
+    row.sent_at = timezone.now() if status == OutboundEmail.Status.SENT else None
+    statements.update(row, _FINISHED)
     return status
+
+
+_FINISHED = ("status", "last_error", "message_id", "next_attempt_at", "sent_at")
 
 
 def unsent_batch(now=None, limit=REQUEUE_BATCH):
