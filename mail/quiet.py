@@ -12,25 +12,14 @@ from django.utils import timezone
 
 from games.models import PLAYER_SOURCES, Event
 
-from .models import OutboundEmail
+from . import rows
 
 TURN_EMAIL_HOLD = timedelta(hours=6)
 
 
 def last_turn_email(seat):
     """(sent_at, seq) of the last turn email sent to `seat`, or None."""
-    return (
-        OutboundEmail.objects.filter(
-            game_id=seat.game_id,
-            seat=seat.number,
-            kind=OutboundEmail.Kind.TURN,
-            status=OutboundEmail.Status.SENT,
-            sent_at__isnull=False,
-        )
-        .order_by("-sent_at")
-        .values_list("sent_at", "seq")
-        .first()
-    )
+    return rows.last_turn_email(seat.game_id, seat.number)
 
 
 def came_back_since(seat, moment, seq):

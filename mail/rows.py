@@ -1,7 +1,8 @@
 """The send task's reads and writes of an outbox row and its game, written out once a process.
 
 Every email the worker sends claims its row, reads it with its user, reads the game with its
-seats and players (a game's email) and writes how it ended: as games.statements does for the
+seats and players (a game's email) and, for a turn email, the last one sent to the seat (the
+quiet inbox), and writes how it ended: as games.statements does for the
 move, these statements are written once and their rows made into the instances the ORM would
 make (`statements.build`), since building each with the ORM cost more CPU than its trip to
 the database. Everything else uses the ORM.
@@ -68,6 +69,32 @@ def game_with_seats(game_id):
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     game._prefetched_objects_cache = {"seats": prefetched}
     return game, seats
+
+
+def last_turn_email(game_id, seat):
+    """(sent_at, seq) of the last turn email sent to the seat, or None (mail.quiet)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _last_turn_sql(connection.vendor),
+            [game_id, seat, OutboundEmail.Kind.TURN, OutboundEmail.Status.SENT],
+        )
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    row = statements.build(OutboundEmail, found)
+    return row.sent_at, row.seq
+
+
+@cache
+def _last_turn_sql(vendor):
+    quote = connection.ops.quote_name
+    table = quote(OutboundEmail._meta.db_table)
+    sent_at = f"{table}.{quote('sent_at')}"
+    return (
+        f"SELECT {statements.columns(OutboundEmail)} FROM {table} WHERE {table}.{quote('game_id')} = %s"
+        f" AND {table}.{quote('seat')} = %s AND {table}.{quote('kind')} = %s AND {table}.{quote('status')} = %s"
+        f" AND {sent_at} IS NOT NULL ORDER BY {sent_at} DESC LIMIT 1"
+    )
 
 
 @cache
