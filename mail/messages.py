@@ -66,8 +66,8 @@ def build(name, context, *, to, user=None, game_id=None, seat=None, automatic=Tr
         context.setdefault("unsubscribe_url", links.unsubscribe_url(user))
     if reply_to:
         context.setdefault("reply_to", reply_to)
-    if game_id is not None:
-        context.setdefault("event_name", subjects.event_name(game_id))
+    if game_id is not None and "event_name" not in context:
+        context["event_name"] = subjects.event_name(game_id)
     subject, text, html = render(name, context)
     kind = name.rpartition("/")[2]
     headers = {

@@ -36,6 +36,7 @@ def turn_message(game, seat, user, seat_row=None, told=None):
         **story.as_context(),
         "subject_lead": subjects.turn_lead(story.view, seat),
         "subject_hand": story.view.hand_number,
+        "event_name": subjects.event_name(game.pk, game.kept_as),
         **extra,
     }
     return messages.build("mail/email/turn", context, to=user.email, user=user, game_id=game.pk, seat=seat)

@@ -21,49 +21,52 @@ _User = OutboundEmail.user.field.related_model
 
 
 def claim(outbound_id, now):
-    """READY (and due) -> SENDING for one row, its attempts counted: True if this caller has it."""
+    """READY (and due) -> SENDING for one row, its attempts counted: the row as it is then, with
+    its user (as `select_related("user")` has it), or None when this caller does not have it.
+    One statement on PostgreSQL (the claim's UPDATE returns the row, joined to its user)."""
     sending = OutboundEmail._meta.get_field("claimed_at").get_db_prep_save(now, connection)
+    params = [OutboundEmail.Status.SENDING, sending, outbound_id, OutboundEmail.Status.READY, sending]
+    returning = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
-        cursor.execute(
-            _claim_sql(connection.vendor),
-            [OutboundEmail.Status.SENDING, sending, outbound_id, OutboundEmail.Status.READY, sending],
-        )
-        return cursor.rowcount == 1
-
-
-def outbound(outbound_id):
-    """`OutboundEmail.objects.select_related("user").get(pk=outbound_id)`, written out."""
-    with connection.cursor() as cursor:
-        cursor.execute(_outbound_sql(connection.vendor), [outbound_id])
+        cursor.execute(_claim_sql(connection.vendor, returning), params)
+        if not returning:
+            return _outbound(cursor, outbound_id) if cursor.rowcount == 1 else None
         found = cursor.fetchone()
-    if found is None:
-        raise OutboundEmail.DoesNotExist(f"{OutboundEmail._meta.object_name} matching query does not exist.")
+    return None if found is None else _with_user(found)
+
+
+def _outbound(cursor, outbound_id):
+    cursor.execute(_outbound_sql(connection.vendor), [outbound_id])
+    return _with_user(cursor.fetchone())
+
+
+def _with_user(found):
     width = len(OutboundEmail._meta.concrete_fields)
     row = statements.build(OutboundEmail, found[:width])
-    OutboundEmail.user.field.set_cached_value(
-        row, None if found[width] is None else statements.build(_User, found[width:])
-    )
+    user = None if found[width] is None else statements.build(_User, found[width:])
+    OutboundEmail.user.field.set_cached_value(row, user)
     return row
 
 
 def game_with_seats(game_id):
     """The game and its seats with their players, as `selectors.with_seats(Game.objects).get(pk=...)`
-    has them (its seats prefetched, so `view_for` reads them without a query), and the seats."""
+    has them (its seats prefetched, so `view_for` reads them without a query), and the seats: one
+    statement, the game's columns beside each seat's."""
     with connection.cursor() as cursor:
         cursor.execute(_game_sql(connection.vendor), [game_id])
-        found = cursor.fetchone()
-        if found is None:
-            raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
-        game = statements.build(Game, found)
-        cursor.execute(_seats_sql(connection.vendor), [game.pk])
-        rows = cursor.fetchall()
-    width, seats = len(Seat._meta.concrete_fields), []
-    for found in rows:
-        seat = statements.build(Seat, found[:width])
+        found = cursor.fetchall()
+    if not found:
+        raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
+    game_width, seat_width = len(Game._meta.concrete_fields), len(Seat._meta.concrete_fields)
+    game, seats = statements.build(Game, found[0][:game_width]), []
+    for values in found:
+        values = values[game_width:]
+        if values[0] is None:  # a game with no seats
+            continue
+        seat = statements.build(Seat, values[:seat_width])
+        player = None if values[seat_width] is None else statements.build(_User, values[seat_width:])
         Seat.game.field.set_cached_value(seat, game)
-        Seat.player.field.set_cached_value(
-            seat, None if found[width] is None else statements.build(_User, found[width:])
-        )
+        Seat.player.field.set_cached_value(seat, player)
         seats.append(seat)
     prefetched = game.seats.all()  # as a prefetch leaves it: the queryset with its rows in it
     prefetched._result_cache, prefetched._prefetch_done = seats, True
@@ -98,14 +101,21 @@ def _last_turn_sql(vendor):
 
 
 @cache
-def _claim_sql(vendor):
+def _claim_sql(vendor, returning):
     quote = connection.ops.quote_name
-    table = quote(OutboundEmail._meta.db_table)
+    table, user = quote(OutboundEmail._meta.db_table), quote(_User._meta.db_table)
     status, next_at = quote("status"), quote("next_attempt_at")
-    return (
+    claim = (
         f"UPDATE {table} SET {status} = %s, {quote('claimed_at')} = %s, {quote('attempts')} = {quote('attempts')} + 1"
-        f" WHERE {quote('id')} = %s AND {status} = %s"
-        f" AND ({next_at} IS NULL OR {next_at} <= %s)"
+        f" WHERE {quote('id')} = %s AND {status} = %s AND ({next_at} IS NULL OR {next_at} <= %s)"
+    )
+    if not returning:
+        return claim
+    claimed = quote("claimed")
+    return (
+        f"WITH {claimed} AS ({claim} RETURNING *) SELECT {statements.columns(OutboundEmail, 'claimed')},"
+        f" {statements.columns(_User)} FROM {claimed} LEFT OUTER JOIN {user}"
+        f" ON ({claimed}.{quote('user_id')} = {user}.{quote(_User._meta.pk.column)})"
     )
 
 
@@ -123,16 +133,10 @@ def _outbound_sql(vendor):
 @cache
 def _game_sql(vendor):
     quote = connection.ops.quote_name
-    table = quote(Game._meta.db_table)
-    return f"SELECT {statements.columns(Game)} FROM {table} WHERE {table}.{quote(Game._meta.pk.column)} = %s"
-
-
-@cache
-def _seats_sql(vendor):
-    quote = connection.ops.quote_name
-    seat, user = quote(Seat._meta.db_table), quote(_User._meta.db_table)
+    game, seat, user = (quote(m._meta.db_table) for m in (Game, Seat, _User))
     return (
-        f"SELECT {statements.columns(Seat)}, {statements.columns(_User)} FROM {seat}"
+        f"SELECT {statements.columns(Game)}, {statements.columns(Seat)}, {statements.columns(_User)} FROM {game}"
+        f" LEFT OUTER JOIN {seat} ON ({seat}.{quote('game_id')} = {game}.{quote(Game._meta.pk.column)})"
         f" LEFT OUTER JOIN {user} ON ({seat}.{quote('player_id')} = {user}.{quote(_User._meta.pk.column)})"
-        f" WHERE {seat}.{quote('game_id')} = %s ORDER BY {seat}.{quote('number')}"
+        f" WHERE {game}.{quote(Game._meta.pk.column)} = %s ORDER BY {seat}.{quote('number')}"
     )

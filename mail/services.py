@@ -38,8 +38,8 @@ MAX_ANSWERS = 12  # answers to one address in a window, whatever their kinds: ne
 
 
 def claim(outbound_id, now=None):
-    """READY (and due, after a failed attempt) -> SENDING for one row; False when another
-    worker has it, it waits for its next attempt, or it is done."""
+    """READY (and due, after a failed attempt) -> SENDING for one row: the row then (with its
+    user); None when another worker has it, it waits for its next attempt, or it is done."""
     return rows.claim(outbound_id, now or timezone.now())
 
 
@@ -52,10 +52,11 @@ def send_outbound(outbound_id):
     raises TransientSendError; a refusal makes it FAILED; past the give-up
     moment it GAVE_UP. A row whose worker died is put back by the sweeper.
     """
-    if not claim(outbound_id):
+    row = claim(outbound_id)
+    if row is None:
         return None
     try:
-        return _send_claimed(outbound_id)
+        return _send_claimed(row)
     except Exception as exc:
         if not delivery.is_transient(exc):
             _release(outbound_id, OutboundEmail.Status.FAILED, exc)
@@ -102,8 +103,7 @@ def _release(outbound_id, status, exc):
         log.warning("Outbox row %s left claimed after %r.", outbound_id, exc)
 
 
-def _send_claimed(outbound_id):
-    row = rows.outbound(outbound_id)
+def _send_claimed(row):
     message = kinds.compose(row)  # rendered now, from the latest state
     if isinstance(message, str):
         return _finish(row, OutboundEmail.Status.SKIPPED, message)

@@ -13,12 +13,24 @@ from games.presentation import cards_text
 from games.presenter.table_text import seat_names, side_names
 
 
-def event_name(game_id):
+def event_name(game_id, kept_as=None):
     """The event a game is played in, as its subject names it ("Winter League, round 2"), or "".
-    Kept in the cache a few minutes, as the game page keeps it (event_games.of_kept): a game's
-    event never changes, and asking every event app for each email cost two queries."""
+    Kept in the cache a few minutes, as the game page keeps it (event_games.of_kept): asking every
+    event app for each email cost two queries. A game's event never changes once it started (it
+    is recorded with the game), so a game in none, known by `kept_as` (Game.kept_as: never
+    another game's), is remembered by the process and asks nothing again."""
+    if kept_as is not None and kept_as in _in_no_event:
+        return ""
     found = event_games.of_kept(game_id)
+    if found is None and kept_as is not None:
+        if len(_in_no_event) >= IN_NO_EVENT_KEPT:
+            _in_no_event.clear()
+        _in_no_event.add(kept_as)
     return found.subject if found else ""
+
+
+IN_NO_EVENT_KEPT = 10_000  # games a process remembers as in no event (then it starts again)
+_in_no_event: set[str] = set()
 
 
 def _last_play_by_another(view, seat):
