@@ -11,9 +11,9 @@ from accounts.models import User
 from games import reviews
 from games.models import Challenge
 from games.presenter.table_text import game_title
-from games.selectors import view_for
+from games.selectors import game_with_seats, view_for
 
-from . import kinds, links, messages, quiet, rendering, rows
+from . import kinds, links, messages, quiet, rendering
 from .models import OutboundEmail
 
 log = logging.getLogger(__name__)
@@ -21,8 +21,8 @@ log = logging.getLogger(__name__)
 
 def _game_seat(row):
     """The row's game and Seat (with its player), loaded once for the checks and the rendering."""
-    game, seats = rows.game_with_seats(row.game_id)
-    return game, next(s for s in seats if s.number == row.seat)
+    game = game_with_seats(row.game_id)
+    return game, next(s for s in game.seats.all() if s.number == row.seat)
 
 
 def _turn_skip(row, game, seat):

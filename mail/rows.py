@@ -1,11 +1,10 @@
-"""The send task's reads and writes of an outbox row and its game, written out once a process.
+"""The send task's reads of an outbox row, written out once a process.
 
-Every email the worker sends claims its row, reads it with its user, reads the game with its
-seats and players (a game's email) and, for a turn email, the last one sent to the seat (the
-quiet inbox), and writes how it ended: as games.statements does for the
-move, these statements are written once and their rows made into the instances the ORM would
-make (`statements.build`), since building each with the ORM cost more CPU than its trip to
-the database. Everything else uses the ORM.
+Every email the worker sends claims its row and reads it with its user, and a turn email reads
+the last one sent to the seat (the quiet inbox): as games.statements does for the move (and
+selectors.game_with_seats for the game the email tells), these statements are written once and
+their rows made into the instances the ORM would make (`statements.build`), since building
+each with the ORM cost more CPU than its trip to the database. Everything else uses the ORM.
 """
 
 from functools import cache
@@ -13,7 +12,6 @@ from functools import cache
 from django.db import connection
 
 from games import statements
-from games.models import Game, Seat
 
 from .models import OutboundEmail
 
@@ -46,32 +44,6 @@ def _with_user(found):
     user = None if found[width] is None else statements.build(_User, found[width:])
     OutboundEmail.user.field.set_cached_value(row, user)
     return row
-
-
-def game_with_seats(game_id):
-    """The game and its seats with their players, as `selectors.with_seats(Game.objects).get(pk=...)`
-    has them (its seats prefetched, so `view_for` reads them without a query), and the seats: one
-    statement, the game's columns beside each seat's."""
-    with connection.cursor() as cursor:
-        cursor.execute(_game_sql(connection.vendor), [game_id])
-        found = cursor.fetchall()
-    if not found:
-        raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
-    game_width, seat_width = len(Game._meta.concrete_fields), len(Seat._meta.concrete_fields)
-    game, seats = statements.build(Game, found[0][:game_width]), []
-    for values in found:
-        values = values[game_width:]
-        if values[0] is None:  # a game with no seats
-            continue
-        seat = statements.build(Seat, values[:seat_width])
-        player = None if values[seat_width] is None else statements.build(_User, values[seat_width:])
-        Seat.game.field.set_cached_value(seat, game)
-        Seat.player.field.set_cached_value(seat, player)
-        seats.append(seat)
-    prefetched = game.seats.all()  # as a prefetch leaves it: the queryset with its rows in it
-    prefetched._result_cache, prefetched._prefetch_done = seats, True
-    game._prefetched_objects_cache = {"seats": prefetched}
-    return game, seats
 
 
 def last_turn_email(game_id, seat):
@@ -127,16 +99,4 @@ def _outbound_sql(vendor):
         f"SELECT {statements.columns(OutboundEmail)}, {statements.columns(_User)} FROM {table}"
         f" LEFT OUTER JOIN {user} ON ({table}.{quote('user_id')} = {user}.{quote(_User._meta.pk.column)})"
         f" WHERE {table}.{quote('id')} = %s"
-    )
-
-
-@cache
-def _game_sql(vendor):
-    quote = connection.ops.quote_name
-    game, seat, user = (quote(m._meta.db_table) for m in (Game, Seat, _User))
-    return (
-        f"SELECT {statements.columns(Game)}, {statements.columns(Seat)}, {statements.columns(_User)} FROM {game}"
-        f" LEFT OUTER JOIN {seat} ON ({seat}.{quote('game_id')} = {game}.{quote(Game._meta.pk.column)})"
-        f" LEFT OUTER JOIN {user} ON ({seat}.{quote('player_id')} = {user}.{quote(_User._meta.pk.column)})"
-        f" WHERE {game}.{quote(Game._meta.pk.column)} = %s ORDER BY {seat}.{quote('number')}"
     )
