@@ -213,8 +213,13 @@ def move_url(game_id, seat, seq, move):
 
 
 def move_urls(game_id, seat, seq, moves):
-    """move_url of each of `moves`, their rows read and made together (move_tokens)."""
-    return [absolute(reverse("mail:move", args=[token])) for token in move_tokens(game_id, seat, seq, moves)]
+    """move_url of each of `moves`, their rows read and made together (move_tokens); the URL
+    reversed once for them all (a token is URL-safe as it is: reverse() would not change it)."""
+    head, _, tail = reverse("mail:move", args=[_TOKEN]).partition(_TOKEN)
+    return [absolute(f"{head}{token}{tail}") for token in move_tokens(game_id, seat, seq, moves)]
+
+
+_TOKEN = "token"
 
 
 # --- Unsubscribe -------------------------------------------------------------
