@@ -264,6 +264,12 @@ CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes the database connection before and after every task (it ignores
+# CONN_MAX_AGE since Celery 5.5) unless this is set: then only every this many tasks. A new
+# PostgreSQL connection cost the worker about 1.5 ms of CPU a task (and the server a backend);
+# cribsite.celery closes a connection after a task as a request's end does, when it is older
+# than CONN_MAX_AGE or broken, and CONN_HEALTH_CHECKS checks it before the next task uses it.
+CELERY_DB_REUSE_MAX = int(env("CELERY_DB_REUSE_MAX", "1000"))
 # A worker child is replaced after its task once it holds this much (KiB): rendering emails and
 # reviews grows a child's memory for good, and a fresh child costs one fork.
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env("CELERY_WORKER_MAX_MEMORY_PER_CHILD", str(200 * 1024)))
