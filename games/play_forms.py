@@ -11,6 +11,22 @@ from games.cribbage import Move, notation
 from games.forms import WholeNumberField
 
 
+class _AnyCards(forms.MultipleChoiceField):
+    """Card codes, any submitted: the engine says whether they are held."""
+
+    def valid_value(self, value):
+        return True
+
+
+class _SharedFields(dict):
+    """A MoveForm's fields, shared by all its instances, not copied deep for each as Django
+    copies a form's fields (a third of the form's CPU on the POST of a move): the form is read,
+    never rendered, and reading it changes no field."""
+
+    def __deepcopy__(self, memo):
+        return dict(self)
+
+
 class MoveForm(forms.Form):
     """One move from the game page. The engine checks the move itself."""
 
@@ -19,16 +35,11 @@ class MoveForm(forms.Form):
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     expected_seq = WholeNumberField(min_value=0)
     token = forms.RegexField(regex=r"^[A-Za-z0-9_-]{16,64}$")
-    cards = forms.MultipleChoiceField(required=False)  # choices filled in by clean_cards
+    cards = _AnyCards(required=False)
     card = forms.CharField(required=False, max_length=3)
     claim = WholeNumberField(required=False, min_value=0, max_value=60)
     points = WholeNumberField(required=False, min_value=0, max_value=60)
     confirm = forms.BooleanField(required=False)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # Any submitted card code is passed on: the engine says whether it is held.
-        self.fields["cards"].choices = [(c, c) for c in (self.data.getlist("cards") if self.data else [])]
 
     def clean(self):
         data = super().clean()
@@ -63,6 +74,9 @@ class MoveForm(forms.Form):
                 return "That form was incomplete or out of date: nothing was changed. Please try again from this page."
             return errors[0]
         return ""
+
+
+MoveForm.base_fields = _SharedFields(MoveForm.base_fields)
 
 
 PLAN_RANKS = [("", "—")] + [(r, r) for r in "A 2 3 4 5 6 7 8 9 T J Q K".split()]
