@@ -1,11 +1,13 @@
 """The move's written-out statements (games.statements) read and write what the ORM would."""
 
 import random
+import threading
+import time
 from datetime import timedelta
 from unittest.mock import patch
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import follow_ups, statements
@@ -38,6 +40,42 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_players_as_the_orm_doe
         assert _fields(seats[0].player) == _fields(orm[0].player)
         assert seats[0].player.standing_plan == [{"rule": "score_first"}]
         assert seats[1].player is None and seats[1].is_computer
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_move_that_waited_for_the_lock_reads_the_seats_as_the_move_before_it_left_them():
+    """The seats are read once the game's lock is granted (on PostgreSQL in the same trip as
+    the lock: two statements, each reading the database as it stands when it starts)."""
+    game = start_game(players=[make_user(), make_user()], rng=random.Random(5))
+    read, failed = {}, []
+
+    def next_move():
+        try:
+            with transaction.atomic():
+                locked, seats = statements.locked_with_seats(game.pk)
+                read.update(seq=locked.seq, stand_in=seats[0].stand_in_moves)
+        except Exception as exc:  # pragma: no cover - what the test reports
+            failed.append(exc)
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        Game.objects.select_for_update().get(pk=game.pk)
+        waiting = threading.Thread(target=next_move)
+        waiting.start()
+        for _ in range(500):  # until the other move waits for the lock (pg_locks is live, not a snapshot)
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
+                if cursor.fetchone()[0]:
+                    break
+            time.sleep(0.01)
+        else:
+            pytest.fail("the other move never waited for the lock")
+        Game.objects.filter(pk=game.pk).update(seq=game.seq + 1)
+        Seat.objects.filter(game=game, number=0).update(stand_in_moves=7)
+    waiting.join(10)
+    assert failed == [] and read == {"seq": game.seq + 1, "stand_in": 7}
 
 
 def test_a_game_that_is_not_there_is_refused_as_the_orm_refuses_it():
