@@ -276,6 +276,8 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env("CELERY_WORKER_MAX_MEMORY_PER_CHILD
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "cribbage")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5}
+if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith("redis://"):
+    CELERY_BROKER_TRANSPORT = "cribsite.broker:Transport"  # kombu's, one client a pool
 CELERY_BEAT_SCHEDULE = {}
 CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule"))
 # The clock process of `make run` (Procfile: a worker with embedded beat) needs no server:

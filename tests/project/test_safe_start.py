@@ -237,3 +237,11 @@ def test_sessions_are_read_from_the_cache_only_when_every_process_shares_it():
         "django.contrib.sessions.backends.db",
         "django.core.cache.backends.locmem.LocMemCache",
     ]
+
+
+def test_a_redis_broker_is_published_to_through_one_client_a_pool():
+    """With a broker on Redis, Celery uses kombu's transport keeping its client (cribsite.broker);
+    any other broker (the filesystem of `make run`) its own."""
+    code = "from django.conf import settings as s; print(getattr(s, 'CELERY_BROKER_TRANSPORT', None))"
+    assert printed(code, CELERY_BROKER_URL="redis://redis:6379/0").strip() == "cribsite.broker:Transport"
+    assert printed(code, CELERY_BROKER_URL="filesystem://").strip() == "None"
