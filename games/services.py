@@ -219,7 +219,6 @@ def append_events(game, seats, state, events, *, rng=None):
     for offset, event in enumerate(events, start=1):
         event.seq = game.seq + offset
         event.created_at = now
-    statements.insert(events)
     game.seq += len(events)
     changed = _note_seen(game, seats, events)
     game.snapshot = cribbage.state_to_json(state)
@@ -231,12 +230,14 @@ def append_events(game, seats, state, events, *, rng=None):
         game.winner_side = outcome["winner"]
         game.finish = outcome["reason"]
         game.skunk = outcome["skunk"] or ""
-    written = statements.update(game, _MOVED_FIELDS)
-    if written != 1:  # as save(update_fields=...) refuses
-        raise DatabaseError("Save with update_fields did not affect any rows.")
     started = _update_turns(game, seats, state, now, changed)
     _end_stand_ins(seats, events, changed)
-    _save_seats(seats, changed)
+    # The events, the game row and the seats the move changed (each seat with its own changed
+    # fields), written out (games.statements), in one trip: not bulk_update, whose building cost
+    # the POST of a move more CPU than two short statements (bench web).
+    seat_changes = [(seats[number], sorted(changed[number])) for number in sorted(changed)]
+    if statements.write_move(events, game, _MOVED_FIELDS, seat_changes) != 1:  # as save(update_fields=...) refuses
+        raise DatabaseError("Save with update_fields did not affect any rows.")
     polls.remember(game, seats.values())
     signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events
@@ -286,13 +287,6 @@ def _note_seen(game, seats, events):
         seat.private_seq = max(event.seq for event in events if event.seat == number)
         changed.setdefault(number, set()).add("private_seq")
     return changed
-
-
-def _save_seats(seats, changed):
-    """One UPDATE of the seats the move changed, each with its own changed fields (`changed`:
-    seat number -> its fields), written out (games.statements.update_each): not bulk_update,
-    whose building cost the POST of a move more CPU than two short statements (bench web)."""
-    statements.update_each([(seats[number], sorted(changed[number])) for number in sorted(changed)])
 
 
 def _seeded(game, state):

@@ -66,12 +66,17 @@ def build(model, values):
 def update(obj, fields):
     """UPDATE the row of `obj` with its `fields` (names) as they stand on it, as
     `save(update_fields=fields)` writes them, without save()'s signals: how many rows changed."""
+    with connection.cursor() as cursor:
+        cursor.execute(*_update(obj, fields))
+        return cursor.rowcount
+
+
+def _update(obj, fields):
+    """The statement and parameters of `update(obj, fields)`."""
     model = type(obj)
     targets = [model._meta.get_field(name) for name in fields]
     values = [field.get_db_prep_save(field.pre_save(obj, False), connection) for field in targets]
-    with connection.cursor() as cursor:
-        cursor.execute(_update_sql(connection.vendor, model, tuple(fields)), [*values, obj.pk])
-        return cursor.rowcount
+    return _update_sql(connection.vendor, model, tuple(fields)), [*values, obj.pk]
 
 
 @cache
@@ -89,9 +94,19 @@ def update_each(changes):
     fields (`changes`: [(obj, field names)]): a field an object does not name keeps its row's
     value (each column is a CASE on the primary key, its row's own value otherwise). The same
     rows as an `update(obj, fields)` for each, in one trip; how many rows changed."""
+    statement = _update_each(changes)
+    if statement is None:
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(*statement)
+        return cursor.rowcount
+
+
+def _update_each(changes):
+    """The statement and parameters of `update_each(changes)`, or None when nothing changed."""
     changes = [(obj, tuple(fields)) for obj, fields in changes if fields]
     if len(changes) <= 1:
-        return update(*changes[0]) if changes else 0
+        return _update(*changes[0]) if changes else None
     model = type(changes[0][0])
     shape = tuple(fields for _, fields in changes)
     params = []
@@ -101,9 +116,7 @@ def update_each(changes):
             if name in fields:
                 params += [obj.pk, field.get_db_prep_save(field.pre_save(obj, False), connection)]
     params += [obj.pk for obj, _ in changes]
-    with connection.cursor() as cursor:
-        cursor.execute(_update_each_sql(connection.vendor, model, shape), params)
-        return cursor.rowcount
+    return _update_each_sql(connection.vendor, model, shape), params
 
 
 def _named(shape):
@@ -141,17 +154,49 @@ def insert(objs, *, ignore_conflicts=False):
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             rows = cursor.fetchall() if returning else None
-        if ignore_conflicts:
-            continue
-        if rows is not None:
-            if len(rows) != len(batch):
-                raise DatabaseError(f"The insert of {len(batch)} rows returned {len(rows)} keys.")
-            for obj, (pk,) in zip(batch, rows):
-                obj.pk = pk
-        for obj in batch:
-            obj._state.adding = False
-            obj._state.db = connection.alias
+        if not ignore_conflicts:
+            _saved(batch, rows)
     return objs
+
+
+def _saved(batch, rows):
+    """Each object of `batch` given its key (from `rows`, the keys the insert returned, when it
+    did) and marked saved."""
+    if rows is not None:
+        if len(rows) != len(batch):
+            raise DatabaseError(f"The insert of {len(batch)} rows returned {len(rows)} keys.")
+        for obj, (pk,) in zip(batch, rows):
+            obj.pk = pk
+    for obj in batch:
+        obj._state.adding = False
+        obj._state.db = connection.alias
+
+
+def write_move(events, game, fields, changes):
+    """A move's writes: `insert(events)`, then `update(game, fields)`, then `update_each(changes)`
+    (its seats), as those write them, in one trip to PostgreSQL: one query of the statements, run
+    in order, the first that fails stopping the rest (a taken sequence number leaves nothing
+    written). How many game rows were updated (1, or 0 when the row was not there)."""
+    events = list(events)
+    batches = list(_batches(type(events[0]), events)) if events else []
+    if connection.vendor != "postgresql" or len(batches) > 1:
+        insert(events)
+        written = update(game, fields)
+        update_each(changes)
+        return written
+    parts = [_update(game, fields)]
+    if batches:
+        (batch, params), model = batches[0], type(events[0])
+        parts.insert(0, (_insert_sql(connection.vendor, model, len(batch), False, True), params))
+    seats = _update_each(changes)
+    if seats is not None:
+        parts.append(seats)
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join(sql for sql, _ in parts), [value for _, params in parts for value in params])
+        if batches:
+            _saved(events, cursor.fetchall())
+            cursor.nextset()
+        return cursor.rowcount
 
 
 def insert_new(objs, *, by):

@@ -7,7 +7,7 @@ from datetime import timedelta
 from unittest.mock import patch
 
 import pytest
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import follow_ups, statements
@@ -123,6 +123,54 @@ def test_seats_updated_together_each_get_only_their_own_fields(django_assert_num
         "to_act": second.to_act,
     }
     assert statements.update_each([(first, ["team"]), (second, [])]) == 1  # one object left: a plain update
+
+
+def _move_rows(game, seq, now):
+    return [
+        Event(game=game, seq=seq, kind="note", data={"a": 1}, seat=0, source="web", created_at=now),
+        Event(game=game, seq=seq + 1, kind="note", data={}, seat=None, source="system", created_at=now),
+    ]
+
+
+@pytest.mark.postgres
+def test_a_move_s_writes_go_in_one_trip_and_read_back_as_written(django_assert_num_queries):
+    game = start_game(players=[make_user(), make_user()], rng=random.Random(10))
+    first, second = game.seats.order_by("number")
+    now = timezone.now()
+    events = _move_rows(game, game.seq + 1, now)
+    game.seq, game.public_seq, game.updated_at = game.seq + 2, game.seq + 2, now
+    first.deadline, second.stand_in_moves = now + timedelta(days=1), 4
+    with django_assert_num_queries(1):
+        written = statements.write_move(
+            events, game, ["seq", "public_seq", "updated_at"], [(first, ["deadline"]), (second, ["stand_in_moves"])]
+        )
+    assert written == 1
+    for event in events:
+        assert event.pk and not event._state.adding
+        assert _fields(event) == _fields(Event.objects.get(pk=event.pk))
+    assert _fields(Game.objects.get(pk=game.pk)) == _fields(game)
+    assert [_fields(seat) for seat in game.seats.order_by("number")] == [_fields(first), _fields(second)]
+
+
+@pytest.mark.postgres
+def test_a_taken_sequence_number_leaves_none_of_the_move_s_writes():
+    game = start_game(players=[make_user(), make_user()], rng=random.Random(11))
+    before, seats_before = _fields(game), [_fields(seat) for seat in game.seats.order_by("number")]
+    seat = game.seats.get(number=0)
+    seat.stand_in_moves, game.seq = 9, game.seq + 1
+    with pytest.raises(IntegrityError), transaction.atomic():
+        statements.write_move(
+            _move_rows(game, game.seq - 1, timezone.now()), game, ["seq"], [(seat, ["stand_in_moves"])]
+        )
+    assert _fields(Game.objects.get(pk=game.pk)) == before
+    assert [_fields(seat) for seat in Game.objects.get(pk=game.pk).seats.order_by("number")] == seats_before
+
+
+def test_a_game_row_that_is_not_there_is_told():
+    game = start_game(players=[make_user(), make_user()], rng=random.Random(12))
+    gone = Game.objects.get(pk=game.pk)
+    gone.pk = 10**9
+    assert statements.write_move([], gone, ["seq"], []) == 0
 
 
 def _queued_by(callback):
