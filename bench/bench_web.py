@@ -24,6 +24,7 @@ import random
 import re
 import statistics
 import time
+from urllib.parse import urlencode
 
 MOVES = int(os.environ.get("BENCH_WEB_MOVES", "240"))
 FLOOR_MOVES = int(os.environ.get("BENCH_WEB_FLOOR_MOVES", "300"))
@@ -142,7 +143,9 @@ def _requests():
         timed("page", client.get, url)
         timed("page_again", client.get, url)
         before = OutboundEmail.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
-        response = timed("post", client.post, reverse("games:move", args=[game.pk]), _fields(game, move))
+        # Posted as the game page's forms post it (a browser's default: urlencoded, not multipart).
+        fields = urlencode(_fields(game, move), doseq=True)
+        response = timed("post", client.post, reverse("games:move", args=[game.pk]), fields, content_type=FORM)
         assert response.status_code == 302, (response.status_code, move)
         owed = list(
             OutboundEmail.objects.filter(pk__gt=before, status=OutboundEmail.Status.READY).values_list("pk", flat=True)
@@ -173,6 +176,7 @@ def _requests():
 
 
 FORM_KINDS = ("discard", "play", "count")
+FORM = "application/x-www-form-urlencoded"
 LABELS = {
     "healthz": "/healthz (the floor)",
     "poll": "state.json unchanged (304)",
