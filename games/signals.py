@@ -8,9 +8,10 @@ from django.dispatch import Signal
 
 from games.follow_ups import Topic
 
-# Inside the move's transaction, after the seats' `to_act` changed and before they
-# are saved: receivers set the other turn fields of `seats` (Seat.TURN_FIELDS),
-# which the move service then saves. Arguments: game, seats (the Seat rows whose turn
+# Inside the move's transaction, after the seats' `to_act` changed and before the move's
+# rows are written (the events, the game row and the seats, in one trip): receivers set the
+# other turn fields of `seats` (Seat.TURN_FIELDS) in memory, which the move service then
+# saves; they read and write nothing. Arguments: game, seats (the Seat rows whose turn
 # started or ended), now.
 turns_changed = Signal()
 
