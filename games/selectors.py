@@ -9,9 +9,7 @@ the stand-in, the ladders' scores) reads `services.engine_state` and shows none 
 
 from dataclasses import dataclass, fields
 from datetime import datetime
-from functools import cache
 
-from django.db import connection
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, When
 
 from accounts.models import User
@@ -53,47 +51,16 @@ def with_seats(games):
 
 
 def game_with_seats(game_id):
-    """`with_seats(Game.objects.all()).get(pk=game_id)` in two statements written out
-    (games.statements), for the pages read most: the ORM spent more CPU building the game, its
-    prefetch and their SQL (about 1.9 ms) than the database spent answering. The same instances:
-    `game.seats.all()` gives the seats in order, each with its game and its player."""
-    with connection.cursor() as cursor:
-        cursor.execute(_game_sql(connection.vendor), [Game._meta.pk.get_prep_value(game_id)])
-        row = cursor.fetchone()
-        if row is None:
-            raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
-        game = statements.build(Game, row)
-        cursor.execute(_seats_sql(connection.vendor), [game.pk])
-        rows = cursor.fetchall()
-    width, seats = len(Seat._meta.concrete_fields), []
-    for row in rows:
-        seat = statements.build(Seat, row[:width])
-        Seat.game.field.set_cached_value(seat, game)
-        Seat.player.field.set_cached_value(seat, None if row[width] is None else statements.build(User, row[width:]))
-        seats.append(seat)
+    """`with_seats(Game.objects.all()).get(pk=game_id)` written out (games.statements), for the
+    pages and emails read most: the ORM spent more CPU building the game, its prefetch and their
+    SQL (about 1.9 ms) than the database spent answering. The same instances: `game.seats.all()`
+    gives the seats in order, each with its game and its player."""
+    game, seats = statements.game_and_seats(game_id)
     # As prefetch_related leaves it: the related manager's queryset, already filled.
     prefetched = game.seats.get_queryset()
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     game._prefetched_objects_cache = {"seats": prefetched}
     return game
-
-
-@cache
-def _game_sql(vendor):
-    quote = connection.ops.quote_name
-    table = quote(Game._meta.db_table)
-    return f"SELECT {statements.columns(Game)} FROM {table} WHERE {table}.{quote(Game._meta.pk.column)} = %s"
-
-
-@cache
-def _seats_sql(vendor):
-    quote = connection.ops.quote_name
-    seat, user = quote(Seat._meta.db_table), quote(User._meta.db_table)
-    return (
-        f"SELECT {statements.columns(Seat)}, {statements.columns(User)} FROM {seat}"
-        f" LEFT OUTER JOIN {user} ON ({seat}.{quote('player_id')} = {user}.{quote(User._meta.pk.column)})"
-        f" WHERE {seat}.{quote('game_id')} = %s ORDER BY {seat}.{quote('number')}"
-    )
 
 
 def seats_with_players(game):

@@ -6,8 +6,8 @@ resolving its columns and their converters) than the statements' trips to the da
 values as the ORM does (each field's `pre_save` and `get_db_prep_save` on the way in, the
 backend's and the field's converters on the way out) and make the same instances
 (`Model.from_db`), so what they read and write is what the ORM would. They are for the few
-fixed-shape statements of a hot path (games.services, games.follow_ups, mail.outbox), and the
-move's game locked with its seats (`locked_with_seats`); everything
+fixed-shape statements of a hot path (games.services, games.follow_ups, mail.outbox), and a
+game with its seats (`game_and_seats`: the move's, locked, and the pages' and emails'); everything
 else uses the ORM.
 """
 
@@ -283,22 +283,30 @@ def _plain(fields):
 
 def locked_with_seats(game_id):
     """The game row, locked until the transaction ends, and its seats with their players
-    (`Game.objects.select_for_update().get(pk=game_id)` and `game.seats.select_related("player")`).
+    (`Game.objects.select_for_update().get(pk=game_id)` and `game.seats.select_related("player")`),
+    the seats by number."""
+    game, seats = game_and_seats(game_id, lock=True)
+    return game, {seat.number: seat for seat in seats}
+
+
+def game_and_seats(game_id, *, lock=False):
+    """The game row and its seats in order, each with its game and its player (None: the
+    computer), as the ORM would make them; the game locked until the transaction ends if `lock`.
 
     Two statements on purpose: the seats are read after the lock is granted, so
     they include what a move that held the lock before this one wrote to them
     (a single joined SELECT ... FOR UPDATE would return the game's new row but
     the seats as they were when it started waiting). On PostgreSQL they go in one
     trip, one query of two statements (each reads the database as it stands when it
-    starts): the move waits for the server once, not twice.
+    starts): the reader waits for the server once, not twice.
     """
     pk = Game._meta.pk.get_prep_value(game_id)
     with connection.cursor() as cursor:
         together = connection.vendor == "postgresql"
         if together:
-            cursor.execute(_game_and_seats_sql(connection.vendor), [pk, pk])
+            cursor.execute(_game_and_seats_sql(connection.vendor, lock), [pk, pk])
         else:
-            cursor.execute(_game_sql(connection.vendor), [pk])
+            cursor.execute(_game_sql(connection.vendor, lock), [pk])
         row = cursor.fetchone()
         if row is None:
             raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
@@ -308,13 +316,12 @@ def locked_with_seats(game_id):
         else:
             cursor.execute(_seats_sql(connection.vendor), [pk])
         rows = cursor.fetchall()
-    width, seats = len(Seat._meta.concrete_fields), {}
+    width, seats = len(Seat._meta.concrete_fields), []
     for row in rows:
         seat = build(Seat, row[:width])
-        # As game.seats.select_related("player") has them: each with its game and its player (None: the computer).
         Seat.game.field.set_cached_value(seat, game)
         Seat.player.field.set_cached_value(seat, None if row[width] is None else build(_User, row[width:]))
-        seats[seat.number] = seat
+        seats.append(seat)
     return game, seats
 
 
@@ -322,17 +329,17 @@ _User = Seat.player.field.related_model
 
 
 @cache
-def _game_sql(vendor):
-    """Game.objects.select_for_update().get(pk=...), written out (games.statements)."""
+def _game_sql(vendor, lock):
+    """Game.objects.get(pk=...) written out, with select_for_update() if `lock`."""
     quote = connection.ops.quote_name
     table = quote(Game._meta.db_table)
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    lock = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
     return f"SELECT {columns(Game)} FROM {table} WHERE {table}.{quote(Game._meta.pk.column)} = %s{lock}"
 
 
 @cache
-def _game_and_seats_sql(vendor):
-    return f"{_game_sql(vendor)}; {_seats_sql(vendor)}"
+def _game_and_seats_sql(vendor, lock):
+    return f"{_game_sql(vendor, lock)}; {_seats_sql(vendor)}"
 
 
 @cache

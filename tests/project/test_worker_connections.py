@@ -30,7 +30,7 @@ def test_a_worker_keeps_its_connection_between_tasks_and_replaces_a_broken_one(c
     assert _workers_connections() == {kept}  # the same one: no new connection a task
 
     with connection.cursor() as cursor:  # the server ends it between two tasks (a restart, a proxy)
-        cursor.execute("SELECT pg_terminate_backend(%s)", [kept])
+        cursor.execute("SELECT pg_terminate_backend(%s, 10000)", [kept])  # returns once it has ended
     assert forget_old_mail.delay().get(timeout=60) == 0  # checked, replaced, the task done
     (replaced,) = _workers_connections()
     assert replaced != kept
