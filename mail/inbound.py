@@ -30,9 +30,11 @@ from anymail.inbound import AnymailInboundMessage
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from games.models import Seat
+from games import statements
+from games.models import Game
+from games.selectors import game_with_seats
 
-from . import challenge_replies, classify, event_replies, game_replies, parsing, service_replies, services
+from . import challenge_replies, classify, event_replies, game_replies, parsing, rows, service_replies, services
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)
@@ -52,12 +54,9 @@ def unread_batch(now=None, limit=200):
 
 def process(inbound_id):
     """Read one stored message and act on it. Safe to run twice: the second run does nothing."""
-    claimed = InboundEmail.objects.filter(pk=inbound_id, status=InboundEmail.Status.RECEIVED).update(
-        status=InboundEmail.Status.PROCESSING
-    )
-    if not claimed:
+    row = rows.claim_reply(inbound_id)
+    if row is None:
         return None
-    row = InboundEmail.objects.get(pk=inbound_id)
     try:
         status, outcome = _process(row)
     except (OperationalError, InterfaceError):
@@ -67,9 +66,8 @@ def process(inbound_id):
     except Exception as exc:
         log.exception("Reading inbound %s failed.", row.message_id)
         status, outcome = InboundEmail.Status.ANSWERED, f"error: {exc!r}"
-    InboundEmail.objects.filter(pk=row.pk).update(
-        status=status, outcome=outcome[:2000], processed_at=timezone.now(), game_id=row.game_id, seat=row.seat
-    )
+    row.status, row.outcome, row.processed_at = status, outcome[:2000], timezone.now()
+    statements.update(row, ("status", "outcome", "processed_at", "game_id", "seat"))
     return status
 
 
@@ -127,7 +125,11 @@ def _process(row):
         log.warning("Inbound %s dropped: not sent to a valid reply address.", row.message_id)
         return InboundEmail.Status.DROPPED, "no valid reply address"
     game_id, number = found
-    seat = Seat.objects.select_related("player", "game").filter(game_id=game_id, number=number).first()
+    try:
+        game = game_with_seats(game_id)
+    except Game.DoesNotExist:
+        game = None
+    seat = next((s for s in game.seats.all() if s.number == number), None) if game is not None else None
     if seat is None or seat.player is None:
         log.warning("Inbound %s dropped: game %s seat %s has no player.", row.message_id, game_id, number)
         return InboundEmail.Status.DROPPED, "no such seat"

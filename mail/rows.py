@@ -1,7 +1,8 @@
-"""The send task's reads of an outbox row, written out once a process.
+"""The worker's reads of an outbox row and of a stored reply, written out once a process.
 
 Every email the worker sends claims its row and reads it with its user, and a turn email reads
-the last one sent to the seat (the quiet inbox): as games.statements does for the move (and
+the last one sent to the seat (the quiet inbox); every reply it reads is claimed and read the
+same way (`claim_reply`): as games.statements does for the move (and
 selectors.game_with_seats for the game the email tells), these statements are written once and
 their rows made into the instances the ORM would make (`statements.build`), since building
 each with the ORM cost more CPU than its trip to the database. Everything else uses the ORM.
@@ -13,7 +14,7 @@ from django.db import connection
 
 from games import statements
 
-from .models import OutboundEmail
+from .models import InboundEmail, OutboundEmail
 
 _User = OutboundEmail.user.field.related_model
 
@@ -100,3 +101,35 @@ def _outbound_sql(vendor):
         f" LEFT OUTER JOIN {user} ON ({table}.{quote('user_id')} = {user}.{quote(_User._meta.pk.column)})"
         f" WHERE {table}.{quote('id')} = %s"
     )
+
+
+def claim_reply(inbound_id):
+    """RECEIVED -> PROCESSING for one stored reply: the row as it is then, or None when it was
+    read already or another worker has it. One statement on PostgreSQL (UPDATE ... RETURNING)."""
+    returning = connection.vendor == "postgresql"
+    params = [InboundEmail.Status.PROCESSING, inbound_id, InboundEmail.Status.RECEIVED]
+    with connection.cursor() as cursor:
+        cursor.execute(_claim_reply_sql(connection.vendor, returning), params)
+        if returning:
+            found = cursor.fetchone()
+        elif cursor.rowcount == 1:
+            cursor.execute(_reply_sql(connection.vendor), [inbound_id])
+            found = cursor.fetchone()
+        else:
+            found = None
+    return None if found is None else statements.build(InboundEmail, found)
+
+
+@cache
+def _claim_reply_sql(vendor, returning):
+    quote = connection.ops.quote_name
+    table, status = quote(InboundEmail._meta.db_table), quote("status")
+    sql = f"UPDATE {table} SET {status} = %s WHERE {quote('id')} = %s AND {status} = %s"
+    return f"{sql} RETURNING {statements.columns(InboundEmail)}" if returning else sql
+
+
+@cache
+def _reply_sql(vendor):
+    quote = connection.ops.quote_name
+    table = quote(InboundEmail._meta.db_table)
+    return f"SELECT {statements.columns(InboundEmail)} FROM {table} WHERE {table}.{quote('id')} = %s"
