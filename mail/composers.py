@@ -55,12 +55,14 @@ def turn(row):
             return reason
     else:
         game, seat = checked
-    told = quiet.told(seat)
+    known = row.__dict__.pop("_told_at_claim", None)  # mail.rows.claim's, when it read them
+    told = quiet.told(seat) if known is None else quiet.told(seat, known[0], read=False)
     hold = told.hold()
     if hold is not None:
         # Not come back since the last one: this one waits, and then tells all that happened since.
         return kinds.Hold(hold)
-    return rendering.turn_message(game, row.seat, seat.player, seat_row=seat, told=told)
+    any_talk = True if known is None else known[1]
+    return rendering.turn_message(game, row.seat, seat.player, seat_row=seat, told=told, any_talk=any_talk)
 
 
 def result(row):

@@ -61,7 +61,9 @@ class Told:
         return self.last is not None and not self.back
 
 
-def told(seat):
-    """The seat's Told: its last turn email and whether the player came back since."""
-    last = last_turn_email(seat)
+def told(seat, last=None, *, read=True):
+    """The seat's Told: its last turn email (`last`, when `read` is False: the caller read it)
+    and whether the player came back since."""
+    if read:
+        last = last_turn_email(seat)
     return Told(last, last is not None and came_back_since(seat, *last))

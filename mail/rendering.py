@@ -17,10 +17,11 @@ from games.selectors import view_for
 from . import links, messages, quiet, subjects
 
 
-def turn_message(game, seat, user, seat_row=None, told=None):
+def turn_message(game, seat, user, seat_row=None, told=None, any_talk=True):
     """The turn email: the state and moves, the coach's notes after a discard or a hand and,
     for a player who has not come back since the last one (`seat_row`, the Seat, tells; `told`,
-    its quiet.Told when the caller has read it already), what happened since that one."""
+    its quiet.Told when the caller has read it already), what happened since that one.
+    `any_talk` False: the caller knows nothing was said at the table since the last one."""
     extra = {}
     if seat_row is not None and told is None:
         told = quiet.told(seat_row)
@@ -29,7 +30,7 @@ def turn_message(game, seat, user, seat_row=None, told=None):
         if last is None:  # the first turn email of the game: its clock, as agreed, and its help
             extra["clock_rules"] = clock_text(game)
             extra["help_text"] = help_text(game.assistance)
-        extra["talk"] = talk.talk_to_tell(game, user, since=last[0] if last else None)
+        extra["talk"] = talk.talk_to_tell(game, user, since=last[0] if last else None) if any_talk else []
     away = told is not None and told.away
     story = turn_story(game, seat, user, links=links, coach=True, since_seq=last[1] if away else None)
     context = {

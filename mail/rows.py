@@ -13,6 +13,7 @@ from functools import cache
 from django.db import connection
 
 from games import statements
+from games.models import TableMessage
 
 from .models import InboundEmail, OutboundEmail
 
@@ -31,7 +32,14 @@ def claim(outbound_id, now):
         if not returning:
             return _outbound(cursor, outbound_id) if cursor.rowcount == 1 else None
         found = cursor.fetchone()
-    return None if found is None else _with_user(found)
+    if found is None:
+        return None
+    row = _with_user(found[:-3])
+    sent_at, seq, any_talk = found[-3:]
+    # What a turn email asks next, read with the claim (composers.turn takes it from the row):
+    # the last turn email sent to the seat, and whether anything was said at the table since.
+    row.__dict__["_told_at_claim"] = (None if sent_at is None else (sent_at, seq)), any_talk
+    return row
 
 
 def _outbound(cursor, outbound_id):
@@ -62,14 +70,18 @@ def last_turn_email(game_id, seat):
 
 
 @cache
-def _last_turn_sql(vendor):
+def _last_turn_sql(vendor, of=None):
+    """The last turn email sent to a seat: given as parameters, or, `of` (an alias), that row's."""
     quote = connection.ops.quote_name
     table = quote(OutboundEmail._meta.db_table)
     sent_at = f"{table}.{quote('sent_at')}"
+    game, seat = ("%s", "%s") if of is None else (f"{of}.{quote('game_id')}", f"{of}.{quote('seat')}")
+    selected = statements.columns(OutboundEmail) if of is None else f"{sent_at}, {table}.{quote('seq')}"
+    kind, status = ("%s", "%s") if of is None else (f"'{OutboundEmail.Kind.TURN}'", f"'{OutboundEmail.Status.SENT}'")
     return (
-        f"SELECT {statements.columns(OutboundEmail)} FROM {table} WHERE {table}.{quote('game_id')} = %s"
-        f" AND {table}.{quote('seat')} = %s AND {table}.{quote('kind')} = %s AND {table}.{quote('status')} = %s"
-        f" AND {sent_at} IS NOT NULL ORDER BY {sent_at} DESC LIMIT 1"
+        f"SELECT {selected} FROM {table} WHERE {table}.{quote('game_id')} = {game}"
+        f" AND {table}.{quote('seat')} = {seat} AND {table}.{quote('kind')} = {kind}"
+        f" AND {table}.{quote('status')} = {status} AND {sent_at} IS NOT NULL ORDER BY {sent_at} DESC LIMIT 1"
     )
 
 
@@ -84,11 +96,15 @@ def _claim_sql(vendor, returning):
     )
     if not returning:
         return claim
-    claimed = quote("claimed")
+    claimed, last, talk = quote("claimed"), quote("last"), quote(TableMessage._meta.db_table)
     return (
         f"WITH {claimed} AS ({claim} RETURNING *) SELECT {statements.columns(OutboundEmail, 'claimed')},"
-        f" {statements.columns(_User)} FROM {claimed} LEFT OUTER JOIN {user}"
+        f" {statements.columns(_User)}, {last}.{quote('sent_at')}, {last}.{quote('seq')},"
+        f" EXISTS (SELECT 1 FROM {talk} WHERE {talk}.{quote('game_id')} = {claimed}.{quote('game_id')}"
+        f" AND ({last}.{quote('sent_at')} IS NULL OR {talk}.{quote('created_at')} > {last}.{quote('sent_at')}))"
+        f" FROM {claimed} LEFT OUTER JOIN {user}"
         f" ON ({claimed}.{quote('user_id')} = {user}.{quote(_User._meta.pk.column)})"
+        f" LEFT OUTER JOIN LATERAL ({_last_turn_sql(vendor, claimed)}) {last} ON TRUE"
     )
 
 
