@@ -1,5 +1,5 @@
 """The pages' game and seats written out (selectors.game_with_seats): the same instances the ORM
-makes with `with_seats`, in two statements, its prefetch as the ORM leaves it."""
+makes with `with_seats`, in two statements (one trip on PostgreSQL), its prefetch as the ORM leaves it."""
 
 import random
 
@@ -31,7 +31,7 @@ def test_the_same_game_seats_and_players_as_the_orms(start):
         seats = list(found.seats.all())
         players = [seat.player for seat in seats]
         games = [seat.game for seat in seats]
-    assert len(queries) == 2
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 2)  # the trips to the database
     assert fields_of(found) == fields_of(orm)
     assert [fields_of(s) for s in seats] == [fields_of(s) for s in orm.seats.all()]
     assert [s.number for s in seats] == sorted(s.number for s in seats)
