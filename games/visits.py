@@ -5,6 +5,7 @@ they have come back (mail.quiet).
 """
 
 import logging
+import time
 from datetime import timedelta
 
 from django.conf import settings
@@ -36,16 +37,31 @@ def _looking_key(seat_id):
     return f"games:looking:{seat_id}"
 
 
+# Seat id -> when this process last marked it looking (time.monotonic). Like "seen", the mark
+# is written at most once a minute per seat (a page polls every 15 s), and kept a minute longer
+# than the window, so it still lasts the whole window after the last poll.
+_marked: dict[int, float] = {}
+MARKED_MOST = 10_000  # seats remembered before the memory starts afresh
+
+
 def note_polling(seat_id):
     """The open game page of seat `seat_id` polls: its player is looking. Kept in the shared cache,
     never the database, so a poll writes nothing (settings.POLL_FROM_CACHE: only a cache every
     process reads can tell the clock's worker)."""
     if not settings.POLL_FROM_CACHE:
         return
+    now = time.monotonic()
+    last = _marked.get(seat_id)
+    if last is not None and now - last < SEEN_EVERY.total_seconds():
+        return
     try:
-        cache.set(_looking_key(seat_id), True, int(LOOKING_WINDOW.total_seconds()))
+        cache.set(_looking_key(seat_id), True, int((LOOKING_WINDOW + SEEN_EVERY).total_seconds()))
     except Exception:  # a cache that is down loses the mark, never the poll
         log.warning("Could not note a poll in the cache.", exc_info=True)
+        return
+    if len(_marked) >= MARKED_MOST:
+        _marked.clear()
+    _marked[seat_id] = now
 
 
 def is_looking(seat, now=None):

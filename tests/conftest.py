@@ -170,14 +170,18 @@ def client():
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits(request):
-    """The per-address counts (accounts.ratelimit) live in the cache: each test starts with none."""
+    """The per-address counts (accounts.ratelimit) live in the cache: each test starts with none;
+    nor with this process's memory of the looking marks it put there (games.visits)."""
     try:
         request.getfixturevalue("settings")
     except pytest.FixtureLookupError:  # pytest-django not loaded (engine-only runs)
         return
     from django.core.cache import cache
 
+    from games import visits
+
     cache.clear()
+    visits._marked.clear()
 
 
 @pytest.fixture

@@ -89,3 +89,36 @@ def test_the_game_page_writes_seen_at_most_once_a_minute(client, seated):
     with CaptureQueriesContext(connection) as second:
         client.get(url)
     assert [q for q in writes(second.captured_queries) if "games_seat" in q] == []
+
+
+def test_a_polling_player_is_marked_looking_at_most_once_a_minute_for_the_whole_window(
+    client, seated, settings, monkeypatch
+):
+    from games import visits
+
+    settings.POLL_FROM_CACHE = True
+    seat = Seat.objects.get(game=seated, number=0)
+    Seat.objects.filter(pk=seat.pk).update(last_seen_at=None)  # only the poll's mark tells
+    seat.refresh_from_db()
+    clock = [1000.0]
+    monkeypatch.setattr(visits.time, "monotonic", lambda: clock[0])
+    marks = []
+    real_set = cache.set
+    monkeypatch.setattr(
+        cache, "set", lambda key, value, kept: (marks.append((key, kept)), real_set(key, value, kept))[1]
+    )
+
+    def looking_marks():
+        return [key for key, _ in marks if key.startswith("games:looking:")]
+
+    poll(client, seated)
+    assert looking_marks() == [f"games:looking:{seat.pk}"] and visits.is_looking(seat)
+    for _ in range(3):  # every 15 s, as the page polls
+        clock[0] += 15
+        poll(client, seated)
+    assert len(looking_marks()) == 1
+    clock[0] += 16  # a minute since the mark
+    poll(client, seated)
+    assert len(looking_marks()) == 2
+    # The mark outlives the window by the minute it may go unwritten.
+    assert {kept for key, kept in marks if key.startswith("games:looking:")} == {16 * 60}
