@@ -12,8 +12,6 @@ player's (a changed password ends the session, flushed), the fallback secrets tr
 session moved to the current one. Any other backend is left to Django's `auth.get_user`.
 """
 
-from functools import cache
-
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -81,14 +79,6 @@ def player(user_id):
     except (TypeError, ValueError):
         return None
     with connection.cursor() as cursor:
-        cursor.execute(_player_sql(connection.vendor), [pk])
+        cursor.execute(statements.by_pk(model), [pk])
         row = cursor.fetchone()
     return None if row is None else statements.build(model, row)
-
-
-@cache
-def _player_sql(vendor):
-    model = auth.get_user_model()
-    quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    return f"SELECT {statements.columns(model)} FROM {table} WHERE {table}.{quote(model._meta.pk.column)} = %s"

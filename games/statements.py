@@ -7,8 +7,9 @@ values as the ORM does (each field's `pre_save` and `get_db_prep_save` on the wa
 backend's and the field's converters on the way out) and make the same instances
 (`Model.from_db`), so what they read and write is what the ORM would. They are for the few
 fixed-shape statements of a hot path (games.services, games.follow_ups, mail.outbox), and a
-game with its seats (`game_and_seats`: the move's, locked, and the pages' and emails'); everything
-else uses the ORM.
+game with its seats (`game_and_seats`: the move's, locked, and the pages' and emails'); the few
+others written out (cribsite.auth, games.talk, mail.rows) start from `select` or `by_pk` and make
+their rows with `build` or `build_with`. Everything else uses the ORM.
 """
 
 from __future__ import annotations
@@ -31,6 +32,50 @@ def columns(model, alias=None):
 def _columns(vendor, model, alias):
     quote = connection.ops.quote_name
     return ", ".join(f"{quote(alias)}.{quote(field.column)}" for field in model._meta.concrete_fields)
+
+
+def select(model, joined=None):
+    """`SELECT` of every column of `model` `FROM` its table, and with `joined` (the name of a
+    foreign key) every column of the row it names, LEFT OUTER JOINed (None where there is none):
+    `Model.objects.select_related(joined)` without its WHERE. The rows are what `build` and
+    `build_with` take."""
+    return _select(connection.vendor, model, joined)
+
+
+@cache
+def _select(vendor, model, joined):
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    if joined is None:
+        return f"SELECT {columns(model)} FROM {table}"
+    field = model._meta.get_field(joined)
+    related = field.related_model
+    other = quote(related._meta.db_table)
+    return (
+        f"SELECT {columns(model)}, {columns(related)} FROM {table} LEFT OUTER JOIN {other}"
+        f" ON ({table}.{quote(field.column)} = {other}.{quote(related._meta.pk.column)})"
+    )
+
+
+def by_pk(model, joined=None):
+    """`select(model, joined)` of the one row whose primary key is the statement's parameter."""
+    return _by_pk(connection.vendor, model, joined)
+
+
+@cache
+def _by_pk(vendor, model, joined):
+    quote = connection.ops.quote_name
+    return f"{select(model, joined)} WHERE {quote(model._meta.db_table)}.{quote(model._meta.pk.column)} = %s"
+
+
+def build_with(model, row, joined):
+    """The instance of `model` from a row of `select(model, joined)`, with the object its foreign
+    key `joined` names (None when there is none) as `select_related(joined)` leaves it."""
+    width = len(model._meta.concrete_fields)
+    obj = build(model, row[:width])
+    field = model._meta.get_field(joined)
+    field.set_cached_value(obj, None if row[width] is None else build(field.related_model, row[width:]))
+    return obj
 
 
 _converters_of: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection -> {model: converters}
@@ -316,25 +361,17 @@ def game_and_seats(game_id, *, lock=False):
         else:
             cursor.execute(_seats_sql(connection.vendor), [pk])
         rows = cursor.fetchall()
-    width, seats = len(Seat._meta.concrete_fields), []
-    for row in rows:
-        seat = build(Seat, row[:width])
+    seats = [build_with(Seat, row, "player") for row in rows]
+    for seat in seats:
         Seat.game.field.set_cached_value(seat, game)
-        Seat.player.field.set_cached_value(seat, None if row[width] is None else build(_User, row[width:]))
-        seats.append(seat)
     return game, seats
-
-
-_User = Seat.player.field.related_model
 
 
 @cache
 def _game_sql(vendor, lock):
     """Game.objects.get(pk=...) written out, with select_for_update() if `lock`."""
-    quote = connection.ops.quote_name
-    table = quote(Game._meta.db_table)
-    lock = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
-    return f"SELECT {columns(Game)} FROM {table} WHERE {table}.{quote(Game._meta.pk.column)} = %s{lock}"
+    locked = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
+    return f"{by_pk(Game)}{locked}"
 
 
 @cache
@@ -344,11 +381,10 @@ def _game_and_seats_sql(vendor, lock):
 
 @cache
 def _seats_sql(vendor):
-    """game.seats.select_related("player"), written out (games.statements)."""
+    """game.seats.select_related("player"), written out."""
     quote = connection.ops.quote_name
-    seat, user = quote(Seat._meta.db_table), quote(_User._meta.db_table)
+    seat = quote(Seat._meta.db_table)
     return (
-        f"SELECT {columns(Seat)}, {columns(_User)} FROM {seat}"
-        f" LEFT OUTER JOIN {user} ON ({seat}.{quote('player_id')} = {user}.{quote(_User._meta.pk.column)})"
-        f" WHERE {seat}.{quote('game_id')} = %s ORDER BY {seat}.{quote('game_id')}, {seat}.{quote('number')}"
+        f"{select(Seat, 'player')} WHERE {seat}.{quote('game_id')} = %s"
+        f" ORDER BY {seat}.{quote('game_id')}, {seat}.{quote('number')}"
     )

@@ -34,7 +34,7 @@ def claim(outbound_id, now):
         found = cursor.fetchone()
     if found is None:
         return None
-    row = _with_user(found[:-3])
+    row = statements.build_with(OutboundEmail, found[:-3], "user")
     sent_at, seq, any_talk = found[-3:]
     # What a turn email asks next, read with the claim (composers.turn takes it from the row):
     # the last turn email sent to the seat, and whether anything was said at the table since.
@@ -43,16 +43,8 @@ def claim(outbound_id, now):
 
 
 def _outbound(cursor, outbound_id):
-    cursor.execute(_outbound_sql(connection.vendor), [outbound_id])
-    return _with_user(cursor.fetchone())
-
-
-def _with_user(found):
-    width = len(OutboundEmail._meta.concrete_fields)
-    row = statements.build(OutboundEmail, found[:width])
-    user = None if found[width] is None else statements.build(_User, found[width:])
-    OutboundEmail.user.field.set_cached_value(row, user)
-    return row
+    cursor.execute(statements.by_pk(OutboundEmail, "user"), [outbound_id])
+    return statements.build_with(OutboundEmail, cursor.fetchone(), "user")
 
 
 def last_turn_email(game_id, seat):
@@ -108,17 +100,6 @@ def _claim_sql(vendor, returning):
     )
 
 
-@cache
-def _outbound_sql(vendor):
-    quote = connection.ops.quote_name
-    table, user = quote(OutboundEmail._meta.db_table), quote(_User._meta.db_table)
-    return (
-        f"SELECT {statements.columns(OutboundEmail)}, {statements.columns(_User)} FROM {table}"
-        f" LEFT OUTER JOIN {user} ON ({table}.{quote('user_id')} = {user}.{quote(_User._meta.pk.column)})"
-        f" WHERE {table}.{quote('id')} = %s"
-    )
-
-
 def claim_reply(inbound_id):
     """RECEIVED -> PROCESSING for one stored reply: the row as it is then, or None when it was
     read already or another worker has it. One statement on PostgreSQL (UPDATE ... RETURNING)."""
@@ -129,7 +110,7 @@ def claim_reply(inbound_id):
         if returning:
             found = cursor.fetchone()
         elif cursor.rowcount == 1:
-            cursor.execute(_reply_sql(connection.vendor), [inbound_id])
+            cursor.execute(statements.by_pk(InboundEmail), [inbound_id])
             found = cursor.fetchone()
         else:
             found = None
@@ -142,10 +123,3 @@ def _claim_reply_sql(vendor, returning):
     table, status = quote(InboundEmail._meta.db_table), quote("status")
     sql = f"UPDATE {table} SET {status} = %s WHERE {quote('id')} = %s AND {status} = %s"
     return f"{sql} RETURNING {statements.columns(InboundEmail)}" if returning else sql
-
-
-@cache
-def _reply_sql(vendor):
-    quote = connection.ops.quote_name
-    table = quote(InboundEmail._meta.db_table)
-    return f"SELECT {statements.columns(InboundEmail)} FROM {table} WHERE {table}.{quote('id')} = %s"
