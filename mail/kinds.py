@@ -19,6 +19,7 @@ from datetime import datetime
 _composers: dict[str, Callable] = {}
 _needed: dict[str, Callable] = {}
 _always: set[str] = set()
+_asked: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -28,16 +29,20 @@ class Hold:
     until: datetime
 
 
-def register(kind, compose, *, even_without_email_on=False, needed=None):
+def register(kind, compose, *, even_without_email_on=False, needed=None, asked=False):
     """Render outbox rows of `kind` with `compose(row)`. `even_without_email_on`: sent to a
     player who chose no email too (a challenge or an invitation is a personal message that
     needs an answer). `needed(row)`: None, or why the row will not be sent (checked before
-    its task is queued)."""
+    its task is queued). `asked`: what a person just asked for (a login link, a confirmation),
+    sent to the row's address whatever the account chose or its address did before (a link to
+    confirm an address that bounced is how its mail starts again)."""
     _composers[kind] = compose
     if needed is not None:
         _needed[kind] = needed
     if even_without_email_on:
         _always.add(kind)
+    if asked:
+        _asked.add(kind)
 
 
 def registered():
@@ -51,6 +56,8 @@ def unwanted(row):
     if row.kind not in _composers:
         return f"no composer for kind {row.kind!r}"
     user = row.user
+    if row.kind in _asked:
+        return None if user is not None and row.to else "no one to send it to"
     if user is None or not user.is_active or not user.email:
         return "no one to send it to"
     if user.email_stopped:

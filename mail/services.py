@@ -124,7 +124,8 @@ def _deliver(row, message, player):
         if delivery.refuses_address(exc):
             delivery.address_in_trouble(row.to, delivery.User.EmailTrouble.REFUSED)
         return _finish(row, OutboundEmail.Status.FAILED, repr(exc))
-    delivery.delivered_to(player)
+    if player is not None and row.to.lower() == player.email.lower():  # not an old address, nor a new one
+        delivery.delivered_to(player)
     return _finish(row, OutboundEmail.Status.SENT, "", message_id=message.extra_headers["Message-ID"])
 
 
