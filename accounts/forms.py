@@ -30,12 +30,13 @@ def guess_time_zone(form):
 
 
 class ResetForm(PasswordResetForm):
-    """Django's password reset, its email built like every other (accounts/email/password_reset.*)."""
+    """Django's password reset, its email owed like every other (accounts/email/password_reset.*):
+    the link Django made here is not kept; a new one is made when the email is sent."""
 
     def send_mail(
         self, subject_template_name, email_template_name, context, from_email, to_email, html_email_template_name=None
     ):
-        mail.send(context["user"], "password_reset", context)
+        mail.owe(context["user"], "password_reset")
 
 
 class SignupForm(ChosenTimeZone, BaseUserCreationForm):

@@ -1,5 +1,5 @@
-"""Announce an account email (accounts never imports mail: mail builds and sends it, connected
-to these signals in MailConfig.ready())."""
+"""Announce an account email (accounts never imports mail: mail owes it in its outbox and sends
+it after commit, connected to these signals in MailConfig.ready())."""
 
 from django.conf import settings
 
@@ -7,9 +7,13 @@ from . import signals
 from .models import User
 
 
-def send(user, template, context):
-    """Email `user` now: a direct answer to what they just asked (confirm, login_link, password_reset)."""
-    signals.account_email.send(sender=User, kind=template, user=user, context=context)
+def owe(user, kind, *, to="", **details):
+    """Owe `user` the email of `kind` ("confirm", "login_link", ...) answering what they just
+    asked, in the caller's transaction; mail sends it after commit. Its link is made when it is
+    sent (`services.email_context`), so no link waits anywhere: `details` are the few plain
+    words it is made from (the page to go on to, the new address). `to`: an address other
+    than the account's (a new one, confirmed there)."""
+    signals.account_email.send(sender=User, kind=kind, user=user, to=to or user.email, details=details)
 
 
 def owe_invitation(user, invited_by, next_url, *, invited_to="", details=""):

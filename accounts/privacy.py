@@ -94,16 +94,7 @@ def own_data(user):
 def request_deletion(user):
     """Email `user` the link that deletes their account. Raises TooManyEmails."""
     take_mail_allowance(user.email)
-    token = tokens.make_token(user, DELETE)
-    mail.send(
-        user,
-        "delete_account",
-        {
-            "user": user,
-            "url": mail.absolute(reverse("accounts:delete_confirm", args=[token])),
-            "days": DELETE.max_age.days,
-        },
-    )
+    mail.owe(user, "delete_account")
 
 
 def check_deletion(token):
@@ -166,20 +157,9 @@ def request_email_change(user, new_email):
     take_mail_allowance(new_email)
     owner = User.objects.filter(email__iexact=new_email).first()
     if owner is not None:
-        mail.send(owner, "address_wanted", {"user": owner, "url": mail.absolute(reverse("accounts:login_link"))})
+        mail.owe(owner, "address_wanted")
         return
-    token = tokens.make_token(user, CHANGE_EMAIL, e=new_email)
-    mail.send(
-        user,
-        "change_email",
-        {
-            "user": user,
-            "new_email": new_email,
-            "to": new_email,
-            "url": mail.absolute(reverse("accounts:change_email_confirm", args=[token])),
-            "days": CHANGE_EMAIL.max_age.days,
-        },
-    )
+    mail.owe(user, "change_email", to=new_email, new_email=new_email)
 
 
 @transaction.atomic

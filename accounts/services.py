@@ -1,8 +1,9 @@
 """Account operations: sign-up, email confirmation, login links, invitations, profile.
 
 Views parse input, call one of these and render; other apps call ``invite``.
-Every emailed link is a token from accounts.tokens; every mail sent at
-someone's request counts against accounts.ratelimit for its address.
+Every emailed link is a token from accounts.tokens, made when mail sends the email
+(accounts.emails); every mail sent at someone's request counts against accounts.ratelimit
+for its address.
 """
 
 from django.core.validators import validate_email
@@ -73,15 +74,15 @@ def sign_up(*, email, display_name, password, time_zone="UTC"):
     try:
         with transaction.atomic():
             user = User.objects.create_user(email, password, display_name=display_name.strip(), time_zone=time_zone)
+            try:
+                send_confirmation(user)  # owed with the account: both are kept, or neither
+            except TooManyEmails:
+                pass  # the profile page offers to resend once the window has passed
     except IntegrityError:  # the address has an account
         existing = User.objects.filter(email__iexact=email).first()
         if existing is not None:
             _tell_already_registered(existing)
         return None
-    try:
-        send_confirmation(user)
-    except TooManyEmails:
-        pass  # the profile page offers to resend once the window has passed
     return user
 
 
@@ -90,34 +91,16 @@ def _tell_already_registered(user):
         take_mail_allowance(user.email)
     except TooManyEmails:
         return
-    token = tokens.make_token(user, tokens.LOGIN) if user.is_active else None
-    mail.send(
-        user,
-        "already_registered",
-        {
-            "user": user,
-            "url": mail.absolute(reverse("accounts:login_link_use", args=[token])) if token else "",
-            "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
-        },
-    )
+    mail.owe(user, "already_registered")
 
 
 def send_confirmation(user):
-    """Email ``user`` a link confirming their address (again, after our emails to it failed).
-    Raises TooManyEmails."""
+    """Email ``user`` a link confirming their address (again, after our emails to it failed),
+    owed in the caller's transaction. Raises TooManyEmails."""
     if user.email_confirmed and not user.email_trouble:
         return
     take_mail_allowance(user.email)
-    token = tokens.make_token(user, tokens.CONFIRM)
-    mail.send(
-        user,
-        "confirm",
-        {
-            "user": user,
-            "url": mail.absolute(reverse("accounts:confirm_email", args=[token])),
-            "days": tokens.CONFIRM.max_age.days,
-        },
-    )
+    mail.owe(user, "confirm")
 
 
 def check_confirmation(token):
@@ -150,16 +133,7 @@ def request_login_link(email, next_url=""):
     user = User.objects.filter(email__iexact=email, is_active=True).first()
     if user is None:
         return
-    token = tokens.make_token(user, tokens.LOGIN, n=local_url(next_url))
-    mail.send(
-        user,
-        "login_link",
-        {
-            "user": user,
-            "url": mail.absolute(reverse("accounts:login_link_use", args=[token])),
-            "minutes": int(tokens.LOGIN.max_age.total_seconds() // 60),
-        },
-    )
+    mail.owe(user, "login_link", next_url=local_url(next_url))
 
 
 def check_login_link(token):

@@ -179,7 +179,6 @@ class PasswordResetView(auth_views.PasswordResetView):
     success_url = reverse_lazy("accounts:password_reset_done")
 
     def form_valid(self, form):
-        self.extra_email_context = {"site_url": settings.SITE_URL}
         try:
             services.take_mail_allowance(form.cleaned_data["email"])
         except services.TooManyEmails as error:

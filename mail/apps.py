@@ -10,6 +10,7 @@ class MailConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from accounts import emails
         from games import follow_ups
 
         from . import announcements, checks, composers, inbound, kinds, outbox, receivers, reception, services, tasks  # noqa: F401  (registers the webhook checks; connects the signals)
@@ -33,3 +34,5 @@ class MailConfig(AppConfig):
         kinds.register(OutboundEmail.Kind.INVITATION, composers.invitation, even_without_email_on=True)
         kinds.register(OutboundEmail.Kind.ADDRESS_CHANGED, composers.address_changed, even_without_email_on=True)
         kinds.register(OutboundEmail.Kind.ANNOUNCEMENT, announcements.compose)
+        for kind in emails.KINDS:
+            kinds.register(OutboundEmail.Kind(kind), composers.asked, needed=composers.asked_needed, asked=True)

@@ -1,11 +1,11 @@
 """Composers of the outbox kinds whose causes are below mail (a move's turn and result emails,
-games' challenges, accounts' invitations): each renders its row when it is sent (see mail.kinds):
+games' challenges, accounts' invitations and the emails a person asks for on the site): each renders its row when it is sent (see mail.kinds):
 in the send task (mail.services.send_outbound, the worker's), after the commit of its cause, never
 in a request nor in the move's transaction."""
 
 import logging
 
-from accounts import privacy, strangers
+from accounts import emails, privacy, strangers
 from accounts import services as accounts
 from accounts.models import User
 from games import reviews
@@ -130,3 +130,14 @@ def address_changed(row):
     """To the old address (the row's `to`), with the undo link made now."""
     context = privacy.undo_context(row.user, row.context["old"], row.context["new"])
     return messages.build("accounts/email/address_changed", context, to=row.to, user=row.user)
+
+
+def asked(row):
+    """An email a person asked for on the site (accounts.emails), its link made now; like every
+    answer to a request, it carries no list headers."""
+    context = emails.context(row.kind, row.user, row.context)
+    return messages.build(f"accounts/email/{row.kind}", context, to=row.to, user=row.user, automatic=False)
+
+
+def asked_needed(row):
+    return emails.not_needed(row.kind, row.user, row.to)

@@ -10,8 +10,8 @@ from django.utils import timezone
 class OutboundEmail(models.Model):
     """An email owed to a player, written in the transaction that makes it owed and sent after commit.
 
-    Every email that is not a direct answer to a request is one of these (the
-    kinds below). `key` is unique per owed email (for example
+    Every email but an answer to a reply (sent by the worker reading the reply) is one of these
+    (the kinds below), the links a person asks for on the site too. `key` is unique per owed email (for example
     "turn:<game>:<seat>:<seq>" or "digest:<user>:<day>"), so the cause writing
     it twice, or a task or the sweeper sending it twice, still sends one email.
     The message is rendered when it is sent, from `context` (ids and the few
@@ -43,6 +43,15 @@ class OutboundEmail(models.Model):
         ANNOUNCEMENT = "announcement", "An organiser's announcement to an event's entrants"
         CLUB_NIGHT = "club_night", "A club night's results"
         ADDRESS_CHANGED = "address_changed", "An account's address changed (to the old one)"
+        # What a person just asked for on the site (accounts.signals.account_email): its link is
+        # made when it is sent, and it carries no list headers (mail.kinds.ASKED).
+        CONFIRM = "confirm", "Confirm an address"
+        LOGIN_LINK = "login_link", "A login link"
+        PASSWORD_RESET = "password_reset", "A password reset"
+        CHANGE_EMAIL = "change_email", "Confirm a new address (to the new one)"
+        ALREADY_REGISTERED = "already_registered", "A sign-up with an address that has an account"
+        ADDRESS_WANTED = "address_wanted", "Another account asked for this address"
+        DELETE_ACCOUNT = "delete_account", "Delete an account"
 
     class Status(models.TextChoices):
         READY = "ready", "Ready to send"

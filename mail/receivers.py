@@ -13,7 +13,7 @@ from accounts.signals import account_deleting, account_email, address_changed, i
 from games.models import Game
 from games.signals import challenge_notice, move_applied
 
-from . import delivery, messages, outbox, reception
+from . import delivery, outbox, reception
 from .authentication import provider_name
 from .models import AnswerSent, InboundEmail, OutboundEmail
 
@@ -83,11 +83,16 @@ def owe_address_changed(sender, user, old_email, new_email, **kwargs):
 
 
 @receiver(account_email, dispatch_uid="mail.account_email")
-def send_account_email(sender, kind, user, context, **kwargs):
-    """A direct answer to what the user just asked (a confirmation, a login link, a password
-    reset): built like every email, sent now, outside any outbox."""
-    to = context.get("to") or user.email  # a change of address is confirmed at the new one
-    messages.build(f"accounts/email/{kind}", context, to=to, user=user, automatic=False).send()
+def owe_account_email(sender, kind, user, to, details, **kwargs):
+    """What a person just asked for (a confirmation, a login link, a password reset), owed in the
+    outbox like every email, its link made when it is sent. Asked again while one is still
+    waiting to go (the mail server down), it is owed once: the one that goes carries a fresh link."""
+    waiting = OutboundEmail.objects.filter(
+        user=user, kind=kind, to=to, status__in=(OutboundEmail.Status.READY, OutboundEmail.Status.SENDING)
+    )
+    if waiting.exists():
+        return
+    outbox.owe(kind, user, f"{user.pk}:{timezone.now().timestamp():.6f}", context=details, to=to)
 
 
 @receiver(account_deleting, dispatch_uid="mail.account_deleting")

@@ -209,7 +209,7 @@ def test_confirming_the_address_again_starts_mail_again(game, client, settings):
     assert BANNER in page and "Send a new confirmation link" in page
     mail.outbox.clear()
     client.post("/accounts/confirm/resend/")
-    (confirmation,) = mail.outbox  # a direct answer to the player's request: not stopped
+    (confirmation,) = mail.outbox  # asked for by the player: sent though the address bounced
     link = re.search(r"https?://\S+(/accounts/confirm/\S+/)", confirmation.body).group(1)
     assert client.post(link).status_code == 302
     alice.refresh_from_db()
