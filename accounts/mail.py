@@ -10,7 +10,7 @@ from .models import User
 def owe(user, kind, *, to="", **details):
     """Owe `user` the email of `kind` ("confirm", "login_link", ...) answering what they just
     asked, in the caller's transaction; mail sends it after commit. Its link is made when it is
-    sent (`services.email_context`), so no link waits anywhere: `details` are the few plain
+    sent (`accounts.emails.context`), so no link waits anywhere: `details` are the few plain
     words it is made from (the page to go on to, the new address). `to`: an address other
     than the account's (a new one, confirmed there)."""
     signals.account_email.send(sender=User, kind=kind, user=user, to=to or user.email, details=details)

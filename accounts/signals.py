@@ -3,7 +3,7 @@ from django.dispatch import Signal
 
 # An email answering what a user just asked: kind= ("confirm", "login_link", "password_reset",
 # ...), user=, to=, details= (plain words, no link). Mail owes it in its outbox, in the caller's
-# transaction; the link is made when it is sent (accounts.services.email_context).
+# transaction; the link is made when it is sent (accounts.emails.context).
 account_email = Signal()
 # An invitation owed to a new account: user=, invited_by= (a User or None), next_url=.
 # Mail owes it in its outbox, in the caller's transaction; the link is made when it is sent.
