@@ -27,13 +27,14 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games import statements
+from games import kicks, statements
 from games.models import FollowUp
 
 log = logging.getLogger(__name__)
@@ -118,11 +119,14 @@ def owe(topic, object_id, *, seq=None, after=None, listeners=None):
     ]
     if not rows:
         return []
-    # FollowUp.objects.bulk_create(rows, ignore_conflicts=True), written out, saying which rows are new.
-    new = statements.insert_new(rows, by="key")
     keys = [row.key for row in rows]
-    if after:
-        return keys
+    # FollowUp.objects.bulk_create(rows, ignore_conflicts=True), written out, saying which rows are
+    # new (with a move's other writes when it is one's: games.trips.one_trip).
+    statements.insert_new(rows, by="key", then=None if after else partial(_queue_owed, rows, keys))
+    return keys
+
+
+def _queue_owed(rows, keys, new):
     if new is not None and len(new) == len(rows):
         # Every row is new, written in this transaction: none is done at its commit, so their ids
         # are queued without reading them again.
@@ -131,7 +135,6 @@ def owe(topic, object_id, *, seq=None, after=None, listeners=None):
         after_commit(
             FOLLOW_UPS, lambda: FollowUp.objects.filter(key__in=keys, done_at__isnull=True).values_list("pk", flat=True)
         )
-    return keys
 
 
 def after_commit(queue, ids):
@@ -146,10 +149,25 @@ def enqueue_all(queue, ids):
     broker refuses: the sweeper takes them all again."""
     task = _queues[queue].task
     ids = list(ids)
-    for count, row_id in enumerate(ids):
-        if not enqueue(task, row_id):
-            return count
-    return len(ids)
+    if not ids:
+        return 0
+    if task.app.conf.task_always_eager:
+        for count, row_id in enumerate(ids):
+            if not enqueue(task, row_id):
+                return count
+        return len(ids)
+    count = 0
+    try:
+        # One producer for them all, each message Celery's own for the task made once and copied
+        # (kicks.py): `task.delay` builds it, routes it and takes a producer again for every row.
+        message = kicks.message_of(task)
+        with task.app.producer_or_acquire() as producer:
+            for row_id in ids:
+                kicks.send(producer, message, row_id)
+                count += 1
+    except Exception:  # kombu's OperationalError, a refused connection, a full queue, ...
+        log.exception("Could not queue %s(%r); the sweeper will do it later.", task.name, ids[count])
+    return count
 
 
 def enqueue(task, *args, **kwargs):

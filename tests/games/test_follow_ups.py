@@ -134,3 +134,35 @@ def test_a_lost_drain_is_recovered_by_the_one_sweeper(db, listeners, django_capt
         assert tasks.sweep.apply().get() == 0  # done: a second sweep finds nothing
     assert sorted(heard) == [("flaky", game.pk), ("steady", game.pk)]
     assert not FollowUp.objects.filter(object_id=game.pk, done_at__isnull=True).exists()
+
+
+def test_a_kick_queues_the_message_celery_would(celery_on_redis):
+    """The after-commit kick publishes, for each row, the message `task.delay(row_id)` would (its
+    own task id aside), made once (games.kicks), on the task's queue."""
+    import base64
+    import json
+
+    import redis
+
+    from mail import outbox
+    from mail import tasks as mail_tasks
+    from tests import services
+
+    broker = redis.Redis.from_url(services.REDIS_URL)
+    try:
+        mail_tasks.send_outbound.delay(41)
+        assert follow_ups.enqueue_all(outbox.QUEUE, [41, 42]) == 2
+        sent = [json.loads(raw) for raw in reversed(broker.lrange(celery_on_redis, 0, -1))]
+    finally:
+        broker.delete(celery_on_redis)
+    ids = set()
+    for message in sent:
+        message["body"] = json.loads(base64.b64decode(message["body"]))
+        ids.add(message["headers"]["id"])
+        assert message["headers"]["root_id"] == message["properties"]["correlation_id"] == message["headers"]["id"]
+        for part, key in (("headers", "id"), ("headers", "root_id"), ("properties", "correlation_id")):
+            message[part][key] = "-"
+        message["properties"]["delivery_tag"] = "-"
+    by_delay, first, second = sent
+    assert len(ids) == 3 and first == by_delay
+    assert second["body"][0] == [42] and second["headers"]["argsrepr"] == "(42,)"
