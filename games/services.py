@@ -9,10 +9,10 @@ import logging
 import random
 from dataclasses import dataclass, field
 
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import cribbage, polls, signals, statements
+from games import cribbage, polls, signals, statements, trips
 from games.models import CLOCK_EVENT_KINDS, PLAYER_SOURCES, Event, Game, Seat
 from games.presenter import refusals
 
@@ -233,13 +233,14 @@ def append_events(game, seats, state, events, *, rng=None):
     started = _update_turns(game, seats, state, now, changed)
     _end_stand_ins(seats, events, changed)
     # The events, the game row and the seats the move changed (each seat with its own changed
-    # fields), written out (games.statements), in one trip: not bulk_update, whose building cost
-    # the POST of a move more CPU than two short statements (bench web).
+    # fields), written out (games.statements): not bulk_update, whose building cost the POST of a
+    # move more CPU than two short statements (bench web). On PostgreSQL they go in one trip with
+    # what the receivers owe (the turn email's outbox row, the follow-ups).
     seat_changes = [(seats[number], sorted(changed[number])) for number in sorted(changed)]
-    if statements.write_move(events, game, _MOVED_FIELDS, seat_changes) != 1:  # as save(update_fields=...) refuses
-        raise DatabaseError("Save with update_fields did not affect any rows.")
-    polls.remember(game, seats.values())
-    signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
+    with trips.one_trip():
+        statements.write_move(events, game, _MOVED_FIELDS, seat_changes)
+        polls.remember(game, seats.values())
+        signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events
 
 

@@ -20,6 +20,7 @@ from functools import cache
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models.constants import OnConflict
 
+from games import trips
 from games.models import Game, Seat
 
 
@@ -219,51 +220,76 @@ def _saved(batch, rows):
 
 def write_move(events, game, fields, changes):
     """A move's writes: `insert(events)`, then `update(game, fields)`, then `update_each(changes)`
-    (its seats), as those write them, in one trip to PostgreSQL: one query of the statements, run
+    (its seats), as those write them; DatabaseError when the game row was not there (as
+    save(update_fields=...) refuses). On PostgreSQL in one trip: one query of the statements, run
     in order, the first that fails stopping the rest (a taken sequence number leaves nothing
-    written). How many game rows were updated (1, or 0 when the row was not there)."""
+    written); inside `trips.one_trip`, with the trip's other writes, when it goes."""
     events = list(events)
     batches = list(_batches(type(events[0]), events)) if events else []
     if connection.vendor != "postgresql" or len(batches) > 1:
         insert(events)
-        written = update(game, fields)
+        _updated_game(update(game, fields))
         update_each(changes)
-        return written
-    parts = [_update(game, fields)]
-    if batches:
-        (batch, params), model = batches[0], type(events[0])
-        parts.insert(0, (_insert_sql(connection.vendor, model, len(batch), False, True), params))
-    seats = _update_each(changes)
-    if seats is not None:
-        parts.append(seats)
-    with connection.cursor() as cursor:
-        # Each statement merged with its values apart (psycopg keeps each statement's parsing, up
-        # to 50 values, where it would parse the joined query again every time), then sent as one.
-        cursor.execute("; ".join(cursor.mogrify(sql, params) for sql, params in parts))
+        return
+    with trips.one_trip() as trip:
         if batches:
-            _saved(events, cursor.fetchall())
-            cursor.nextset()
-        return cursor.rowcount
+            (batch, params), model = batches[0], type(events[0])
+            sql = _insert_sql(connection.vendor, model, len(batch), False, True)
+            trip.add(sql, params, lambda cursor: _saved(events, cursor.fetchall()))
+        trip.add(*_update(game, fields), lambda cursor: _updated_game(cursor.rowcount))
+        seats = _update_each(changes)
+        if seats is not None:
+            trip.add(*seats)
 
 
-def insert_new(objs, *, by):
+def _updated_game(count):
+    if count != 1:
+        raise DatabaseError("Save with update_fields did not affect any rows.")
+
+
+def insert_new(objs, *, by, then=None):
     """INSERT `objs` (instances of one model, their primary keys not set) leaving out each whose
     unique key is taken already, as `bulk_create(ignore_conflicts=True)` does, and say which were
     new: those objects, in their order, each given its primary key and marked saved (the others
     are unchanged). `by`: the name of a unique field telling the objects apart. None when the
-    database cannot say which rows it wrote (the objects are written all the same)."""
+    database cannot say which rows it wrote (the objects are written all the same).
+
+    With `then`, `then(new)` is called with that answer once the rows are written: at once, or,
+    inside `trips.one_trip` on PostgreSQL, when the trip goes (and this returns None)."""
     objs = list(objs)
     if not objs:
-        return []
+        return _answer([], then)
     if not connection.features.can_return_rows_from_bulk_insert:
         insert(objs, ignore_conflicts=True)
-        return None
+        return _answer(None, then)
     model = type(objs[0])
-    new = {}
-    for batch, params in _batches(model, objs):
+    batches = list(_batches(model, objs))
+    trip = trips.current()
+    if trip is not None and then is not None and len(batches) == 1:
+        (batch, params) = batches[0]
+
+        def written(cursor):
+            then(_new(objs, by, cursor.fetchall()))
+
+        trip.add(_insert_sql(connection.vendor, model, len(batch), True, by), params, written)
+        return None
+    rows = []
+    for batch, params in batches:
         with connection.cursor() as cursor:
             cursor.execute(_insert_sql(connection.vendor, model, len(batch), True, by), params)
-            new.update({value: pk for pk, value in cursor.fetchall()})
+            rows += cursor.fetchall()
+    return _answer(_new(objs, by, rows), then)
+
+
+def _answer(new, then):
+    if then is not None:
+        then(new)
+    return new
+
+
+def _new(objs, by, rows):
+    """The objects of `objs` whose rows (pk, `by`) the insert returned, given their keys."""
+    new = {value: pk for pk, value in rows}
     written = []
     for obj in objs:
         pk = new.pop(getattr(obj, by), None)  # (two objects with one key: one row, said of the first)

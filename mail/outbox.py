@@ -9,6 +9,8 @@ this is safe under any lock. The message is rendered when it is sent
 (mail.kinds).
 """
 
+from functools import partial
+
 from accounts import strangers
 from games import follow_ups, statements
 
@@ -58,18 +60,22 @@ def write(rows, *, send=True):
         reason = kinds.unwanted(row) or _over_allowance(row)
         if reason:  # kept, so that it is seen, with no task queued for it
             row.status, row.last_error = OutboundEmail.Status.SKIPPED, reason
-    # OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True), written out, saying which rows are new.
-    new = statements.insert_new(rows, by="key")
     keys = [row.key for row in rows]
-    if send and new is not None and len(new) == len(rows):
+    # OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True), written out, saying which rows
+    # are new (with a move's other writes when it is one's: games.trips.one_trip).
+    statements.insert_new(rows, by="key", then=partial(_queue_written, rows, keys) if send else None)
+    return keys
+
+
+def _queue_written(rows, keys, new):
+    if new is not None and len(new) == len(rows):
         # Every row is new, written in this transaction: those ready now are ready and unclaimed at
         # its commit (nothing else knew of them), so their ids are queued without reading them again.
         ready = [row.pk for row in rows if row.status == OutboundEmail.Status.READY]
         if ready:
             follow_ups.after_commit(QUEUE, ready)
-    elif send:
+    else:
         queue(keys)
-    return keys
 
 
 def _over_allowance(row):

@@ -7,10 +7,10 @@ from datetime import timedelta
 from unittest.mock import patch
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import follow_ups, statements
+from games import follow_ups, statements, trips
 from games.lifecycle import start_game
 from games.models import Event, FollowUp, Game, Seat
 from mail import outbox
@@ -141,10 +141,9 @@ def test_a_move_s_writes_go_in_one_trip_and_read_back_as_written(django_assert_n
     game.seq, game.public_seq, game.updated_at = game.seq + 2, game.seq + 2, now
     first.deadline, second.stand_in_moves = now + timedelta(days=1), 4
     with django_assert_num_queries(1):
-        written = statements.write_move(
+        statements.write_move(
             events, game, ["seq", "public_seq", "updated_at"], [(first, ["deadline"]), (second, ["stand_in_moves"])]
         )
-    assert written == 1
     for event in events:
         assert event.pk and not event._state.adding
         assert _fields(event) == _fields(Event.objects.get(pk=event.pk))
@@ -170,7 +169,8 @@ def test_a_game_row_that_is_not_there_is_told():
     game = start_game(players=[make_user(), make_user()], rng=random.Random(12))
     gone = Game.objects.get(pk=game.pk)
     gone.pk = 10**9
-    assert statements.write_move([], gone, ["seq"], []) == 0
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        statements.write_move([], gone, ["seq"], [])
 
 
 def _queued_by(callback):
@@ -232,3 +232,42 @@ def test_follow_ups_owed_are_queued_without_reading_them_again(django_capture_on
         owed = sorted(FollowUp.objects.filter(key__in=keys).values_list("pk", flat=True))
         assert len(owed) == len(keys) >= 1
         assert sorted(_queued_by(callbacks[-1])) == owed
+
+
+@pytest.mark.postgres
+def test_one_trip_sends_its_writes_together_and_first_when_anything_else_runs(django_assert_num_queries):
+    """Inside `one_trip` a move's writes and the rows its receivers owe go in one query when the
+    block ends; a statement run meanwhile (a receiver's read) sends them first, so it sees them."""
+    player, other = make_user(), make_user()
+    game = start_game(players=[player, other], rng=random.Random(9))
+    events = _move_rows(game, game.seq + 1, timezone.now())
+    game.seq = game.public_seq = game.seq + 2
+    row = outbox.owed(OutboundEmail.Kind.TURN, other, f"{game.pk}:1:{game.seq}", game_id=game.pk, seat=1, seq=game.seq)
+    told = []
+    with django_assert_num_queries(1), trips.one_trip():
+        statements.write_move(events, game, ["seq", "public_seq"], [])
+        statements.insert_new([row], by="key", then=told.append)
+        assert told == [] and row.pk is None  # not sent yet
+    assert told == [[row]] and row.pk and all(event.pk for event in events)
+    assert Game.objects.get(pk=game.pk).seq == game.seq and OutboundEmail.objects.filter(pk=row.pk).exists()
+
+    later = _move_rows(game, game.seq + 1, timezone.now())
+    game.seq += 2
+    with django_assert_num_queries(2), trips.one_trip():
+        statements.write_move(later, game, ["seq"], [])
+        assert Game.objects.filter(pk=game.pk).values_list("seq", flat=True).get() == game.seq  # sent first
+    assert all(event.pk for event in later)
+
+
+@pytest.mark.postgres
+def test_a_failed_trip_writes_nothing_and_says_so():
+    game = start_game(players=[make_user(), make_user()], rng=random.Random(10))
+    before = _fields(Game.objects.get(pk=game.pk))
+    game.seq += 1
+    row = outbox.owed(OutboundEmail.Kind.TURN, make_user(), "failed-trip", game_id=game.pk, seat=0, seq=1)
+    told = []
+    with pytest.raises(IntegrityError), transaction.atomic(), trips.one_trip():
+        statements.write_move(_move_rows(game, game.seq - 1, timezone.now()), game, ["seq"], [])  # a taken seq
+        statements.insert_new([row], by="key", then=told.append)
+    assert told == [] and _fields(Game.objects.get(pk=game.pk)) == before
+    assert not OutboundEmail.objects.filter(key__endswith="failed-trip").exists()
