@@ -15,11 +15,13 @@ from games.follow_ups import Topic
 # started or ended), now.
 turns_changed = Signal()
 
-# Inside the move's transaction, after the events and the snapshot are written:
-# game, seats (number -> Seat, with players), state (the engine state after the
-# move), events (the Event rows written), started (numbers of seats whose turn
-# started). Receivers write what the move owes (the outbox's turn emails) in the
-# same transaction; anything slow or networked waits for transaction.on_commit.
+# Inside the move's transaction, after the events and the snapshot are written (on PostgreSQL
+# gathered in games.trips.one_trip, sent with the rows the receivers owe through
+# games.statements, or before any statement a receiver runs itself): game, seats (number ->
+# Seat, with players), state (the engine state after the move), events (the Event rows written),
+# started (numbers of seats whose turn started). Receivers write what the move owes (the
+# outbox's turn emails) in the same transaction; anything slow or networked waits for
+# transaction.on_commit.
 move_applied = Signal()
 
 # Durable work owed by the finishing transaction (games.follow_ups): a row per listener
