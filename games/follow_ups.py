@@ -122,11 +122,13 @@ def owe(topic, object_id, *, seq=None, after=None, listeners=None):
     keys = [row.key for row in rows]
     # FollowUp.objects.bulk_create(rows, ignore_conflicts=True), written out, saying which rows are
     # new (with a move's other writes when it is one's: games.trips.one_trip).
-    statements.insert_new(rows, by="key", then=None if after else partial(_queue_owed, rows, keys))
+    statements.insert_new(rows, by="key", then=partial(_queue_owed, rows, keys, after))
     return keys
 
 
-def _queue_owed(rows, keys, new):
+def _queue_owed(rows, keys, after, new):
+    if after:  # the sweeper's, when its wait is over
+        return
     if new is not None and len(new) == len(rows):
         # Every row is new, written in this transaction: none is done at its commit, so their ids
         # are queued without reading them again.

@@ -63,11 +63,13 @@ def write(rows, *, send=True):
     keys = [row.key for row in rows]
     # OutboundEmail.objects.bulk_create(rows, ignore_conflicts=True), written out, saying which rows
     # are new (with a move's other writes when it is one's: games.trips.one_trip).
-    statements.insert_new(rows, by="key", then=partial(_queue_written, rows, keys) if send else None)
+    statements.insert_new(rows, by="key", then=partial(_queue_written, rows, keys, send))
     return keys
 
 
-def _queue_written(rows, keys, new):
+def _queue_written(rows, keys, send, new):
+    if not send:  # the caller's (`queue`)
+        return
     if new is not None and len(new) == len(rows):
         # Every row is new, written in this transaction: those ready now are ready and unclaimed at
         # its commit (nothing else knew of them), so their ids are queued without reading them again.
