@@ -4,6 +4,9 @@ One line per family, the shown rating after each rated game (x: the player's
 rated games in order, so a busy week and a quiet month take the room they
 had in games; a family's point sits at its game); a shaded band for the ± of
 the overall line.
+
+A line draws at most POINTS points whatever the history (`thin`): the plot is ~418 units
+wide, so about a point per two of them is all a reader can tell apart.
 """
 
 from __future__ import annotations
@@ -18,18 +21,48 @@ FONT = 15
 COLOURS = {"Overall": "#1f5f8b", "Two players": "#b5472d", "Three players": "#3c7a3c", "Partnerships": "#7a4f9a"}
 
 
+POINTS = 200
+BUCKETS = (POINTS - 2) // 2  # each keeps its low and its high; the first and the last points besides
+
+Point = tuple[int, int, int]  # (game number from 0, value, uncertainty)
+
+
+def bucket(game: int, games: int) -> int:
+    """Which of the BUCKETS equal runs of the player's `games` rated games `game` (from 0) is in."""
+    return game * BUCKETS // games
+
+
+def thin(points: Sequence[Point], games: int) -> Sequence[Point]:
+    """`points` (in game order, of `games` rated games) as drawn: all of them when there are
+    at most POINTS; otherwise the first, the last, and in each `bucket` its lowest and its
+    highest value (the earliest of equals), in game order. The low and the high, not an
+    average nor the bucket's last point: a peak or a trough reached once stays on the line at
+    its height, and the ups and downs inside a bucket's few units of width are drawn as one
+    stroke from its low to its high, as they would look anyway."""
+    if len(points) <= POINTS:
+        return points
+    low: dict[int, Point] = {}
+    high: dict[int, Point] = {}
+    for point in points:
+        b = bucket(point[0], games)
+        if b not in low or point[1] < low[b][1]:
+            low[b] = point
+        if b not in high or point[1] > high[b][1]:
+            high[b] = point
+    return sorted({points[0], points[-1], *low.values(), *high.values()})
+
+
 def _ticks(low: int, high: int) -> list[int]:
     step = next(s for s in (50, 100, 250, 500, 1000) if (high - low) / s <= 6)
     first = -(-low // step) * step
     return list(range(first, high + 1, step))
 
 
-def history_svg(
-    series: dict[str, Sequence[tuple[int, int, int]]], games: int, first_day: str = "", last_day: str = ""
-) -> str:
+def history_svg(series: dict[str, Sequence[Point]], games: int, first_day: str = "", last_day: str = "") -> str:
     """SVG markup for `series`: {label: [(game number from 0, value, uncertainty) after that game]}
-    over the player's `games` rated games; "Overall" gets the ± band. "" when there is nothing to draw."""
-    series = {label: points for label, points in series.items() if points}
+    over the player's `games` rated games, each line `thin`ned; "Overall" gets the ± band.
+    "" when there is nothing to draw."""
+    series = {label: thin(points, games) for label, points in series.items() if points}
     if not series or games < 1:
         return ""
     overall = series.get("Overall", ())
