@@ -48,6 +48,85 @@ def history(player, games):
             services.submit_move(game, 0, {"kind": "discard", "cards": hand[:2]})
 
 
+def rated_history(player, games, seed=30):
+    """`games` rated games of `player` entered from the table, written in bulk as
+    record_table_result writes one (the game, its seats, its one event), a few hours apart up
+    to now, against three regulars: two-player, every fourth a three-player one. The ratings
+    and the tallies are then rebuilt from every game (as recompute_ratings does). The player's
+    form rises then slumps, so the rating has a high and a low between its first and last."""
+    import math
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Event, Game, Seat
+    from ratings import services as ratings_services
+    from ratings import tallies
+
+    rng = random.Random(seed)
+    regulars = [make_user(allow_forced_moves=False) for _ in range(3)]
+    now, states = timezone.now(), {}
+    rows, seatings = [], []
+    for n in range(games):
+        variant = "three" if n % 4 == 3 else "two"
+        form = 0.5 + 0.35 * math.sin(2 * math.pi * n / max(games, 2))  # the chance to win
+        won = rng.random() < form
+        others = rng.sample(regulars, 2 if variant == "three" else 1)
+        losing = [rng.randrange(60, 120) for _ in others]
+        scores = [121, *losing] if won else [losing[0], 121, *losing[1:]]
+        key = (variant, tuple(scores))
+        if key not in states:
+            rules = cribbage.rules_for(variant)
+            state = cribbage.apply(cribbage.new_game(rules), {"kind": "table_result", "scores": scores})
+            states[key] = (rules, cribbage.state_to_json(state), cribbage.result(state))
+        rules, snapshot, outcome = states[key]
+        when = now - timedelta(hours=6 * (games - n))
+        rows.append(
+            Game(
+                variant=variant,
+                target=rules.target,
+                rules=rules.to_json(),
+                assistance=Game.Assistance.OFF_BY_RULE,
+                rated=True,
+                played_at_table=True,
+                played_on=when.date(),
+                status=Game.Status.FINISHED,
+                seq=1,
+                public_seq=1,
+                snapshot=snapshot,
+                winner_side=outcome["winner"],
+                finish=Game.Finish.TARGET,
+                skunk=outcome["skunk"] or "",
+                created_at=when,
+                updated_at=when,
+                finished_at=when,
+            )
+        )
+        seatings.append(([player, *others], scores))
+    rows = Game.objects.bulk_create(rows, batch_size=1000)
+    Seat.objects.bulk_create(
+        [Seat(game=g, number=s, player=p, team=s) for g, (ps, _) in zip(rows, seatings) for s, p in enumerate(ps)],
+        batch_size=1000,
+    )
+    Event.objects.bulk_create(
+        [
+            Event(
+                game=g,
+                seq=1,
+                kind="table_result",
+                data={"kind": "table_result", "scores": scores},
+                source=Event.Source.ADMIN,
+                created_at=g.finished_at,
+            )
+            for g, (_, scores) in zip(rows, seatings)
+        ],
+        batch_size=1000,
+    )
+    ratings_services.recompute()
+    tallies.rebuild()
+    return rows
+
+
 def lose_on_time(player, times=1, wins=0):
     """`player` loses `times` games on time and wins `wins` by the other's timeout (games.reliability)."""
     for n in range(times + wins):

@@ -183,3 +183,67 @@ def test_playing_now_says_nothing_more_when_every_game_is_listed(client, people)
     html = _page(client, a)
     assert html.split('id="current-heading"')[1].count('<li><a href="/games/') == 3
     assert "most recently moved" not in html
+
+
+def _every_point(player):
+    """The chart's lines from every rating change of `player`, as the chart had them before thinning."""
+    from ratings.arithmetic import Skill, shown
+    from ratings.models import RatingChange
+    from ratings.profiles import FAMILY_NAMES
+
+    series, number, days = {}, {}, []
+    changes = RatingChange.objects.filter(player=player).order_by("finished_at", "game_id")
+    for game_id, family, mu, sigma, when in changes.values_list(
+        "game_id", "family", "mu_after", "sigma_after", "finished_at"
+    ):
+        if game_id not in number:
+            number[game_id] = len(number)
+            days.append(when)
+        value = shown(Skill(mu, sigma))
+        series.setdefault(FAMILY_NAMES[family], []).append((number[game_id], value.value, value.uncertainty))
+    return series, len(number), f"{days[0]:%d %b %Y}", f"{days[-1]:%d %b %Y}"
+
+
+def test_a_long_history_is_charted_with_its_high_its_low_and_the_current_rating_in_few_points(client):
+    import xml.etree.ElementTree as ET
+
+    from ratings.arithmetic import OVERALL
+    from ratings.chart import POINTS, history_svg, thin
+    from ratings.profiles import rating_chart
+    from ratings.selectors import ratings_for
+    from tests.factories import rated_history
+
+    me = make_user()
+    rated_history(me, 450)
+    series, games, first_day, last_day = _every_point(me)
+    assert games == 450 and len(series["Overall"]) > POINTS and len(series["Three players"]) < POINTS
+    svg = rating_chart(me)
+    # The database picks the very points the chart would keep from every row: the same drawing.
+    assert svg == history_svg(series, games, first_day, last_day)
+    assert svg in _page(client, me)
+    lines = ET.fromstring(svg).findall("{http://www.w3.org/2000/svg}polyline")
+    drawn = [len(line.get("points").split()) for line in lines]
+    assert drawn == [len(thin(series[label], games)) for label in series] and max(drawn) <= POINTS
+    assert drawn[2] == len(series["Three players"])  # a short line is drawn whole
+    overall = [v for _, v, _ in series["Overall"]]
+    kept = [v for _, v, _ in thin(series["Overall"], games)]
+    assert max(kept) == max(overall) > overall[-1] and min(kept) == min(overall)
+    assert f"Overall {ratings_for(me)[OVERALL].value}</text>" in svg and overall[-1] == ratings_for(me)[OVERALL].value
+    assert f"{last_day} (game 450)" in svg and f">{first_day}</text>" in svg
+
+
+def test_the_player_page_costs_the_same_queries_with_1_10_and_100_rated_games(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.factories import rated_history
+
+    counted = {}
+    for games in (1, 10, 100):
+        me = make_user()
+        rated_history(me, games)
+        with CaptureQueriesContext(connection) as queries:
+            html = _page(client, me)
+        counted[games] = len(queries)
+        assert f"Rating after each of {games} rated game" in html
+    assert counted[1] == counted[10] == counted[100] <= 14, counted
