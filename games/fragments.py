@@ -5,9 +5,15 @@ is kept under a key made of what decides its markup: the game (`Game.kept_as`), 
 is a seat of its own), the last event that reader sees (`Game.seen_seq`: a move anyone sees, or
 the seat's own private one, is a new key; another seat's plan is not), the game's status, the
 players' names as the page says them, and the version of the code and templates that draw it.
-A seat never reads another seat's fragment: its number is in the key. Nothing there depends on
-the request: the CSRF token, the form's one-time token, the deadline in the reader's time zone,
-the table talk and the review (written by the worker, not by an event) stay outside.
+A seat never reads another seat's fragment: its number is in the key. Nothing kept depends on
+the request. What does is left out in one of two ways, so a kept fragment can hold the forms:
+- the CSRF token and the forms' one-time token (`{{ token }}`) are kept as marks and each look
+  puts in its own (`filled`);
+- a part that reads the reader, the time or what no event changes (the deadline in the reader's
+  time zone, the clock, the table talk, the review the worker writes, the event's name) is a
+  `{% live "name" %}...{% endlive %}` inside the fragment: kept as a mark, rendered on every look
+  in the page's context. So a live part reads only what the view put in the page's context (not
+  a loop's variable or an include's `with`), and each name is used once.
 
 A page reads its fragments at once (`Page`: one MGET of every fragment name the templates
 hold, at the first fragment it renders) and keeps those it rendered at once after (`Page.keep`):
@@ -57,6 +63,62 @@ def key(game, seat, seats):
 # The fragment names of the templates parsed in this process (the tag adds each as it is parsed):
 # what a page asks the cache for at once.
 NAMES: set[str] = set()
+# The live parts of the templates parsed in this process, by name (`{% live %}` adds each).
+LIVE: dict = {}
+
+
+@cache
+def _mark():
+    """What a kept fragment marks its holes with: a NUL, which no page holds, and a digest of
+    the secret key, so that no text a player writes can pass for a hole."""
+    secret = hashlib.blake2b(f"fragment-holes:{settings.SECRET_KEY}".encode(), digest_size=8).hexdigest()
+    return f"\x00{secret}\x00"
+
+
+def hole(name):
+    """The mark a kept fragment holds in place of `name`: "csrf", "token" or "live:<a live part>"."""
+    return f"{_mark()}{name}{_mark()}"
+
+
+def keeping():
+    """What a fragment's rendering for the cache puts over the page's context: marks for the
+    tokens, and `fragment_keeping` so that live parts leave their own mark."""
+    return {"csrf_token": hole("csrf"), "token": hole("token"), KEEPING: True}
+
+
+KEEPING = "fragment_keeping"
+
+
+class Unfilled(Exception):
+    """A kept fragment's hole this look cannot fill: render the fragment anew."""
+
+
+def filled(html, context):
+    """A kept fragment's `html` with this look's tokens and live parts in its holes.
+
+    A live part not parsed yet in this process (its template is read at the first render) or a
+    context with no CSRF token (one a template renders as nothing) raise Unfilled."""
+    mark = _mark()
+    if mark not in html:
+        return html
+    parts = html.split(mark)
+    for i in range(1, len(parts), 2):
+        parts[i] = _fill(parts[i], context)
+    return "".join(parts)
+
+
+def _fill(name, context):
+    if name == "csrf":
+        token = context.get("csrf_token")
+        if not token or token == "NOTPROVIDED":
+            raise Unfilled(name)
+        return str(token)
+    if name == "token":
+        return str(context.get("token", ""))
+    nodelist = LIVE.get(name.removeprefix("live:"))
+    if nodelist is None:
+        raise Unfilled(name)
+    return nodelist.render(context)
 
 
 class Page:

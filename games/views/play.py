@@ -45,68 +45,78 @@ def _sealed(request, game):
 
 
 def _context(request, game, seat_number):
-    view = selectors.view_for(game, seat_number)
-    table = Table(view)
-    v = view
-    # What only the cached fragments draw is worked out when a template first reads it (`_later`):
-    # a page whose fragments come from the cache never does.
-    shows = _later(lambda: table.shows(v.shows, v.starter))
-    previous = _later(table.previous)
+    # The table is worked out when a template first reads it (`_later`): a page whose fragments
+    # come from the cache reads only the live parts (games.fragments), and never works out the view.
+    view = _later(lambda: selectors.view_for(game, seat_number))
+    table = _later(lambda: Table(view()))
+    shows = _later(lambda: table().shows(view().shows, view().starter))
+    previous = _later(lambda: table().previous())
     return {
         "game": game,
         "in_event": event_games.of_kept(game.pk),
-        "v": v,
+        "v": view,
         "table": table,
-        "sides": table.sides(),
-        "tracks": _later(table.tracks),
-        "players": _later(table.players),
-        "others": _later(table.others),
-        "pile": _later(table.pile),
+        "sides": _later(lambda: table().sides()),
+        "tracks": _later(lambda: table().tracks()),
+        "players": _later(lambda: table().players()),
+        "others": _later(lambda: table().others()),
+        "pile": _later(lambda: table().pile()),
         "confirm_moves": getattr(request.user, "confirm_moves", "touch"),
-        "status": table.status(),
-        "deadline": table.deadline(),
-        "rounds": _later(table.plays),
-        "records": _later(lambda: table.records(v.records, limit=6)),
+        "status": _later(lambda: table().status()),
+        "deadline": _deadline(game),
+        "rounds": _later(lambda: table().plays()),
+        "records": _later(lambda: table().records(view().records, limit=6)),
         "shows": shows,
         "previous": previous,
-        "moment": _later(lambda: table.show_moment(shows(), previous())),
+        "moment": _later(lambda: table().show_moment(shows(), previous())),
         "steps": _later(
             lambda: (
-                table.steps(selectors.record_for(game, seat_number))
-                if table.finished and not game.played_at_table
+                table().steps(selectors.record_for(game, seat_number))
+                if game.is_finished and not game.played_at_table
                 else []
             )
         ),
-        "over": table.over(),
-        "can_rematch": table.finished
-        and seat_number is not None
-        and challenge_limits.rematch_refusal(game, seat_number) is None,
-        "counting": table.counting(),
+        "over": _later(lambda: table().over()),
+        "can_rematch": _later(
+            lambda: (
+                game.is_finished
+                and seat_number is not None
+                and challenge_limits.rematch_refusal(game, seat_number) is None
+            )
+        ),
+        "counting": _later(lambda: table().counting()),
         # One view of the table a request: the coach reads the page's.
         "advice": _later(
-            lambda: coaching.advice_before(game, seat_number, view=view) if seat_number is not None else None
+            lambda: coaching.advice_before(game, seat_number, view=view()) if seat_number is not None else None
         ),
         # A finished game's page shows its review, not the coach's notes of the last hand.
         "coach": _later(
             lambda: (
-                coaching.coach_notes(game, seat_number, view=view)
-                if seat_number is not None and not table.finished
+                coaching.coach_notes(game, seat_number, view=view())
+                if seat_number is not None and not game.is_finished
                 else {}
             )
         ),
         **_review(game, seat_number),
         "help_text": TABLE_GAME_TEXT if game.played_at_table else help_text(game.assistance, game.is_finished),
-        "can_discard": table.can("discard"),
-        "can_play": table.can("play"),
-        "can_count": table.can("show"),
-        "can_muggins": bool(v.may_call_muggins) and not table.finished,
-        "can_resign": table.seat is not None and not table.finished,
-        "discard_count": table.rules["discard_count"],
-        "crib_owner": table.name(v.crib_owner) if v.crib_owner is not None else "",
+        "can_discard": _later(lambda: table().can("discard")),
+        "can_play": _later(lambda: table().can("play")),
+        "can_count": _later(lambda: table().can("show")),
+        "can_muggins": _later(lambda: bool(view().may_call_muggins) and not game.is_finished),
+        "can_resign": seat_number is not None and not game.is_finished,
+        "discard_count": _later(lambda: table().rules["discard_count"]),
+        "crib_owner": _later(lambda: table().name(view().crib_owner) if view().crib_owner is not None else ""),
         "token": secrets.token_hex(16),
         "seat": seat_number,
-        "plan_form": _plan_form(v) if seat_number is not None and not table.finished else None,
+        "plan_form": _later(lambda: _plan_form(view()) if seat_number is not None and not game.is_finished else None),
     }
+
+
+def _deadline(game):
+    """When the next move is due: the soonest deadline of a seat to act (Table.deadline, from the
+    seats, without the view)."""
+    dates = [s.deadline for s in selectors.seats_with_players(game) if s.to_act and s.deadline]
+    return min(dates) if dates else None
 
 
 def _later(make):
