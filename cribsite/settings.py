@@ -136,7 +136,8 @@ TEMPLATES = [
                 "csp.context_processors.nonce",  # {{ CSP_NONCE }} for a <script> or <style> in a page
             ],
             # {% url %} as Django's, keeping the URLs it reversed (cribsite/url_tag.py).
-            "builtins": ["cribsite.url_tag"],
+            # {% kept %}: a part kept per process by the values it depends on (cribsite/kept_part.py).
+            "builtins": ["cribsite.url_tag", "cribsite.kept_part"],
         },
     },
 ]
