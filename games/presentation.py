@@ -24,9 +24,10 @@ Suits are always written with their symbol, so colour is never the only sign.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from games.cribbage import Card, Score, ScoreItem, describe, parse_cards, rules_for
@@ -85,7 +86,13 @@ def card_name(card: Card | str) -> str:
 
 def card_chip(card: Card | str) -> SafeString:
     """A card as an HTML chip: <span class="card red" role="img" aria-label="5 of hearts">5♥</span>."""
-    card = to_card(card)
+    # A page draws dozens of cards of one deck: each is worked out once (chips, faces, backs).
+    return _chip(card.code if isinstance(card, Card) else str(card))
+
+
+@lru_cache(maxsize=256)
+def _chip(code: str) -> SafeString:
+    card = to_card(code)
     colour = "red" if card.suit in RED_SUITS else "black"
     return format_html(
         '<span class="card {}" role="img" aria-label="{}">{}</span>', colour, card_name(card), card.label
@@ -100,7 +107,12 @@ def card_chips(cards: Iterable[Card | str]) -> SafeString:
 def card_face(card: Card | str) -> SafeString:
     """The card drawn as a playing card, an inline SVG of 60 by 84 units that the CSS sizes
     (.face); rank and suit in two corners and the suit large, so colour is never the only sign."""
-    card = to_card(card)
+    return _face(card.code if isinstance(card, Card) else str(card))
+
+
+@lru_cache(maxsize=256)
+def _face(code: str) -> SafeString:
+    card = to_card(code)
     colour = "red" if card.suit in RED_SUITS else "black"
     rank, suit = card.label[:-1], SUIT_SYMBOLS[card.suit]
     return format_html(
@@ -121,6 +133,11 @@ def card_face(card: Card | str) -> SafeString:
 
 def card_back(label: str = "a card face down") -> SafeString:
     """A card face down: the opponent's hand, the crib, the deck before the starter is turned."""
+    return _back(conditional_escape(label))
+
+
+@lru_cache(maxsize=64)
+def _back(label: SafeString) -> SafeString:
     return format_html(
         '<svg class="face back" viewBox="0 0 60 84" role="img" aria-label="{}">'
         '<rect class="face-paper" x="1" y="1" width="58" height="82" rx="6"/>'
