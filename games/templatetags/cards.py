@@ -4,6 +4,7 @@
 {{ c|card }}            the same, as a filter
 {{ hand|cards }}        several chips separated by spaces
 {% face c %}            the card drawn as a card (SVG); {% back %} one face down
+{% counted_show show %}  a counted hand or crib (a show of presenter.Table.shows)
 {{ c|card_name }}       "5 of hearts"
 {{ hand|in_card_order }} the codes low to high, suit order fixed (display only: the pile keeps its order)
 {% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
@@ -32,6 +33,11 @@ def face_tag(card):
 @register.simple_tag(name="back")
 def back_tag(label="a card face down"):
     return presentation.card_back(label)
+
+
+@register.simple_tag(name="counted_show")
+def counted_show_tag(show):
+    return presentation.counted_show(show)
 
 
 @register.filter(name="card")

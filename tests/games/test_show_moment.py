@@ -129,3 +129,13 @@ def test_under_muggins_a_count_whose_muggins_chance_is_open_shows_no_combination
     section = moment(page(client, game))
     assert section is not None and "The true count is shown once the chance to call muggins has passed" in section
     assert "show-step" not in section and "data-cards" not in section
+
+
+def test_a_show_of_a_player_whose_name_looks_like_markup_says_it_as_text(client):
+    game, alice, bob = second_deal()
+    bob.display_name = '<b class="x">Bob</b> & co'
+    bob.save(update_fields=["display_name"])
+    client.force_login(alice)
+    section = moment(page(client, game))
+    assert "&lt;b class=&quot;x&quot;&gt;Bob&lt;/b&gt; &amp; co’s hand" in section
+    assert "<b " not in section
