@@ -8,6 +8,7 @@ written the same way everywhere:
 - `card_face(card)` -> the card drawn as a card (inline SVG: rank and suit in the corners, the suit large)
 - `card_back()` -> a card face down (the opponent's hand, the crib, the deck)
 - `counted_show(show)` -> a counted hand or crib, a combination at a time (the game page, the record)
+- `pegging(rounds)` -> a hand's pegging, count by count (the game page, the record)
 - `cards_text(cards, ascii=False)` -> "5♥ J♦" (or "5H JD")
 - `kind_label(kind)` -> "fifteen", "pair royal", "run of three", ...
 - `score_rows(score)` -> one `ShowRow` per combination, with the running total
@@ -104,6 +105,29 @@ def _chip(code: str) -> SafeString:
 def card_chips(cards: Iterable[Card | str]) -> SafeString:
     """Several chips separated by spaces."""
     return format_html_join(" ", "{}", ((card_chip(c),) for c in cards))
+
+
+def pegging(rounds: list[dict]) -> SafeString:
+    """A hand's pegging count by count (`presenter.Table.plays`), as the game page and the record
+    draw it; written out, as a changed page draws two (this hand's and the last)."""
+    html = ["\n"]
+    for number, r in enumerate(rounds, 1):
+        html.append(f'\n<ol class="pegging" aria-label="Count {number}">\n  ')
+        for p in r["plays"]:
+            who = f'<span class="who">{escape(p["who"])}</span>'
+            if p.get("go"):
+                html.append(f"\n  <li>{who}: “go”</li>\n  ")
+                continue
+            points = p.get("points")
+            pegged = f' <strong class="pegged">+{escape(points)}</strong>' if points else ""
+            html.append(
+                f'\n  <li>{who} {card_chip(p["card"])} <span class="count">{escape(p.get("count", ""))}</span>{pegged}</li>\n  '
+            )
+        html.append("\n</ol>\n")
+    if not rounds:
+        html.append('\n<p class="muted">No cards played yet.</p>\n')
+    html.append("\n")
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped or a chip)
 
 
 def counted_show(show: dict) -> SafeString:

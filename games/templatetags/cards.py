@@ -5,6 +5,7 @@
 {{ hand|cards }}        several chips separated by spaces
 {% face c %}            the card drawn as a card (SVG); {% back %} one face down
 {% counted_show show %}  a counted hand or crib (a show of presenter.Table.shows)
+{% pegging rounds %}     a hand's pegging, count by count (presenter.Table.plays)
 {{ c|card_name }}       "5 of hearts"
 {{ hand|in_card_order }} the codes low to high, suit order fixed (display only: the pile keeps its order)
 {% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
@@ -38,6 +39,11 @@ def back_tag(label="a card face down"):
 @register.simple_tag(name="counted_show")
 def counted_show_tag(show):
     return presentation.counted_show(show)
+
+
+@register.simple_tag(name="pegging")
+def pegging_tag(rounds):
+    return presentation.pegging(rounds)
 
 
 @register.filter(name="card")

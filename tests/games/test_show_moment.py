@@ -131,11 +131,13 @@ def test_under_muggins_a_count_whose_muggins_chance_is_open_shows_no_combination
     assert "show-step" not in section and "data-cards" not in section
 
 
-def test_a_show_of_a_player_whose_name_looks_like_markup_says_it_as_text(client):
+def test_a_player_whose_name_looks_like_markup_is_named_as_text_in_the_show_and_the_pegging(client):
     game, alice, bob = second_deal()
     bob.display_name = '<b class="x">Bob</b> & co'
     bob.save(update_fields=["display_name"])
     client.force_login(alice)
-    section = moment(page(client, game))
-    assert "&lt;b class=&quot;x&quot;&gt;Bob&lt;/b&gt; &amp; co’s hand" in section
-    assert "<b " not in section
+    html = page(client, game)
+    named = "&lt;b class=&quot;x&quot;&gt;Bob&lt;/b&gt; &amp; co"
+    assert f"{named}’s hand" in moment(html)
+    assert f'<span class="who">{named}</span>' in html  # the last hand's pegging
+    assert "<b " not in html
