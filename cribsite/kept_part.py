@@ -19,7 +19,7 @@ from games import fragments
 register = template.Library()
 
 KEPT = 2048
-_parts: dict = {}
+PARTS: dict = {}  # (name, script prefix, *values) -> html, its CSRF token a mark
 
 
 class KeptNode(template.Node):
@@ -30,13 +30,16 @@ class KeptNode(template.Node):
         if settings.DEBUG:
             return self.nodelist.render(context)
         key = (self.name, get_script_prefix(), *(value.resolve(context) for value in self.values))
-        html = _parts.get(key)
+        try:
+            html = PARTS.get(key)
+        except TypeError:  # a value that cannot be a key: rendered as it stands
+            return self.nodelist.render(context)
         if html is None:
             with context.push(csrf_token=fragments.hole("csrf")):
                 html = str(self.nodelist.render(context))
-            if len(_parts) >= KEPT:
-                _parts.clear()
-            _parts[key] = html
+            if len(PARTS) >= KEPT:
+                PARTS.clear()
+            PARTS[key] = html
         try:
             return mark_safe(fragments.filled(html, context))  # noqa: S308 (the template's own rendering)
         except fragments.Unfilled:  # no CSRF token in this context

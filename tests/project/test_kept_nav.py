@@ -51,10 +51,10 @@ def test_a_change_to_the_reader_shows_at_once(client):
 
 def test_the_kept_menu_is_the_menu_rendered_with_the_looks_csrf_token(client, settings):
     client.force_login(make_user(display_name="Ada"))
-    kept_part._parts.clear()
+    kept_part.PARTS.clear()
     first = client.get(reverse("help")).content.decode()
     again = client.get(reverse("help")).content.decode()
-    assert kept_part._parts  # kept
+    assert kept_part.PARTS  # kept
     for html in (first, again):
         tokens = csrf_tokens(html)
         assert len(set(tokens)) == 1 and "\x00" not in html  # the menu's logout form has the page's token
