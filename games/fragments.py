@@ -36,7 +36,13 @@ log = logging.getLogger(__name__)
 KEPT_SECONDS = 3600  # a game nobody looks at lets its fragments go
 GAMES = Path(__file__).resolve().parent
 # What draws a fragment: its templates and the code that makes their markup.
-SOURCES = ("templates/games/*.html", "games/board*.py", "games/presentation.py", "games/presenter/*.py")
+SOURCES = (
+    "templates/games/*.html",
+    "games/board*.py",
+    "games/markup.py",
+    "games/presentation.py",
+    "games/presenter/*.py",
+)
 SOURCES_IN_APP = ("templatetags/*.py", "coaching.py", "fragments.py")
 
 

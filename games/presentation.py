@@ -7,8 +7,6 @@ written the same way everywhere:
 - `card_chip(card)` -> <span class="card red" role="img" aria-label="5 of hearts">5♥</span>
 - `card_face(card)` -> the card drawn as a card (inline SVG: rank and suit in the corners, the suit large)
 - `card_back()` -> a card face down (the opponent's hand, the crib, the deck)
-- `counted_show(show)` -> a counted hand or crib, a combination at a time (the game page, the record)
-- `pegging(rounds)` -> a hand's pegging, count by count (the game page, the record)
 - `cards_text(cards, ascii=False)` -> "5♥ J♦" (or "5H JD")
 - `kind_label(kind)` -> "fifteen", "pair royal", "run of three", ...
 - `score_rows(score)` -> one `ShowRow` per combination, with the running total
@@ -29,9 +27,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from django.utils.html import conditional_escape, escape, format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import capfirst
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString
 
 from games.cribbage import Card, Score, ScoreItem, describe, parse_cards, rules_for
 from games.cribbage.cards import card_from_code
@@ -105,71 +102,6 @@ def _chip(code: str) -> SafeString:
 def card_chips(cards: Iterable[Card | str]) -> SafeString:
     """Several chips separated by spaces."""
     return format_html_join(" ", "{}", ((card_chip(c),) for c in cards))
-
-
-def pegging(rounds: list[dict]) -> SafeString:
-    """A hand's pegging count by count (`presenter.Table.plays`), as the game page and the record
-    draw it; written out, as a changed page draws two (this hand's and the last)."""
-    html = ["\n"]
-    for number, r in enumerate(rounds, 1):
-        html.append(f'\n<ol class="pegging" aria-label="Count {number}">\n  ')
-        for p in r["plays"]:
-            who = f'<span class="who">{escape(p["who"])}</span>'
-            if p.get("go"):
-                html.append(f"\n  <li>{who}: “go”</li>\n  ")
-                continue
-            points = p.get("points")
-            pegged = f' <strong class="pegged">+{escape(points)}</strong>' if points else ""
-            html.append(
-                f'\n  <li>{who} {card_chip(p["card"])} <span class="count">{escape(p.get("count", ""))}</span>{pegged}</li>\n  '
-            )
-        html.append("\n</ol>\n")
-    if not rounds:
-        html.append('\n<p class="muted">No cards played yet.</p>\n')
-    html.append("\n")
-    return mark_safe("".join(html))  # noqa: S308 (every value escaped or a chip)
-
-
-def counted_show(show: dict) -> SafeString:
-    """One counted hand or crib said aloud a combination at a time (a show of
-    `presenter.Table.shows`), as the game page and the record draw it. Written out rather than
-    a template included for each show: a changed game page draws up to six."""
-    title = escape(show["title"])
-    hand = "".join(
-        f'<span class="show-card" data-card="{escape(c)}">{card_chip(c)}</span>' for c in in_card_order(show["cards"])
-    )
-    if show["starter"]:
-        starter = show["starter"]
-        hand += f'<span class="show-card show-starter" data-card="{escape(starter)}">{card_chip(starter)}<small>starter</small></span>'
-    html = [f'\n<section class="show counted-show" aria-label="{title}">\n  <h4 class="show-title">{title}</h4>\n']
-    html.append(f'  <p class="show-hand">{hand}</p>\n  ')
-    score, claimed = show["score"], show["claimed"]
-    if score:
-        html.append('\n  <ol class="show-steps">\n    ')
-        for row in show["rows"]:
-            codes = escape(" ".join(c.code for c in row.cards))
-            html.append(
-                f'\n    <li class="show-step {escape(row.kind)}" data-cards="{codes}"><span class="said">'
-                f'{escape(capfirst(row.said))}</span> <span class="show-cards">{card_chips(row.cards)}</span></li>\n    '
-            )
-        if not show["rows"]:
-            html.append('\n    <li class="show-step nothing" data-cards="">Nothing to count: “nineteen”.</li>\n    ')
-        total = score.total
-        counted = ""
-        if claimed is not None:
-            missed = f": {total} was there to be counted" if claimed < total else ""
-            counted = f" Counted as <strong>{claimed}</strong>{missed}."
-        html.append(
-            f'\n  </ol>\n  <p class="show-total">{title}: <strong>{total}</strong> point{"" if total == 1 else "s"}.'
-            f"{counted}</p>\n  "
-        )
-    else:
-        html.append(
-            f'\n  <p class="show-total">Counted as <strong>{claimed}</strong>. The true count is shown once the chance'
-            " to call muggins has passed.</p>\n  "
-        )
-    html.append("\n</section>\n")
-    return mark_safe("".join(html))  # noqa: S308 (every value above escaped or a chip)
 
 
 def card_face(card: Card | str) -> SafeString:

@@ -13,7 +13,7 @@
 
 from django import template
 
-from games import presentation
+from games import markup, presentation
 from games.board import board_html
 from games.cribbage import FULL_GAME
 
@@ -38,12 +38,12 @@ def back_tag(label="a card face down"):
 
 @register.simple_tag(name="counted_show")
 def counted_show_tag(show):
-    return presentation.counted_show(show)
+    return markup.counted_show(show)
 
 
 @register.simple_tag(name="pegging")
 def pegging_tag(rounds):
-    return presentation.pegging(rounds)
+    return markup.pegging(rounds)
 
 
 @register.filter(name="card")
