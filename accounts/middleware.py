@@ -7,18 +7,29 @@ SECRET_ARGUMENTS = ("token", "key")
 
 
 class UserTimezoneMiddleware:
-    """Show times in the signed-in player's own time zone."""
+    """Show times in the signed-in player's own time zone: activated before the view, for every
+    view but those marked `shows_no_time` (reading the zone reads the player)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
+        timezone.deactivate()  # nothing kept from the thread's last request
+        return self.get_response(request)
+
+    def process_view(self, request, view, args, kwargs):
+        if getattr(view, "shows_no_time", False):
+            return
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             timezone.activate(user.zone)
-        else:
-            timezone.deactivate()
-        return self.get_response(request)
+
+
+def shows_no_time(view):
+    """Marks a view whose answer shows no time: its player's time zone is not activated, so a
+    view that needs only who its player is (the game's poll) need not read the player."""
+    view.shows_no_time = True
+    return view
 
 
 class PrivatePages:
