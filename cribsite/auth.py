@@ -10,7 +10,14 @@ Only sessions logged in through ModelBackend (every login here) take this way, a
 the read is Django's `auth.get_user`, line for line: the session's hash checked against the
 player's (a changed password ends the session, flushed), the fallback secrets tried and the
 session moved to the current one. Any other backend is left to Django's `auth.get_user`.
+
+A view that needs only who the player is (the game's poll, when nothing changed) asks
+`request.player_id()`: the same check on the two columns it takes (the password, whose hash the
+session's must match, and is_active), read every time as the player is, without building the
+player; anything but a plainly good session is left to `request.user`.
 """
+
+from functools import cache, partial
 
 from django.conf import settings
 from django.contrib import auth
@@ -31,6 +38,7 @@ class Authentication(AuthenticationMiddleware):
     def process_request(self, request):
         super().process_request(request)  # its checks, and request.auser (Django's)
         request.user = SimpleLazyObject(lambda: get_user(request))
+        request.player_id = partial(player_id, request)
 
 
 def get_user(request):
@@ -39,10 +47,39 @@ def get_user(request):
     return request._cached_user
 
 
+def player_id(request):
+    """`request.user.pk`, None when nobody is logged in, without building the player when the
+    session is plainly good: its player's row (password and is_active) read, active, and the
+    session's hash that of its password now. Any other session (no hash, one from a former
+    secret, a changed password, a closed or deleted account, another backend) is read by
+    `get_user`, which acts on it as ever."""
+    if hasattr(request, "_cached_user"):  # already read: the player is at hand
+        return request._cached_user.pk
+    try:
+        backend_path, user_id = _session_player(request)
+    except KeyError:
+        return None
+    session_hash = request.session.get(HASH_SESSION_KEY)
+    if backend_path == MODEL_BACKEND and backend_path in settings.AUTHENTICATION_BACKENDS and session_hash:
+        user = _checked(user_id)
+        if (
+            user is not None
+            and ModelBackend().user_can_authenticate(user)
+            and constant_time_compare(session_hash, user.get_session_auth_hash())
+        ):
+            return user.pk
+    return get_user(request).pk
+
+
+def _session_player(request):
+    """(backend path, user id) the session names; KeyError when it names none."""
+    backend_path = request.session[BACKEND_SESSION_KEY]
+    return backend_path, auth.get_user_model()._meta.pk.to_python(request.session[SESSION_KEY])
+
+
 def _user(request):
     try:
-        backend_path = request.session[BACKEND_SESSION_KEY]
-        user_id = auth.get_user_model()._meta.pk.to_python(request.session[SESSION_KEY])
+        backend_path, user_id = _session_player(request)
     except KeyError:
         return AnonymousUser()
     if backend_path != MODEL_BACKEND or backend_path not in settings.AUTHENTICATION_BACKENDS:
@@ -82,3 +119,28 @@ def player(user_id):
         cursor.execute(statements.by_pk(model), [pk])
         row = cursor.fetchone()
     return None if row is None else statements.build(model, row)
+
+
+CHECKED = ("password", "is_active")  # what ModelBackend and get_user check of the player
+
+
+def _checked(user_id):
+    """The player `user_id` with only their primary key and CHECKED read (the rest deferred:
+    never read here), or None when there is none."""
+    model = auth.get_user_model()
+    try:
+        pk = model._meta.pk.get_prep_value(user_id)
+    except (TypeError, ValueError):
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_checked_sql(connection.vendor, model), [pk])
+        row = cursor.fetchone()
+    return None if row is None else model.from_db(connection.alias, [model._meta.pk.attname, *CHECKED], row)
+
+
+@cache
+def _checked_sql(vendor, model):
+    quote = connection.ops.quote_name
+    meta = model._meta
+    names = ", ".join(quote(meta.get_field(name).column) for name in (meta.pk.name, *CHECKED))
+    return f"SELECT {names} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"

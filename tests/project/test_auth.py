@@ -2,10 +2,13 @@
 ModelBackend, read every request, so a password changed or an account closed elsewhere ends
 the other sessions at once, and the secret's fallbacks keep a session as Django's do."""
 
+from importlib import import_module
+
 import pytest
+from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -119,7 +122,7 @@ def test_another_backends_session_is_djangos_to_read(monkeypatch, settings):
     session.save()
     settings.AUTHENTICATION_BACKENDS = [*settings.AUTHENTICATION_BACKENDS, "tests.project.test_auth.Elsewhere"]
     page = client.get(reverse(PAGE))
-    assert page.status_code == 200 and page.wsgi_request.user.display_name == "Read elsewhere"
+    assert page.status_code == 200 and page.wsgi_request._cached_user.display_name == "Read elsewhere"
     settings.AUTHENTICATION_BACKENDS = settings.AUTHENTICATION_BACKENDS[:-1]
     assert client.get(reverse(PAGE)).status_code == 302  # a backend no longer listed: nobody
 
@@ -134,3 +137,71 @@ class Elsewhere:
 def test_no_session_no_player(client):
     page = client.get(reverse(PAGE))
     assert page.status_code == 302 and not page.wsgi_request.user.is_authenticated
+
+
+# --- request.player_id(): who the player is, checked without building them (the game's poll) --
+
+
+def session_request(client):
+    """A request carrying `client`'s session, as the middleware gives it to a view."""
+    request = RequestFactory().get("/")
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(client.session.session_key)
+    return request
+
+
+def test_a_good_session_names_its_player_from_two_columns_read_without_building_them():
+    user = make_user(display_name="Alice")
+    request = session_request(logged_in(user))
+    with CaptureQueriesContext(connection) as queries:
+        assert auth.player_id(request) == user.pk
+    read = [q["sql"] for q in queries if 'FROM "accounts_user"' in q["sql"]]  # (the session is read too)
+    assert len(read) == 1 and '"password"' in read[0] and '"is_active"' in read[0]
+    assert '"display_name"' not in read[0] and not hasattr(request, "_cached_user")
+
+
+def test_a_player_already_read_is_not_read_again():
+    user = make_user(display_name="Alice")
+    request = session_request(logged_in(user))
+    auth.get_user(request)
+    with CaptureQueriesContext(connection) as queries:
+        assert auth.player_id(request) == user.pk
+    assert len(queries) == 0
+
+
+@pytest.mark.parametrize("how", ["password", "save", "update", "delete"])
+def test_a_session_no_longer_its_players_names_nobody(how):
+    user = make_user(display_name="Alice")
+    client = logged_in(user)
+    if how == "password":
+        user.set_password("set-by-a-reset-1")
+        user.save()
+    elif how == "save":
+        user.is_active = False
+        user.save()
+    elif how == "update":
+        User.objects.filter(pk=user.pk).update(is_active=False)
+    else:
+        user.delete()
+    request = session_request(client)
+    assert auth.player_id(request) is None
+    if how == "password":
+        assert HASH_SESSION_KEY not in request.session  # flushed, as get_user does
+
+
+def test_no_session_names_nobody_without_a_query(client):
+    request = RequestFactory().get("/")
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore()
+    with CaptureQueriesContext(connection) as queries:
+        assert auth.player_id(request) is None
+    assert len(queries) == 0
+
+
+def test_another_backends_session_is_named_by_djangos_get_user(settings):
+    user = make_user(display_name="Alice")
+    client = logged_in(user)
+    session = client.session
+    session[BACKEND_SESSION_KEY] = "tests.project.test_auth.Elsewhere"
+    session.save()
+    settings.AUTHENTICATION_BACKENDS = [*settings.AUTHENTICATION_BACKENDS, "tests.project.test_auth.Elsewhere"]
+    request = session_request(client)
+    assert auth.player_id(request) == user.pk and request._cached_user.display_name == "Read elsewhere"
