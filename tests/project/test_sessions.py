@@ -2,6 +2,7 @@
 and a cache that is down is a miss, never an error or a logout."""
 
 import pytest
+from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.models import Session
 from django.core.cache import caches
 from django.urls import reverse
@@ -55,3 +56,34 @@ def test_with_the_cache_down_a_player_stays_logged_in_and_can_log_out(client, ca
     assert Session.objects.count() == 0
     after = client.get(reverse("games:my_games"))
     assert after.status_code == 302 and reverse("accounts:login") in after["Location"]
+
+
+def a_store(client):
+    from cribsite.sessions import SessionStore
+
+    return SessionStore(client.session.session_key)
+
+
+def test_a_session_is_read_in_the_same_trip_as_other_keys_of_its_cache(client, cached_sessions):
+    user = make_user(display_name="Alice")
+    client.force_login(user)
+    client.get(reverse("games:my_games"))  # the session is in the cache
+    caches["sessions"].set("other", 7)
+    store = a_store(client)
+    assert store.read_beside("sessions", ["other", "missing"]) == {"other": 7}
+    caches["sessions"].clear()
+    Session.objects.all().delete()  # neither cache nor database could answer now
+    assert store[SESSION_KEY] == str(user.pk)
+
+
+def test_a_session_is_not_read_beside_keys_of_another_cache_nor_when_it_missed(client, cached_sessions):
+    user = make_user(display_name="Alice")
+    client.force_login(user)
+    caches["default"].set("other", 7)
+    store = a_store(client)
+    assert store.read_beside("default", ["other"]) == {"other": 7}
+    assert store[SESSION_KEY] == str(user.pk)  # read then, from the database
+    missed = a_store(client)
+    caches["sessions"].clear()
+    assert missed.read_beside("sessions", ["other"]) == {}
+    assert missed[SESSION_KEY] == str(user.pk)  # a miss is read from the database
