@@ -22,8 +22,15 @@ def seat_of(game, user):
     """The seat `user` holds in `game`, or None (a spectator)."""
     if user is None or not user.is_authenticated:
         return None
+    return seat_held(game, user.pk)
+
+
+def seat_held(game, player_id):
+    """The seat the player `player_id` holds in `game`, or None (None: a spectator)."""
+    if player_id is None:
+        return None
     for seat in game.seats.all():
-        if seat.player_id == user.pk:
+        if seat.player_id == player_id:
             return seat
     return None
 

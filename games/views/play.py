@@ -20,6 +20,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.middleware import shows_no_time
 from games import challenge_limits, coaching, event_games, fragments, polls, reviews, selectors, services, talk, visits
 from games.cribbage import describe_move
 from games.models import Event, Game, GameReview
@@ -208,17 +209,19 @@ def not_your_game(request, game, words=""):
     return render(request, "games/not_your_game.html", {"game": game}, status=403)
 
 
+@shows_no_time
 @require_GET
 def state(request, game_id):
     """What the page's script polls: enough to know whether to reload.
 
     Its ETag is the last event the reader sees (games.polls): a poll sent with it answers 304
     while nothing changed, from numbers kept apart from the game, and no poll writes to the
-    database (the player's looking is noted in the shared cache)."""
-    found = polls.numbers(game_id)
+    database (the player's looking is noted in the shared cache). Only who the reader is is
+    needed (`request.player_id()`, cribsite.auth): the player is checked, never built."""
+    found = polls.numbers(game_id, request.session)  # the session read in the same trip
     if found is None:
         raise Http404("No such game.")
-    player_id = request.user.pk if request.user.is_authenticated else None
+    player_id = request.player_id()
     seat = found["seats"].get(player_id) if player_id is not None else None
     if seat is not None:
         visits.note_polling(seat[0])
@@ -226,7 +229,7 @@ def state(request, game_id):
         etag = polls.tag(game_id, polls.seen(found, player_id), found["status"])
         if etag in request.headers.get("If-None-Match", ""):
             return _polled(HttpResponseNotModified(), etag)
-    return _state(request, game_id)
+    return _state(game_id, player_id)
 
 
 @require_GET
@@ -250,9 +253,9 @@ def _polled(response, etag):
     return response
 
 
-def _state(request, game_id):
+def _state(game_id, player_id):
     game = _game(game_id)
-    seat = selectors.seat_of(game, request.user)
+    seat = selectors.seat_held(game, player_id)
     if seat is None and selectors.sealed_for(game, None):
         response = JsonResponse({"error": "Other tables are still playing these cards."}, status=403)
         add_never_cache_headers(response)

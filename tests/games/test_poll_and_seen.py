@@ -1,15 +1,18 @@
 """The game page's poll costs nothing when nothing changed (an ETag, 304, no write), a move makes
-the next poll a 200, and looking at the page writes "seen" at most once a minute per seat."""
+the next poll a 200, and looking at the page writes "seen" at most once a minute per seat. Who
+polls is checked as every request's player is, but never built, and a session that is no longer
+its player's answers as a spectator."""
 
 import random
 
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import cribbage, services
+from games import cribbage, lifecycle, selectors, services
 from games.models import Seat
 from tests.factories import make_user, play_random_move, start_two_player_game
 
@@ -122,3 +125,98 @@ def test_a_polling_player_is_marked_looking_at_most_once_a_minute_for_the_whole_
     assert len(looking_marks()) == 2
     # The mark outlives the window by the minute it may go unwritten.
     assert {kept for key, kept in marks if key.startswith("games:looking:")} == {16 * 60}
+
+
+# --- who polls: the player checked, never built (cribsite.auth.player_id) ---------------------
+
+
+@pytest.fixture
+def cached_sessions(settings):
+    """Sessions and the poll's numbers in one shared cache, as with CACHE_URL."""
+    settings.SESSION_ENGINE = "cribsite.sessions"
+    settings.POLL_FROM_CACHE = True
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_an_unchanged_poll_reads_its_session_and_numbers_in_one_trip_and_checks_the_player(
+    client, cached_sessions, seated, monkeypatch
+):
+    etag = poll(client, seated)[0]["ETag"]
+    trips, inside = [], []
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            if not inside:  # a trip, not the local cache's get_many calling its own get
+                trips.append(name)
+            inside.append(name)
+            try:
+                return real(*args, **kwargs)
+            finally:
+                inside.pop()
+
+        return call
+
+    for name in ("get", "get_many", "set", "add", "delete"):
+        monkeypatch.setattr(cache, name, counted(name, getattr(cache, name)))
+    again, queries = poll(client, seated, etag)
+    assert again.status_code == 304
+    assert trips == ["get_many"]
+    read = [q["sql"] for q in queries if "accounts_user" in q["sql"]]
+    # One statement, of what the check needs: the password (its hash) and is_active.
+    assert len(read) == 1 and '"password"' in read[0] and '"display_name"' not in read[0]
+    assert not hasattr(again.wsgi_request, "_cached_user")  # the player never built (nor a time zone)
+
+
+def sealed_pair():
+    """Two games dealt from one seed, both on: each sealed from spectators."""
+    players = [make_user(display_name="Alice"), make_user(display_name="Bob")]
+    others = [make_user(), make_user()]
+    game = lifecycle.start_game(players=players, first_dealer=0, deal_seed="a-seed", rng=random.Random(9))
+    lifecycle.start_game(players=others, first_dealer=0, deal_seed="a-seed", rng=random.Random(9))
+    return game, players[0]
+
+
+@pytest.mark.parametrize("change", ["password", "closed", "closed-by-update"])
+@pytest.mark.parametrize("sealed", [False, True], ids=["open", "sealed"])
+def test_a_session_no_longer_its_players_gets_no_304_from_the_seats_numbers(
+    client, cached_sessions, change, sealed, django_capture_on_commit_callbacks
+):
+    if sealed:
+        game, alice = sealed_pair()
+    else:
+        alice = make_user(display_name="Alice")
+        game = start_two_player_game(players=[alice, make_user()], rng=random.Random(3))
+    with django_capture_on_commit_callbacks(execute=True):  # a plan: numbers only Alice's seat sees
+        services.submit_move(game, 0, cribbage.read_plan(" ".join(selectors.view_for(game, 0).hand)))
+    client.force_login(alice)
+    first, _ = poll(client, game)
+    assert first.status_code == 200 and first["ETag"]
+    if not sealed:
+        assert first["ETag"] != poll(Client(), game)[0]["ETag"]  # not the spectators' tag
+    assert poll(client, game, first["ETag"])[0].status_code == 304
+    if change == "password":
+        alice.set_password("a-new-Secret-456")
+        alice.save()
+    elif change == "closed":
+        alice.is_active = False
+        alice.save()
+    else:
+        type(alice).objects.filter(pk=alice.pk).update(is_active=False)
+    after, _ = poll(client, game, first["ETag"])
+    assert after.status_code == (403 if sealed else 200)  # a spectator's answer, never the seat's 304
+    if not sealed:
+        assert after.json()["your_turn"] is False and after["ETag"] != first["ETag"]
+    assert not after.wsgi_request.user.is_authenticated
+
+
+def test_a_session_under_a_former_secret_still_polls_as_its_player(client, cached_sessions, seated, settings):
+    settings.SECRET_KEY = "the-former-secret-" + "x" * 40
+    client.force_login(seated.seats.get(number=0).player)
+    etag = poll(client, seated)[0]["ETag"]
+    old_key = client.session.session_key
+    settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
+    settings.SECRET_KEY = "the-current-secret-" + "y" * 40
+    assert poll(client, seated, etag)[0].status_code == 304
+    assert client.session.session_key != old_key  # moved to the current secret, as Django's get_user does
