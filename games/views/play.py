@@ -227,7 +227,7 @@ def state(request, game_id):
         visits.note_polling(seat[0])
     if seat is not None or not found["sealable"]:
         etag = polls.tag(game_id, polls.seen(found, player_id), found["status"])
-        if etag in request.headers.get("If-None-Match", ""):
+        if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):  # (request.headers: all headers parsed)
             return _polled(HttpResponseNotModified(), etag)
     return _state(game_id, player_id)
 
