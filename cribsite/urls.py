@@ -16,7 +16,7 @@ urlpatterns = [
     path("m/", include("mail.urls")),
     path("ladders/", include("ladders.urls")),
     path("events/", include("tournaments.urls")),
+    path("", include("games.urls")),  # first of the three: the game page and its poll are asked most
     path("", include("ratings.urls")),  # the player pages
     path("", include("clock.urls")),  # more time, claims, vacations
-    path("", include("games.urls")),
 ]
