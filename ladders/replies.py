@@ -198,9 +198,30 @@ def _names(people, conj="or"):
 
 
 def _answer(user, ladder, kind, line, said, *, help=False, rows=None):
+    """Owe the answer (compose_answer renders it when sent; `rows`: the table is asked for)."""
+    details = {
+        "ladder": ladder.pk if ladder is not None else None,
+        "words": line,
+        "said": [str(s) for s in said],
+        "help": help,
+        "standings": rows is not None,
+    }
+    event_replies.answer(user, "ladder", f"ladder:{kind}", details)
+
+
+def compose_answer(details):
+    """The answer to mail to a ladder's address: (template, context, reply-to), or why not sent."""
+    ladder = Ladder.objects.filter(pk=details["ladder"]).first() if details["ladder"] is not None else None
+    if ladder is None and details["ladder"] is not None:
+        return "the ladder is gone"
+    rows = selectors.standings(ladder) if details["standings"] and ladder is not None else None
     address = notices.ladder_address(ladder) if ladder is not None else None
-    context = {**answer_context(ladder, line, said, HELP if help else "", rows), "ladder": ladder, "address": address}
-    event_replies.answer(user, f"ladder:{kind}", "ladders/email/ladder_answer", context, reply_to=address)
+    context = {
+        **answer_context(ladder, details["words"], details["said"], HELP if details["help"] else "", rows),
+        "ladder": ladder,
+        "address": address,
+    }
+    return "ladders/email/ladder_answer", context, address
 
 
 def standings_word(game, number, player, command, answer):
@@ -221,6 +242,6 @@ def standings_word(game, number, player, command, answer):
     return InboundEmail.Status.ANSWERED, "standings"
 
 
-event_replies.answer_address("ladder", ladder_reply)
+event_replies.answer_address("ladder", ladder_reply, compose_answer)
 answer_word("standings", standings_word)
 answer_service_word("enter", join_by_name, spellings=("join",))

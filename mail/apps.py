@@ -13,7 +13,22 @@ class MailConfig(AppConfig):
         from accounts import emails
         from games import follow_ups
 
-        from . import announcements, checks, composers, inbound, kinds, outbox, receivers, reception, services, tasks  # noqa: F401  (registers the webhook checks; connects the signals)
+        from . import (  # noqa: F401  (registers the webhook checks; connects the signals)
+            announcements,
+            challenge_replies,
+            checks,
+            composers,
+            event_replies,
+            game_replies,
+            inbound,
+            kinds,
+            outbox,
+            receivers,
+            reception,
+            service_replies,
+            services,
+            tasks,
+        )
         from .game_replies import answer_word
         from .models import OutboundEmail
         from .my_games import games_word, standing_plan_word
@@ -36,3 +51,9 @@ class MailConfig(AppConfig):
         kinds.register(OutboundEmail.Kind.ANNOUNCEMENT, announcements.compose)
         for kind in emails.KINDS:
             kinds.register(OutboundEmail.Kind(kind), composers.asked, needed=composers.asked_needed, asked=True)
+        # Answers to what a player wrote (mail.answers): they go whatever the account chose, as asked.
+        kinds.register(OutboundEmail.Kind.REPLY_ANSWER, game_replies.compose_answer, asked=True)
+        kinds.register(OutboundEmail.Kind.REVIEW, game_replies.compose_review, asked=True)
+        kinds.register(OutboundEmail.Kind.SERVICE_ANSWER, service_replies.compose_answer, asked=True)
+        kinds.register(OutboundEmail.Kind.CHALLENGE_ANSWER, challenge_replies.compose_answer, asked=True)
+        kinds.register(OutboundEmail.Kind.EVENT_ANSWER, event_replies.compose_answer, asked=True)

@@ -13,8 +13,8 @@ from accounts.models import User
 from games import challenges
 from games.models import Challenge
 
-from . import links, messages, parsing, services
-from .models import InboundEmail
+from . import answers, links, messages, parsing
+from .models import InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
 
@@ -80,20 +80,26 @@ def rematch(game, number, player):
 
 
 def _answer(challenge, user, words, problem):
-    if not services.may_answer(user.email, "challenge"):
-        return
-    try:
-        messages.build(
-            "mail/email/challenge_answer",
-            {
-                "challenge": challenge,
-                "words": words,
-                "problem": problem,
-                "url": links.absolute(challenge.get_absolute_url()),
-            },
-            to=user.email,
-            user=user,
-            reply_to=links.challenge_reply_address(challenge.pk, user.pk),
-        ).send()
-    except Exception:
-        log.exception("Answer to a reply for challenge %s could not be sent.", challenge.pk)
+    """Owe the answer, once per address in the answer window (compose_answer renders it)."""
+    context = {"challenge": challenge.pk, "words": words, "problem": problem}
+    answers.owe(OutboundEmail.Kind.CHALLENGE_ANSWER, user, "challenge", context=context)
+
+
+def compose_answer(row):
+    """An answer to a reply to a challenge's email (OutboundEmail.Kind.CHALLENGE_ANSWER)."""
+    challenge = Challenge.objects.select_related("challenger").filter(pk=row.context["challenge"]).first()
+    if challenge is None:
+        return "the challenge is gone"
+    user = row.user
+    return messages.build(
+        "mail/email/challenge_answer",
+        {
+            "challenge": challenge,
+            "words": row.context["words"],
+            "problem": row.context["problem"],
+            "url": links.absolute(challenge.get_absolute_url()),
+        },
+        to=user.email,
+        user=user,
+        reply_to=links.challenge_reply_address(challenge.pk, user.pk),
+    )

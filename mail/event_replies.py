@@ -2,13 +2,14 @@
 (which take replies there): the event's app reads the words and acts.
 
 An app above mail registers its kind of address in its AppConfig.ready()
-(`answer_address("ladder", handler)`, see ladders.replies); mail finds the
+(`answer_address("ladder", handler, compose)`, see ladders.replies); mail finds the
 address among the recipients, checks the sender as it does for a move reply
 (an active account at the From address, and the provider's SPF/DKIM/DMARC
 verdicts, mail.authentication), then calls `handler(row, slug, user, texts,
 subject)` -> (InboundEmail status, outcome), with the sender's own words as
 mail.parsing reads them. A stranger's mail is dropped unanswered (no
-backscatter); one that fails the checks or is spam is refused, unanswered too.
+backscatter); one that fails the checks or is spam is refused, unanswered too. The app's answer
+is owed in the outbox (mail.answers), and its `compose` renders it when it is sent.
 """
 
 import logging
@@ -19,15 +20,17 @@ from django.conf import settings
 
 from accounts.models import User
 
-from . import messages, parsing, services
-from .models import InboundEmail
+from . import answers, messages, parsing
+from .models import InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
 
 _EVENT_LOCAL = re.compile(r"^([a-z]+)\+([a-z0-9][a-z0-9_-]*)$", re.IGNORECASE)
 
-# Kinds of event address by their prefix ("ladder"): handler(row, slug, user, texts, subject).
+# Kinds of event address by their prefix ("ladder"): handler(row, slug, user, texts, subject),
+# and compose(details) -> (template, context, reply_to) of an answer, or why it is not sent.
 EVENT_ADDRESSES: dict[str, Callable] = {}
+ANSWER_COMPOSERS: dict[str, Callable] = {}
 
 
 def read_words(texts, subject, words):
@@ -45,8 +48,9 @@ def read_words(texts, subject, words):
     return None, "", (lines[0].strip()[:200] if lines else topic[:200])
 
 
-def answer_address(kind, handler):
+def answer_address(kind, handler, compose):
     EVENT_ADDRESSES[kind] = handler
+    ANSWER_COMPOSERS[kind] = compose
 
 
 def event_address(kind, slug):
@@ -88,15 +92,18 @@ def act(row, found, sender, texts, subject):
     return EVENT_ADDRESSES[kind](row, slug, user, texts, subject)
 
 
-def answer(user, kind, template, context, *, reply_to=None):
-    """Answer mail to an event's address at once (a direct answer), at most once per address and
-    kind in the answer window; never raises. True if sent."""
-    if not services.may_answer(user.email, f"event:{kind}"[:32]):
-        log.info("Answer %s to %s not sent: already answered in this window.", kind, user.pk)
-        return False
-    try:
-        messages.build(template, context, to=user.email, user=user, reply_to=reply_to).send()
-    except Exception:
-        log.exception("Answer %s to user %s could not be sent.", kind, user.pk)
-        return False
-    return True
+def answer(user, address_kind, kind, details):
+    """Owe the answer to mail to an event's address, at most once per address and `kind` in the
+    answer window: its app's composer (`answer_address`) renders it from `details` (ids and
+    words) when it is sent."""
+    context = {"address": address_kind, **details}
+    answers.owe(OutboundEmail.Kind.EVENT_ANSWER, user, f"event:{kind}"[:32], context=context)
+
+
+def compose_answer(row):
+    """An answer to mail to an event's address (OutboundEmail.Kind.EVENT_ANSWER), by its app."""
+    made = ANSWER_COMPOSERS[row.context["address"]](row.context)
+    if isinstance(made, str):  # why it is not sent
+        return made
+    template, context, reply_to = made
+    return messages.build(template, context, to=row.user.email, user=row.user, reply_to=reply_to)

@@ -13,10 +13,10 @@ from games import services as game_services
 from games.cribbage import describe_move
 from games.models import Event, Game
 from games.presenter import refusals
-from games.selectors import view_for
+from games.selectors import game_with_seats, view_for
 
-from . import challenge_replies, classify, parsing, review, services
-from .models import InboundEmail
+from . import answers, challenge_replies, classify, parsing, review, services
+from .models import InboundEmail, OutboundEmail
 from .rendering import answer_message
 
 log = logging.getLogger(__name__)
@@ -199,7 +199,7 @@ def _act_lines(row, game, number, player, commands):
 # Reply words that another app answers, by command kind (the clock's "more time" and
 # "claim", registered in ClockConfig.ready()): handler(game, number, player, command,
 # answer) -> (InboundEmail status, outcome), where answer(game, number, player, kind, ...)
-# sends the reply email.
+# owes the reply email.
 REPLY_WORDS: dict[str, Callable] = {}
 
 
@@ -301,14 +301,17 @@ def _review(game, number, player, command):
             ),
         )
         return InboundEmail.Status.ANSWERED, "review: the game is on"
-    if not services.may_answer(player.email, "review"):
-        return InboundEmail.Status.ANSWERED, "review: already sent in this window"
+    answers.owe(OutboundEmail.Kind.REVIEW, player, "review", context={}, game_id=game.pk, seat=number)
+    return InboundEmail.Status.ANSWERED, "review owed"
+
+
+def compose_review(row):
+    """The review asked for by reply (OutboundEmail.Kind.REVIEW), for the row's seat alone."""
     try:
-        review.review_message(game, number, player).send()
-    except Exception:
-        log.exception("The review of game %s seat %s could not be sent.", game.pk, number)
-        return InboundEmail.Status.ANSWERED, "review: could not be sent"
-    return InboundEmail.Status.ANSWERED, "review sent"
+        game = game_with_seats(row.game_id)
+    except Game.DoesNotExist:
+        return "the game is gone"
+    return review.review_message(game, row.seat, row.user)
 
 
 def _table_word(game, number, player, command):
@@ -326,19 +329,29 @@ def _table_word(game, number, player, command):
 
 
 def _answer(game, seat, player, kind, *, problem, words=None, include_state=True, changed=False):
-    """Answer a reply, at most once per address, kind and words in the window (a player's
-    second try, in other words, is answered too; the same words again are not). Never raises."""
+    """Owe the answer to a reply, at most once per address, kind and words in the window (a
+    player's second try, in other words, is answered too; the same words again are not). It is
+    rendered when sent, telling the seat's own view of the game then (compose_answer)."""
     said = " ".join((words or "").lower().split())
     limit = f"{kind}:{hashlib.sha256(said.encode()).hexdigest()[:8]}" if said else kind
-    if not services.may_answer(player.email, limit):
-        log.info("Answer %s to %s not sent: already answered in this window.", kind, player.pk)
-        return False
+    context = {"problem": problem, "words": words, "include_state": include_state, "changed": changed}
+    answers.owe(OutboundEmail.Kind.REPLY_ANSWER, player, limit, context=context, game_id=game.pk, seat=seat)
+
+
+def compose_answer(row):
+    """An answer to a reply (OutboundEmail.Kind.REPLY_ANSWER): what the row says, and the game as
+    the row's seat sees it now."""
     try:
-        game.refresh_from_db()
-        answer_message(
-            game, seat, player, problem=problem, words=words, include_state=include_state, changed=changed
-        ).send()
-    except Exception:
-        log.exception("Answer %s for game %s seat %s could not be sent.", kind, game.pk, seat)
-        return False
-    return True
+        game = game_with_seats(row.game_id)
+    except Game.DoesNotExist:
+        return "the game is gone"
+    context = row.context
+    return answer_message(
+        game,
+        row.seat,
+        row.user,
+        problem=context["problem"],
+        words=context["words"],
+        include_state=context["include_state"],
+        changed=context["changed"],
+    )

@@ -16,7 +16,8 @@ this order:
    player (not the sender) is told, at most once per window;
 4. the player's words are read and the move submitted against the current
    state, with the seat and the Message-ID as its idempotency key; a reply that cannot be
-   applied is answered with what was wrong and the moves legal now.
+   applied is answered with what was wrong and the moves legal now. Every answer is owed in
+   the outbox with the reply's status (mail.answers), and sent after commit.
 """
 
 import logging
@@ -27,14 +28,24 @@ from email.utils import parseaddr
 from functools import lru_cache
 
 from anymail.inbound import AnymailInboundMessage
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from games import statements
 from games.models import Game
 from games.selectors import game_with_seats
 
-from . import challenge_replies, classify, event_replies, game_replies, parsing, rows, service_replies, services
+from . import (
+    answers,
+    challenge_replies,
+    classify,
+    event_replies,
+    game_replies,
+    parsing,
+    rows,
+    service_replies,
+    services,
+)
 from .models import InboundEmail
 
 log = logging.getLogger(__name__)
@@ -58,16 +69,23 @@ def process(inbound_id):
     if row is None:
         return None
     try:
-        status, outcome = _process(row)
+        with answers.owed_for(row.pk) as owed:
+            try:
+                status, outcome = _process(row)
+            except (OperationalError, InterfaceError):
+                raise
+            except Exception as exc:
+                log.exception("Reading inbound %s failed.", row.message_id)
+                status, outcome = InboundEmail.Status.ANSWERED, f"error: {exc!r}"
+        row.status, row.outcome, row.processed_at = status, outcome[:2000], timezone.now()
+        with transaction.atomic():  # the answers it owes are kept with its status, or neither
+            answers.write(owed)
+            statements.update(row, ("status", "outcome", "processed_at", "game_id", "seat"))
     except (OperationalError, InterfaceError):
-        # The database was busy or away: read the message again later (the task retries).
+        # The database was busy or away: read the message again later (the task retries); what
+        # it did is idempotent (a move by its Message-ID, an answer by the reply's key).
         InboundEmail.objects.filter(pk=row.pk).update(status=InboundEmail.Status.RECEIVED)
         raise
-    except Exception as exc:
-        log.exception("Reading inbound %s failed.", row.message_id)
-        status, outcome = InboundEmail.Status.ANSWERED, f"error: {exc!r}"
-    row.status, row.outcome, row.processed_at = status, outcome[:2000], timezone.now()
-    statements.update(row, ("status", "outcome", "processed_at", "game_id", "seat"))
     return status
 
 

@@ -10,8 +10,8 @@ from django.utils import timezone
 class OutboundEmail(models.Model):
     """An email owed to a player, written in the transaction that makes it owed and sent after commit.
 
-    Every email but an answer to a reply (sent by the worker reading the reply) is one of these
-    (the kinds below), the links a person asks for on the site too. `key` is unique per owed email (for example
+    Every email is one of these (the kinds below): the links a person asks for on the site and
+    the answers to replies too. `key` is unique per owed email (for example
     "turn:<game>:<seat>:<seq>" or "digest:<user>:<day>"), so the cause writing
     it twice, or a task or the sweeper sending it twice, still sends one email.
     The message is rendered when it is sent, from `context` (ids and the few
@@ -52,6 +52,12 @@ class OutboundEmail(models.Model):
         ALREADY_REGISTERED = "already_registered", "A sign-up with an address that has an account"
         ADDRESS_WANTED = "address_wanted", "Another account asked for this address"
         DELETE_ACCOUNT = "delete_account", "Delete an account"
+        # Answers to what a player wrote to us (mail.answers), owed with the reply's status.
+        REPLY_ANSWER = "reply_answer", "An answer to a reply to a game's email"
+        REVIEW = "review", 'A finished game\'s review (the reply "review")'
+        SERVICE_ANSWER = "service_answer", "An answer to mail to the service's address"
+        CHALLENGE_ANSWER = "challenge_answer", "An answer to a reply to a challenge"
+        EVENT_ANSWER = "event_answer", "An answer to mail to an event's address"
 
     class Status(models.TextChoices):
         READY = "ready", "Ready to send"

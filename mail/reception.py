@@ -36,8 +36,8 @@ def receive(message, *, esp_name="", event=None):
         getattr(message, "envelope_recipient", None) or any(message.get_all(name) for name in RECIPIENT_HEADERS)
     ):
         raise NotAReply("not an email message: it has no sender or no recipient")
-    raw = _text(_raw(message))
-    message_id = _text(message.get("Message-ID")).strip()
+    raw = storable(_raw(message))
+    message_id = storable(message.get("Message-ID")).strip()
     if not message_id:
         message_id = f"<sha256.{hashlib.sha256(raw.encode('utf-8', 'replace')).hexdigest()}@no-message-id>"
     row = InboundEmail(
@@ -46,9 +46,9 @@ def receive(message, *, esp_name="", event=None):
         recipient=delivered_to(message)[:255],
         esp_name=esp_name,
         raw=raw[:MAX_RAW],
-        envelope_sender=_text(getattr(message, "envelope_sender", None))[:255],
-        envelope_recipient=_text(getattr(message, "envelope_recipient", None))[:255],
-        stripped_text=_text(getattr(message, "stripped_text", None)),
+        envelope_sender=storable(getattr(message, "envelope_sender", None))[:255],
+        envelope_recipient=storable(getattr(message, "envelope_recipient", None))[:255],
+        stripped_text=storable(getattr(message, "stripped_text", None)),
         spam_detected=bool(spam_verdict(message)),
         auth_failure=auth_failure(message, getattr(event, "esp_event", None), esp_name)[:255],
     )
@@ -66,7 +66,7 @@ def receive(message, *, esp_name="", event=None):
     return row
 
 
-def _text(value):
+def storable(value):
     """`value` as text PostgreSQL stores: no NUL, valid Unicode (a lone surrogate becomes U+FFFD)."""
     text = "" if value is None else str(value)
     return text.replace("\x00", "\ufffd").encode("utf-8", "surrogatepass").decode("utf-8", "replace")

@@ -26,8 +26,8 @@ from accounts.models import User
 from games import challenges, computer_games
 from games.models import ComputerLevel
 
-from . import event_replies, links, messages, my_games, services
-from .models import InboundEmail
+from . import answers, event_replies, links, messages, my_games
+from .models import InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
 
@@ -222,21 +222,19 @@ def _sign_up(sender, name):
 
 
 def _answer(user, kind, line, said, *, help=False):
-    """Answer at once, once per address, kind and words in the answer window; never raises."""
+    """Owe the answer, once per address, kind and words in the answer window (compose_answer renders it)."""
     words = " ".join((line or "").lower().split())
     limit = f"svc:{kind[:10]}:{hashlib.sha256(words.encode()).hexdigest()[:8]}"
-    if not services.may_answer(user.email, limit):
-        log.info("Answer %s to %s not sent: already answered in this window.", kind, user.pk)
-        return False
-    context = {"topic": _TOPICS.get(kind, kind), "words": line, "said": said, "help": HELP if help else ""}
-    try:
-        messages.build(
-            "mail/email/service_answer", context, to=user.email, user=user, reply_to=service_address()
-        ).send()
-    except Exception:
-        log.exception("Answer %s to user %s could not be sent.", kind, user.pk)
-        return False
-    return True
+    context = {"topic": _TOPICS.get(kind, kind), "words": line, "said": [str(s) for s in said], "help": help}
+    answers.owe(OutboundEmail.Kind.SERVICE_ANSWER, user, limit, context=context)
+
+
+def compose_answer(row):
+    """An answer to mail to the service's address (OutboundEmail.Kind.SERVICE_ANSWER)."""
+    context = {**row.context, "help": HELP if row.context["help"] else ""}
+    return messages.build(
+        "mail/email/service_answer", context, to=row.user.email, user=row.user, reply_to=service_address()
+    )
 
 
 _TOPICS = {

@@ -118,14 +118,29 @@ def withdraw_by_name(user, rest, line):
 
 
 def _answer(user, event, kind, line, said, *, help=False, rows=None):
+    """Owe the answer (compose_answer renders it when sent; `rows`: the table is asked for)."""
+    details = {
+        "event": event.pk if event is not None else None,
+        "words": line,
+        "said": [str(s) for s in said],
+        "help": help,
+        "standings": rows is not None,
+    }
+    event_replies.answer(user, "event", f"event:{kind}", details)
+
+
+def compose_answer(details):
+    """The answer to mail to an event's address: (template, context, reply-to), or why not sent."""
+    event = Tournament.objects.filter(pk=details["event"]).first() if details["event"] is not None else None
+    if event is None and details["event"] is not None:
+        return "the event is gone"
     club_night = event is not None and event.kind == Tournament.Kind.CLUB_NIGHT
-    context = answer_context(
-        event, line, said, (HELP + (night_replies.HELP if club_night else "")) if help else "", rows
-    )
-    reply_to = address(event) if event is not None else None
-    event_replies.answer(user, f"event:{kind}", "tournaments/email/event_answer", context, reply_to=reply_to)
+    help_text = (HELP + (night_replies.HELP if club_night else "")) if details["help"] else ""
+    rows = selectors.table(event) if details["standings"] and event is not None else None
+    context = answer_context(event, details["words"], details["said"], help_text, rows)
+    return "tournaments/email/event_answer", context, address(event) if event is not None else None
 
 
-event_replies.answer_address("event", event_reply)
+event_replies.answer_address("event", event_reply, compose_answer)
 answer_service_word("enter", enter_by_name, spellings=("join",))
 answer_service_word("withdraw", withdraw_by_name)

@@ -52,6 +52,29 @@ def _mail_to(sink, address, *, containing):
     pytest.fail(f"no email to {address} with {containing!r} in {WAIT}s; passed over {passed}")
 
 
+def _mails_to(sink, *wanted):
+    """The next email matching each of `wanted` ((address, containing) as for `_mail_to`), in
+    whatever order they come: an answer is owed after what its words did, whose own emails (a
+    challenge's, a new game's first turn) may go first. Others are passed over."""
+    found = [None] * len(wanted)
+    deadline, passed = time.monotonic() + WAIT, []
+    while None in found and time.monotonic() < deadline:
+        try:
+            _, rcpt_tos, message = sink.next(timeout=0.5)
+        except queue.Empty:
+            continue
+        for i, (address, containing) in enumerate(wanted):
+            words = containing if isinstance(containing, tuple) else (containing,)
+            if found[i] is None and rcpt_tos == [address] and any(w in text_part(message) for w in words):
+                found[i] = message
+                break
+        else:
+            passed.append((rcpt_tos, message["Subject"]))
+    if None in found:
+        pytest.fail(f"no email for {[w for w, m in zip(wanted, found) if m is None]} in {WAIT}s; passed over {passed}")
+    return found
+
+
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
@@ -112,8 +135,7 @@ def test_vacation_games_enter_new_game_and_sign_up_by_email(celery_worker_on_red
     _mail_to(smtp, alice.email, containing='Nothing here is called "Summer Cup"')
 
     write("new game Bob Smith")
-    _mail_to(smtp, alice.email, containing="Your challenge to Bob Smith is sent")
-    _mail_to(smtp, bob.email, containing="Alice")
+    _mails_to(smtp, (alice.email, "Your challenge to Bob Smith is sent"), (bob.email, "Alice"))
     assert Challenge.objects.filter(challenger=alice, places__player=bob).exists()
     write("new game")
     _mail_to(smtp, alice.email, containing="Say whom to play")
@@ -133,13 +155,18 @@ def test_a_whole_game_against_the_computer_by_email_with_a_plan_for_every_hand(c
     alice = make_user("alice@example.com", "Alice", password=None)
     us = service_replies.service_address()
     _post(client, sender="alice@example.com", to=us, subject="A game", text="new game computer standard\n")
-    started = text_part(_mail_to(smtp, alice.email, containing="against the computer (standard) has started"))
-    assert "the coach is on" in started
+    started, message = _mails_to(
+        smtp,
+        (alice.email, "against the computer (standard) has started"),
+        (alice.email, "it is your turn to"),
+    )
+    assert "the coach is on" in text_part(started)
     game = Game.objects.get()
     assert game.assistance == Game.Assistance.COACH and not game.practice
     emails, first = 0, True
     while True:
-        message = _mail_to(smtp, alice.email, containing=("it is your turn to", f"Game {game.pk} (Alice v"))
+        if message is None:
+            message = _mail_to(smtp, alice.email, containing=("it is your turn to", f"Game {game.pk} (Alice v"))
         if "it is your turn to" not in text_part(message):
             assert "is over" in text_part(message)
             break
@@ -156,6 +183,7 @@ def test_a_whole_game_against_the_computer_by_email_with_a_plan_for_every_hand(c
             text=quoted_reply(message, words),
             headers={"In-Reply-To": message["Message-ID"]},
         )
+        message = None
     game.refresh_from_db()
     assert game.is_finished
     hands = game.events.filter(kind="deal").count()
