@@ -14,15 +14,15 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from mail import links
+from mail import event_replies, links
 from mail.models import InboundEmail
 
 
-def answer_common(event, slug, user, word, line, *, noun, answer, standings):
+def answer_common(event, slug, user, word, line, *, noun, answer):
     """(InboundEmail status, outcome) when `word` is one every event answers alike, else None.
 
-    `answer(user, event, kind, line, said, help=, rows=)` writes the app's answer email;
-    `standings(event)` gives its table's rows."""
+    `answer(user, event, kind, line, said, help=, standings=)` owes the app's answer email
+    (`owe_answer`)."""
     if event is None:
         answer(user, None, "unknown", line, [f"There is no {noun} at this address ({slug}): nothing was done."])
         return InboundEmail.Status.ANSWERED, f"no {noun} {slug!r}"
@@ -34,9 +34,24 @@ def answer_common(event, slug, user, word, line, *, noun, answer, standings):
         answer(user, event, "help", line, [], help=True)
         return InboundEmail.Status.ANSWERED, "help"
     if word == "standings":
-        answer(user, event, "standings", line, [], rows=standings(event))
+        answer(user, event, "standings", line, [], standings=True)
         return InboundEmail.Status.ANSWERED, "standings"
     return None
+
+
+def owe_answer(address, user, event, kind, line, said, *, help=False, standings=False):
+    """Owe the answer to mail to an event's address of kind `address` ("ladder", "event"), at most
+    once per address and `kind` in the answer window. Its details are ids and words: the app's
+    compose_answer (mail.event_replies.answer_address) renders it when it is sent, the table
+    (`standings`: asked for) read then."""
+    details = {
+        "event": event.pk if event is not None else None,
+        "words": line,
+        "said": [str(s) for s in said],
+        "help": help,
+        "standings": standings,
+    }
+    event_replies.answer(user, address, f"{address}:{kind}", details)
 
 
 def answer_context(event, line, said, help_text, rows):

@@ -6,7 +6,9 @@ LaddersConfig.ready(); mail has checked the sender (mail.event_replies). The lad
 with what was done, or what is wrong and what can be sent.
 """
 
-from events.replies import answer_common, answer_context, ask_to_confirm, confirmation_code, confirms
+from functools import partial
+
+from events.replies import answer_common, answer_context, ask_to_confirm, confirmation_code, confirms, owe_answer
 from mail import event_replies
 from mail.game_replies import answer_word
 from mail.models import InboundEmail
@@ -49,9 +51,7 @@ def ladder_reply(row, slug, user, texts, subject):
     """mail.event_replies' handler for ladder addresses: (InboundEmail status, outcome)."""
     ladder = Ladder.objects.filter(slug=slug).first()
     word, rest, line = read_words(texts, subject)
-    answered = answer_common(
-        ladder, slug, user, word, line, noun="ladder", answer=_answer, standings=selectors.standings
-    )
+    answered = answer_common(ladder, slug, user, word, line, noun="ladder", answer=_answer)
     if answered is not None:
         return answered
     if word == "join":
@@ -197,22 +197,13 @@ def _names(people, conj="or"):
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {conj} " + names[-1]
 
 
-def _answer(user, ladder, kind, line, said, *, help=False, rows=None):
-    """Owe the answer (compose_answer renders it when sent; `rows`: the table is asked for)."""
-    details = {
-        "ladder": ladder.pk if ladder is not None else None,
-        "words": line,
-        "said": [str(s) for s in said],
-        "help": help,
-        "standings": rows is not None,
-    }
-    event_replies.answer(user, "ladder", f"ladder:{kind}", details)
+_answer = partial(owe_answer, "ladder")
 
 
 def compose_answer(details):
     """The answer to mail to a ladder's address: (template, context, reply-to), or why not sent."""
-    ladder = Ladder.objects.filter(pk=details["ladder"]).first() if details["ladder"] is not None else None
-    if ladder is None and details["ladder"] is not None:
+    ladder = Ladder.objects.filter(pk=details["event"]).first() if details["event"] is not None else None
+    if ladder is None and details["event"] is not None:
         return "the ladder is gone"
     rows = selectors.standings(ladder) if details["standings"] and ladder is not None else None
     address = notices.ladder_address(ladder) if ladder is not None else None
@@ -238,7 +229,7 @@ def standings_word(game, number, player, command, answer):
             problem="This game is not part of a ladder, so it has no standings.",
         )
         return InboundEmail.Status.ANSWERED, "standings: not a ladder game"
-    _answer(player, ladder, "standings", command.words, [], rows=selectors.standings(ladder))
+    _answer(player, ladder, "standings", command.words, [], standings=True)
     return InboundEmail.Status.ANSWERED, "standings"
 
 

@@ -8,6 +8,8 @@ can be sent. "withdraw" is done only when confirmed by the code its answer sends
 ("confirm CODE" to the event's address, events.replies).
 """
 
+from functools import partial
+
 from events.replies import (
     answer_common,
     answer_context,
@@ -15,6 +17,7 @@ from events.replies import (
     confirmation_code,
     confirms,
     is_confirmation_code,
+    owe_answer,
 )
 from mail import event_replies
 from mail.models import InboundEmail
@@ -44,7 +47,7 @@ def event_reply(row, slug, user, texts, subject):
     """mail.event_replies' handler for event addresses: (InboundEmail status, outcome)."""
     event = Tournament.objects.filter(slug=slug).first()
     word, rest, line = event_replies.read_words(texts, subject, WORDS)
-    answered = answer_common(event, slug, user, word, line, noun="event", answer=_answer, standings=selectors.table)
+    answered = answer_common(event, slug, user, word, line, noun="event", answer=_answer)
     if answered is not None:
         return answered
     if word == "confirm" and is_confirmation_code(rest):  # a withdrawal's code, not a club night's "confirm NAME"
@@ -117,16 +120,7 @@ def withdraw_by_name(user, rest, line):
     return None if event is None else withdraw(event, user)
 
 
-def _answer(user, event, kind, line, said, *, help=False, rows=None):
-    """Owe the answer (compose_answer renders it when sent; `rows`: the table is asked for)."""
-    details = {
-        "event": event.pk if event is not None else None,
-        "words": line,
-        "said": [str(s) for s in said],
-        "help": help,
-        "standings": rows is not None,
-    }
-    event_replies.answer(user, "event", f"event:{kind}", details)
+_answer = partial(owe_answer, "event")
 
 
 def compose_answer(details):

@@ -157,7 +157,7 @@ def test_an_answer_from_a_ladders_address_arrives_when_the_server_is_back(settin
     reading = deliver(to(ladder_notices.ladder_address(ladder), alice.email, "standings"), on_commit)
     assert reading.status == InboundEmail.Status.ANSWERED
     row = waiting(Kind.EVENT_ANSWER)
-    assert row.context["ladder"] == ladder.pk and row.context["standings"]  # the table is read when it is sent
+    assert row.context["event"] == ladder.pk and row.context["standings"]  # the table is read when it is sent
     message = sent_when_back(port, row)
     assert "Bob" in text_part(message) and message["Reply-To"] == ladder_notices.ladder_address(ladder)
 
