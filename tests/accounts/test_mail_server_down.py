@@ -16,22 +16,16 @@ from django.utils import timezone
 from accounts import services as accounts
 from accounts.models import User
 from cribsite.celery import app
-from games import tasks as after_commit
 from mail import services as mail_services
 from mail import tasks as mail_tasks
 from mail.models import OutboundEmail
 from tests.accounts.conftest import SITE
 from tests.factories import make_user
+from tests.mail.server_down import sent_when_back, smtp_at, waiting
 from tests.mail.smtp_sink import SmtpSink, free_port, text_part
 
 pytestmark = pytest.mark.django_db
 SWEPT = timedelta(minutes=3)  # past the first retry's wait and the sweeper's REQUEUE_AFTER
-
-
-def smtp_at(settings, port):
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = False, "", ""
 
 
 def the_link(message):
@@ -41,26 +35,6 @@ def the_link(message):
     }
     assert f'href="{link}"' in message.get_body(preferencelist=("html",)).get_content()
     return urlsplit(link).path
-
-
-def waiting(kind):
-    """The one row of `kind`: tried once in vain, kept to be tried again, holding no link."""
-    row = OutboundEmail.objects.get(kind=kind)
-    assert (row.status, row.attempts) == (OutboundEmail.Status.READY, 1)
-    assert "refused" in row.last_error.lower() and row.next_attempt_at is not None
-    return row
-
-
-def sent_when_back(port, row):
-    """The server comes back and the sweeper sends the row: the message the server got."""
-    with SmtpSink(port=port) as sink:
-        assert after_commit.sweep.apply().get() == 1
-        _, recipients, message = sink.next(timeout=10)
-        assert sink.drain(timeout=0.3) == []  # once
-    row.refresh_from_db()
-    assert row.status == OutboundEmail.Status.SENT and recipients == [row.to]
-    assert row.message_id == message["Message-ID"].strip()
-    return message
 
 
 def test_a_login_link_asked_for_while_the_server_is_down_arrives_when_it_is_back(client, settings):

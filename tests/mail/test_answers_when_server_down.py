@@ -12,7 +12,6 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from games import challenges
-from games import tasks as after_commit
 from games.presentation import cards_text
 from games.selectors import view_for
 from ladders import membership
@@ -20,11 +19,12 @@ from ladders import notices as ladder_notices
 from ladders.models import Ladder
 from mail import answers, inbound, links, reception, service_replies
 from mail.models import AnswerSent, InboundEmail, OutboundEmail
-from tests.accounts.test_mail_server_down import smtp_at
 from tests.factories import finish_game, genuine, make_user, start_two_player_game
 
+from . import server_down as server_down_
 from .conftest import reply
-from .smtp_sink import SmtpSink, free_port, text_part
+from .server_down import smtp_at, waiting
+from .smtp_sink import free_port, text_part
 
 pytestmark = pytest.mark.django_db
 SWEPT = timedelta(minutes=3)  # past the first retry's wait and the sweeper's REQUEUE_AFTER
@@ -67,25 +67,10 @@ def to(address, sender, words):
     )
 
 
-def waiting(kind):
-    """The one answer of `kind`: tried once in vain, kept to be tried again."""
-    row = OutboundEmail.objects.get(kind=kind)
-    assert (row.status, row.attempts) == (OutboundEmail.Status.READY, 1)
-    assert "refused" in row.last_error.lower() and row.next_attempt_at is not None
-    return row
-
-
 def sent_when_back(port, row):
-    """The server comes back and one sweep sends the row, once: the message the server got."""
-    with time_machine.travel(timezone.now() + SWEPT, tick=False), SmtpSink(port=port) as sink:
-        assert after_commit.sweep.apply().get() == 1
-        _, recipients, message = sink.next(timeout=10)
-        assert sink.drain(timeout=0.3) == []
-        assert after_commit.sweep.apply().get() == 0  # nothing left owed
-    row.refresh_from_db()
-    assert row.status == OutboundEmail.Status.SENT and recipients == [row.to]
-    assert row.message_id == message["Message-ID"].strip()
-    return message
+    """The server comes back, the clock past the row's next try: the message it got, once."""
+    with time_machine.travel(timezone.now() + SWEPT, tick=False):
+        return server_down_.sent_when_back(port, row)
 
 
 def test_an_unreadable_move_answered_while_the_server_is_down_arrives_when_it_is_back(settings, on_commit):

@@ -24,6 +24,7 @@ from mail.models import OutboundEmail
 from tests.factories import make_user
 
 from . import payloads
+from .server_down import smtp_at
 from .smtp_sink import SmtpSink, text_part
 
 MOVE_LINE = re.compile(
@@ -35,9 +36,7 @@ GAME_TIMEOUT = 20  # seconds to wait for the next turn email before calling it l
 @pytest.fixture
 def smtp(settings):
     with SmtpSink() as sink:
-        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-        settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", sink.port
-        settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = False, "", ""
+        smtp_at(settings, sink.port)
         payloads.configure(settings)
         yield sink
 

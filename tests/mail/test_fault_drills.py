@@ -33,17 +33,12 @@ from tests.conftest import _drop_connection_pools
 from tests.factories import make_user, start_two_player_game
 
 from . import payloads
+from .server_down import smtp_at
 from .smtp_sink import SmtpSink, free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 SWEPT = timedelta(minutes=2, seconds=1)  # past mail.services.REQUEUE_AFTER and games.follow_ups.REQUEUE_AFTER
-
-
-def _use_smtp(settings, port):
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = False, "", ""
 
 
 def _wait_for(condition, timeout=15, what="the workers"):
@@ -113,7 +108,7 @@ def test_the_smtp_server_down_for_fifty_minutes_then_back(settings, monkeypatch,
     # Every retry is the sweeper's here: a task's own short retry (its countdown on the real
     # clock) would race the sweeps at the moved clock and take a row out of a sweep's batch.
     monkeypatch.setattr(delivery, "TASK_RETRIES_UP_TO", timedelta(0))
-    _use_smtp(settings, port)
+    smtp_at(settings, port)
     rng = random.Random(16)
     start = timezone.now()
     with time_machine.travel(start, tick=True) as clock:
@@ -144,7 +139,7 @@ def test_the_smtp_server_down_for_fifty_minutes_then_back(settings, monkeypatch,
 def test_the_broker_down_while_moves_are_made(settings, client, celery_worker_on_redis):
     """Moves by the web form, by move links and by a reply while the web side's broker is down."""
     with SmtpSink() as sink:
-        _use_smtp(settings, sink.port)
+        smtp_at(settings, sink.port)
         payloads.configure(settings)
         rng = random.Random(3)
         games = _games(3, rng)
@@ -237,7 +232,7 @@ def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery
     conversation when its worker is SIGKILLed: sent once by the next worker, and the timeout
     sweep run again (as a redelivered task would) owes nothing more."""
     with SmtpSink() as sink:
-        _use_smtp(settings, sink.port)
+        smtp_at(settings, sink.port)
         worker = celery_worker_process()
         game = _games(1, random.Random(5), player={"vacation_days": 0}, timeout_policy="opponent_chooses")[0]
         _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=30)
@@ -294,7 +289,7 @@ def _drop_connection_at(sql_start):
 @pytest.mark.parametrize("channel", ["web form", "move link"])
 def test_the_database_connection_dropped_in_the_middle_of_a_move(settings, client, celery_worker_on_redis, channel):
     with SmtpSink() as sink:
-        _use_smtp(settings, sink.port)
+        smtp_at(settings, sink.port)
         rng = random.Random(8)
         game = _games(1, rng)[0]
         _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2)
