@@ -21,6 +21,7 @@ this order:
 """
 
 import logging
+from datetime import timedelta
 from email import policy
 from email.headerregistry import HeaderRegistry
 from email.parser import BytesParser
@@ -29,6 +30,7 @@ from functools import lru_cache
 
 from anymail.inbound import AnymailInboundMessage
 from django.db import InterfaceError, OperationalError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import statements
@@ -50,12 +52,22 @@ from .models import InboundEmail
 
 log = logging.getLogger(__name__)
 
+READING_LEASE = timedelta(minutes=10)  # a reply read this long was lost with its worker
+
 
 def unread_batch(now=None, limit=200):
     """Ids of stored replies still waiting to be read a while after they arrived: their reading
-    was never queued (the broker was down) or its task was lost. The sweeper queues them again;
-    `process` reads each once."""
+    was never queued (the broker was down) or its task was lost. A reply whose reading began
+    READING_LEASE ago and never ended was lost with its worker (SIGKILL, out of memory): it is
+    put back to be read, as nothing it did stayed (its move and answers are written with its
+    status, in one transaction) or stays twice (the move is idempotent by the reply). The sweeper
+    queues them again; `process` reads each once."""
     now = now or timezone.now()
+    stuck = Q(claimed_at__lt=now - READING_LEASE) | Q(claimed_at__isnull=True, received_at__lt=now - READING_LEASE)
+    lost = InboundEmail.objects.filter(stuck, status=InboundEmail.Status.PROCESSING)
+    for message_id in lost.values_list("message_id", flat=True):
+        log.warning("Reading inbound %s never ended (its worker died): it is read again.", message_id)
+    lost.update(status=InboundEmail.Status.RECEIVED)
     return list(
         InboundEmail.objects.filter(status=InboundEmail.Status.RECEIVED, received_at__lt=now - services.REQUEUE_AFTER)
         .order_by("received_at")
@@ -65,7 +77,7 @@ def unread_batch(now=None, limit=200):
 
 def process(inbound_id):
     """Read one stored message and act on it. Safe to run twice: the second run does nothing."""
-    row = rows.claim_reply(inbound_id)
+    row = rows.claim_reply(inbound_id, timezone.now())
     if row is None:
         return None
     try:

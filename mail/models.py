@@ -174,6 +174,7 @@ class InboundEmail(models.Model):
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     received_at = models.DateTimeField(default=timezone.now)
+    claimed_at = models.DateTimeField(null=True, blank=True, help_text="When its reading began.")
     processed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

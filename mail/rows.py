@@ -100,11 +100,12 @@ def _claim_sql(vendor, returning):
     )
 
 
-def claim_reply(inbound_id):
-    """RECEIVED -> PROCESSING for one stored reply: the row as it is then, or None when it was
+def claim_reply(inbound_id, now):
+    """RECEIVED -> PROCESSING for one stored reply, noting when (a reading that never ends was
+    lost with its worker: mail.inbound.unread_batch): the row as it is then, or None when it was
     read already or another worker has it. One statement on PostgreSQL (UPDATE ... RETURNING)."""
     returning = connection.vendor == "postgresql"
-    params = [InboundEmail.Status.PROCESSING, inbound_id, InboundEmail.Status.RECEIVED]
+    params = [InboundEmail.Status.PROCESSING, now, inbound_id, InboundEmail.Status.RECEIVED]
     with connection.cursor() as cursor:
         cursor.execute(_claim_reply_sql(connection.vendor, returning), params)
         if returning:
@@ -121,5 +122,5 @@ def claim_reply(inbound_id):
 def _claim_reply_sql(vendor, returning):
     quote = connection.ops.quote_name
     table, status = quote(InboundEmail._meta.db_table), quote("status")
-    sql = f"UPDATE {table} SET {status} = %s WHERE {quote('id')} = %s AND {status} = %s"
+    sql = f"UPDATE {table} SET {status} = %s, {quote('claimed_at')} = %s WHERE {quote('id')} = %s AND {status} = %s"
     return f"{sql} RETURNING {statements.columns(InboundEmail)}" if returning else sql

@@ -261,6 +261,63 @@ def test_the_worker_killed_with_sigkill_in_the_middle_of_a_send(settings, celery
     _moves_stay({game.pk: set(range(1, game.seq + 1))})
 
 
+def _other_connection():
+    db = connection.settings_dict
+    return psycopg.connect(
+        host=db["HOST"] or "127.0.0.1",
+        port=db["PORT"] or 5432,
+        user=db["USER"],
+        password=db["PASSWORD"] or None,
+        dbname=db["NAME"],
+    )
+
+
+def test_the_worker_killed_with_sigkill_while_reading_a_reply(settings, client, celery_worker_process):
+    """A reply's move caught waiting for its game's lock when its worker is SIGKILLed: the reply,
+    left "being read", is read again by the sweeper once its lease is over, its move made once
+    and its emails sent once."""
+    with SmtpSink() as sink:
+        smtp_at(settings, sink.port)
+        payloads.configure(settings)
+        rng = random.Random(9)
+        worker = celery_worker_process()
+        game = _games(1, rng)[0]
+        _wait_for(lambda: OutboundEmail.objects.filter(status="sent").count() == 2, timeout=30)
+        seat = view_for(game, None).to_act[0]
+        with _other_connection() as holder:
+            holder.execute("SELECT 1 FROM games_game WHERE id = %s FOR UPDATE", [game.pk])  # the move waits
+            assert _reply_move(client, game, seat, rng) == 200
+            _wait_for(
+                lambda: (
+                    holder.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = %s",
+                        [connection.settings_dict["NAME"]],
+                    ).fetchone()[0]
+                    == 1
+                ),
+                timeout=30,
+                what="the worker's move to wait for the game's lock",
+            )
+            os.kill(worker.pid, signal.SIGKILL)  # in the middle of reading the reply
+            worker.wait(10)
+            holder.rollback()
+        reply = InboundEmail.objects.get()
+        assert reply.status == InboundEmail.Status.PROCESSING  # nobody will finish it
+        assert Game.objects.get(pk=game.pk).seq == game.seq  # its move did not stay
+        celery_worker_process()
+        with time_machine.travel(timezone.now() + SWEPT):  # its reading may still be going on
+            after_commit.sweep.apply().get()
+            assert InboundEmail.objects.get().status == InboundEmail.Status.PROCESSING
+        with time_machine.travel(timezone.now() + timedelta(minutes=11)):  # its lease is over
+            assert after_commit.sweep.apply().get() >= 1
+            _wait_for(lambda: InboundEmail.objects.get().status == InboundEmail.Status.APPLIED, timeout=30)
+            _wait_for(lambda: not OutboundEmail.objects.filter(status__in=("ready", "sending")).exists(), timeout=30)
+        received = sink.drain(timeout=1.5)
+    _check_exactly_once(received, {"drill": "worker SIGKILLed while reading a reply"})
+    assert Event.objects.filter(game=game, source=Event.Source.EMAIL).count() == 1
+    _moves_stay({game.pk: {game.seq + 1}})
+
+
 # --- The database connection dropped in the middle of a move --------------------------------
 
 

@@ -1,16 +1,18 @@
 """Replies: routing and trust, automatic mail, the words, idempotency and every refusal."""
 
 import random
+from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.db import InterfaceError, OperationalError
+from django.utils import timezone
 
 from games import services
 from games.models import Event, Seat
 from games.presentation import cards_text
 from games.selectors import view_for
-from mail import inbound, links, reception
+from mail import inbound, links, reception, rows
 from mail import services as services_mail
 from mail.models import InboundEmail
 from tests.factories import make_user, start_two_player_game
@@ -481,6 +483,22 @@ def test_any_other_error_while_reading_is_recorded_and_not_retried(game, stored,
     assert moves_by_email(game) == 0 and outbox_cleared == []
     monkeypatch.undo()
     assert inbound.process(stored.pk) is None and moves_by_email(game) == 0  # not read a second time
+
+
+def test_a_reply_whose_reading_never_ended_is_read_again_by_the_sweeper(game, stored):
+    """Its worker died while reading it (SIGKILL, out of memory): nothing it did stayed, and the
+    row would have stayed "being read" for ever. Once the lease is over the sweeper puts it back
+    and it is read once; a reading still within its lease is left alone."""
+    now = timezone.now()
+    assert rows.claim_reply(stored.pk, now - timedelta(minutes=3)) is not None  # the dead worker's claim
+    assert inbound.process(stored.pk) is None  # another worker has it
+    assert inbound.unread_batch(now) == []  # within its lease: it may still be being read
+    assert InboundEmail.objects.get(pk=stored.pk).status == InboundEmail.Status.PROCESSING
+    later = now + inbound.READING_LEASE
+    assert inbound.unread_batch(later) == [stored.pk]
+    assert InboundEmail.objects.get(pk=stored.pk).status == InboundEmail.Status.RECEIVED
+    assert inbound.process(stored.pk) == InboundEmail.Status.APPLIED and moves_by_email(game) == 1
+    assert inbound.unread_batch(later + inbound.READING_LEASE) == []  # read: never again
 
 
 def test_one_answer_per_address_kind_and_words_in_the_window(game, on_commit, outbox_cleared):
