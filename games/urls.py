@@ -5,13 +5,15 @@ from .views import calculator, challenges, lobby, play, talk
 app_name = "games"
 
 urlpatterns = [
+    # First: the game page's poll, asked by every open page every 15 s; each pattern tried before
+    # it is a regular expression searched in vain (resolving it took 39 µs seventh, 21 µs first).
+    path("games/<int:game_id>/state.json", play.state, name="state"),
     path("calculator/", calculator.calculator, name="calculator"),
     path("games/", lobby.my_games, name="my_games"),
     path("practice/", lobby.practice, name="practice"),
     path("games/<int:game_id>/", play.game, name="game"),
     path("games/<int:game_id>/move/", play.move, name="move"),
     path("games/<int:game_id>/plan/", play.plan, name="plan"),
-    path("games/<int:game_id>/state.json", play.state, name="state"),
     path("games/<int:game_id>/review.json", play.review_state, name="review_state"),
     path("games/<int:game_id>/record/", play.record, name="record"),
     path("games/<int:game_id>/rematch/", challenges.rematch, name="rematch"),
