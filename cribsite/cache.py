@@ -4,14 +4,27 @@ Django's RedisCacheClient makes a new redis.Redis for every operation, and a Red
 table of some 170 response callbacks as it is made: about 60 µs of CPU a cache call, half of a
 cache.get, paid twice by the POST of a move (its session, the poll's numbers). A Redis client
 is safe to share between threads (its connections come from the pool), so one is kept for each
-pool; everything else is Django's.
+pool. The game's poll reads its session and numbers with one MGET (get_many, written out below)
+and unpickles what it reads (RedisSerializer); everything else is Django's.
 """
+
+import pickle
 
 from django.core.cache.backends import redis as django_redis
 
 
+class RedisSerializer(django_redis.RedisSerializer):
+    """Django's, reading a pickle as one: Django's tries `int(data)` first, and the ValueError it
+    raises for every pickled value (with the bytes' repr in its message) cost three times the
+    unpickling. Integers are stored as their digits (never a pickle's b"\\x80" first)."""
+
+    def loads(self, data):
+        return pickle.loads(data) if data[:1] == b"\x80" else int(data)
+
+
 class RedisCacheClient(django_redis.RedisCacheClient):
     def __init__(self, *args, **kwargs):
+        kwargs.setdefault("serializer", RedisSerializer)
         super().__init__(*args, **kwargs)
         self._clients = {}  # id(pool) -> its client; the pools are kept in self._pools
 
@@ -21,6 +34,26 @@ class RedisCacheClient(django_redis.RedisCacheClient):
         if client is None:
             client = self._clients[id(pool)] = self._client(connection_pool=pool)
         return client
+
+    def get_many(self, keys):
+        """Django's MGET, sent on a connection of the pool as redis-py's client would, without its
+        command machinery around it (the retry's closures, the timings it records, the response
+        callbacks: MGET has none): 32 µs of CPU a call rather than 44 here. A connection that fails is dropped
+        and the read made again by redis-py's client, with its retries."""
+        keys = list(keys)
+        if not keys:
+            return {}
+        pool = self._get_connection_pool(False)
+        connection = pool.get_connection()  # ready to send (redis-py checks nothing is left to read)
+        try:
+            connection.send_command("MGET", *keys)
+            values = connection.read_response()
+        except (self._lib.ConnectionError, self._lib.TimeoutError):
+            connection.disconnect()
+            return super().get_many(keys)
+        finally:
+            pool.release(connection)
+        return {key: self._serializer.loads(value) for key, value in zip(keys, values) if value is not None}
 
 
 class RedisCache(django_redis.RedisCache):

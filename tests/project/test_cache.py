@@ -3,8 +3,9 @@
 import threading
 
 import pytest
+import redis
 
-from cribsite.cache import RedisCache
+from cribsite.cache import RedisCache, RedisSerializer
 from tests import services
 
 pytestmark = pytest.mark.redis
@@ -52,3 +53,34 @@ def test_threads_share_the_client_and_each_reads_its_own_keys(cache):
         thread.join()
     cache.delete_many([f"a:{n}" for n in range(4)])
     assert errors == []
+
+
+def test_many_keys_are_read_as_django_s_backend_reads_them(cache):
+    cache.set("a", {"public": 3, "status": "active"}, 60)
+    cache.set("n", 7, 60)
+    assert cache.get_many(["a", "b", "n"]) == {"a": {"public": 3, "status": "active"}, "n": 7}
+    assert cache.get_many([]) == {}
+
+
+def test_a_read_whose_connection_fails_is_made_again_by_redis_py_s_client(cache, monkeypatch):
+    cache.set("a", 1, 60)
+    real, failed = redis.connection.Connection.send_command, []
+
+    def once(connection, *args, **kwargs):
+        if not failed:
+            failed.append(args[0])
+            raise redis.ConnectionError("dropped")
+        return real(connection, *args, **kwargs)
+
+    monkeypatch.setattr(redis.connection.Connection, "send_command", once)
+    assert cache.get_many(["a", "b"]) == {"a": 1}
+    assert failed == ["MGET"]
+    assert cache.get_many(["a"]) == {"a": 1}  # the pool's connections still answer
+
+
+@pytest.mark.parametrize("value", [0, -5, 2**70, True, None, "12", b"\x80", 1.5, {"seats": {1: (2, 3)}}])
+def test_the_serializer_reads_back_what_it_wrote(value):
+    serializer = RedisSerializer()
+    written = serializer.dumps(value)
+    stored = str(written).encode() if isinstance(written, int) else written  # Redis keeps an int's digits
+    assert serializer.loads(stored) == value and type(serializer.loads(stored)) is type(value)
