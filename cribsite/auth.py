@@ -14,19 +14,24 @@ session moved to the current one. Any other backend is left to Django's `auth.ge
 A view that needs only who the player is (the game's poll, when nothing changed) asks
 `request.player_id()`: the same check on the two columns it takes (the password, whose hash the
 session's must match, and is_active), read every time as the player is, without building the
-player; anything but a plainly good session is left to `request.user`.
+player (nor any instance: the hash is Django's, computed from the column); anything but a
+plainly good session is left to `request.user`.
 """
 
-from functools import cache, partial
+import hashlib
+import hmac
+from functools import cache, lru_cache, partial
 
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.utils.crypto import constant_time_compare
+from django.utils.encoding import force_bytes
 from django.utils.functional import SimpleLazyObject
 
 from games import statements
@@ -61,13 +66,15 @@ def player_id(request):
         return None
     session_hash = request.session.get(HASH_SESSION_KEY)
     if backend_path == MODEL_BACKEND and backend_path in settings.AUTHENTICATION_BACKENDS and session_hash:
-        user = _checked(user_id)
+        model = auth.get_user_model()
+        checked = _checked(model, user_id)
+        # is_active: ModelBackend.user_can_authenticate; the hash: the player's get_session_auth_hash.
         if (
-            user is not None
-            and ModelBackend().user_can_authenticate(user)
-            and constant_time_compare(session_hash, user.get_session_auth_hash())
+            checked is not None
+            and checked[1]
+            and constant_time_compare(session_hash, _auth_hash(model, user_id, *checked))
         ):
-            return user.pk
+            return user_id
     return get_user(request).pk
 
 
@@ -124,23 +131,43 @@ def player(user_id):
 CHECKED = ("password", "is_active")  # what ModelBackend and get_user check of the player
 
 
-def _checked(user_id):
-    """The player `user_id` with only their primary key and CHECKED read (the rest deferred:
-    never read here), or None when there is none."""
-    model = auth.get_user_model()
+def _checked(model, user_id):
+    """The CHECKED columns (password, is_active) of the player `user_id`, or None when there is none."""
     try:
         pk = model._meta.pk.get_prep_value(user_id)
     except (TypeError, ValueError):
         return None
     with connection.cursor() as cursor:
         cursor.execute(_checked_sql(connection.vendor, model), [pk])
-        row = cursor.fetchone()
-    return None if row is None else model.from_db(connection.alias, [model._meta.pk.attname, *CHECKED], row)
+        return cursor.fetchone()
 
 
 @cache
 def _checked_sql(vendor, model):
     quote = connection.ops.quote_name
     meta = model._meta
-    names = ", ".join(quote(meta.get_field(name).column) for name in (meta.pk.name, *CHECKED))
+    names = ", ".join(quote(meta.get_field(name).column) for name in CHECKED)
     return f"SELECT {names} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"
+
+
+def _auth_hash(model, user_id, password, is_active):
+    """`get_session_auth_hash()` of the player `user_id` with these CHECKED values: for the model's own (not
+    overridden) AbstractBaseUser method, its HMAC of the password under SECRET_KEY, written out
+    with its key kept (Django's salted_hmac derives the key again every call, and the instance to
+    call it on cost more than the hash); else the model's method on an instance of the values.
+    Were the two ever to differ, a good session would be read by get_user: slower, never wrong."""
+    if model.get_session_auth_hash is not _BASE_HASH or model._get_session_auth_hash is not _BASE_SALTED:
+        user = model.from_db(connection.alias, [model._meta.pk.attname, *CHECKED], (user_id, password, is_active))
+        return user.get_session_auth_hash()
+    return hmac.new(_hash_key(settings.SECRET_KEY), force_bytes(password), hashlib.sha256).hexdigest()
+
+
+_BASE_HASH = AbstractBaseUser.get_session_auth_hash
+_BASE_SALTED = AbstractBaseUser._get_session_auth_hash
+# AbstractBaseUser._get_session_auth_hash's salt, and salted_hmac's key from it and the secret.
+SESSION_HASH_SALT = "django.contrib.auth.models.AbstractBaseUser.get_session_auth_hash"
+
+
+@lru_cache(maxsize=4)
+def _hash_key(secret):
+    return hashlib.sha256(force_bytes(SESSION_HASH_SALT) + force_bytes(secret)).digest()

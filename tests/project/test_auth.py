@@ -205,3 +205,34 @@ def test_another_backends_session_is_named_by_djangos_get_user(settings):
     settings.AUTHENTICATION_BACKENDS = [*settings.AUTHENTICATION_BACKENDS, "tests.project.test_auth.Elsewhere"]
     request = session_request(client)
     assert auth.player_id(request) == user.pk and request._cached_user.display_name == "Read elsewhere"
+
+
+def test_a_good_session_is_checked_without_any_instance_of_its_player(monkeypatch):
+    user = make_user(display_name="Alice")
+    request = session_request(logged_in(user))
+
+    def never(*args, **kwargs):  # pragma: no cover - what the test refuses
+        raise AssertionError("an instance built")
+
+    monkeypatch.setattr(User, "from_db", classmethod(never))
+    assert auth.player_id(request) == user.pk
+
+
+def test_the_session_hash_written_out_is_djangos_under_each_secret(settings):
+    user = make_user(display_name="Alice")
+    for secret in ("the-first-secret-" + "a" * 40, "the-second-secret-" + "b" * 40):
+        settings.SECRET_KEY = secret
+        assert auth._auth_hash(User, user.pk, user.password, True) == user.get_session_auth_hash()
+
+
+def test_a_player_model_with_its_own_session_hash_is_checked_by_it(monkeypatch):
+    monkeypatch.setattr(User, "get_session_auth_hash", lambda self: f"own-{self.pk}-{self.password[-12:]}")
+    user = make_user(display_name="Alice")
+    client = logged_in(user)  # the session keeps the model's own hash
+    assert auth.player_id(session_request(client)) == user.pk
+    request = session_request(client)
+    auth.player_id(request)
+    assert not hasattr(request, "_cached_user")  # checked by the written-out read, not get_user
+    user.set_password("set-by-a-reset-1")
+    user.save()
+    assert auth.player_id(session_request(client)) is None
