@@ -65,7 +65,7 @@ def of_game(game, seats):
     """The numbers of `game` with its seats (Seat objects), as they stand in memory."""
     return {
         "public": game.public_seq,
-        "status": game.status,
+        "status": str(game.status),  # the value: a Game.Status kept is unpickled by a call to its enum
         "sealable": bool(game.deal_seed),
         "seats": {s.player_id: (s.pk, s.private_seq) for s in seats if s.player_id is not None},
     }
