@@ -163,7 +163,7 @@ def _auth_hash(model, user_id, password, is_active):
 
 
 _BASE_HASH = AbstractBaseUser.get_session_auth_hash
-_BASE_SALTED = AbstractBaseUser._get_session_auth_hash
+_BASE_SALTED = vars(AbstractBaseUser)["_get_session_auth_hash"]  # (private: not in the stubs)
 # AbstractBaseUser._get_session_auth_hash's salt, and salted_hmac's key from it and the secret.
 SESSION_HASH_SALT = "django.contrib.auth.models.AbstractBaseUser.get_session_auth_hash"
 
