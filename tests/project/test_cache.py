@@ -84,3 +84,9 @@ def test_the_serializer_reads_back_what_it_wrote(value):
     written = serializer.dumps(value)
     stored = str(written).encode() if isinstance(written, int) else written  # Redis keeps an int's digits
     assert serializer.loads(stored) == value and type(serializer.loads(stored)) is type(value)
+
+
+def test_any_key_is_taken_without_memcached_s_warnings(cache, recwarn):
+    cache.set("a", 1, 60)
+    assert cache.get_many(["a", "b c"]) == {"a": 1}
+    assert not [w for w in recwarn if "memcached" in str(w.message)]
