@@ -4,13 +4,17 @@ templates they replace drew them (a template included for each costs far more):
 - `pegging(rounds)` -> a hand's pegging, count by count (`presenter.Table.plays`)
 - `counted_show(show)` -> a counted hand or crib, a combination at a time (`presenter.Table.shows`)
 
-`{% pegging %}` and `{% counted_show %}` in templates (`{% load cards %}`).
+and the table talk panel, drawn on every look at the page (`talk_panel`, games/_talk.html's markup).
+`{% pegging %}`, `{% counted_show %}` and `{% talk_panel %}` in templates (`{% load cards %}`).
 """
 
-from django.utils.html import escape
+from django.template.defaultfilters import date
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
+from django.utils.timezone import template_localtime
 
+from cribsite import url_tag
 from games.presentation import card_chip, card_chips, in_card_order
 
 
@@ -77,3 +81,71 @@ def counted_show(show: dict) -> SafeString:
         )
     html.append("\n</section>\n")
     return mark_safe("".join(html))  # noqa: S308 (every value above escaped or a chip)
+
+
+def talk_panel(panel, game, user, csrf_token) -> SafeString:
+    """The table talk and the reader's note (games/_talk.html's markup, a test renders both), for
+    `panel` (talk.panel_for's context) of `user` at `game`; `csrf_token` as {% csrf_token %} takes
+    it. Written out: every look at the page draws it, and the template cost several times more."""
+    csrf = csrf_input(csrf_token)
+    esc = conditional_escape
+    html = [
+        '<section id="talk" class="table-talk" aria-labelledby="table-heading">\n'
+        '  <h2 id="table-heading">At the table</h2>\n  <h3>Table talk</h3>\n  '
+    ]
+    if panel["talk"]:
+        html.append('\n  <ol class="talk">\n    ')
+        for m in panel["talk"]:
+            when = esc(date(template_localtime(m.created_at), "j M H:i"))
+            html.append(
+                f'\n    <li><strong>{esc(m.author)}</strong> <small class="muted">{when}</small>: {esc(m.text)}\n      '
+            )
+            if m.author_id != user.pk:
+                action = esc(_url("games:report", game.pk, m.pk))
+                said = "reported" if m.reported_at else "report"
+                html.append(
+                    f'\n      <form method="post" action="{action}" class="inline">{csrf}\n'
+                    f'        <button type="submit" class="link">{said}</button></form>\n      '
+                )
+            html.append("\n    </li>\n    ")
+        html.append("\n  </ol>\n  ")
+    else:
+        html.append('<p class="muted">Nothing said yet.</p>')
+    say_max, typed = esc(panel["say_max"]), panel["said"]
+    value = f' value="{esc(typed)}"' if typed else ""
+    html.append(
+        f'\n  <form method="post" action="{esc(_url("games:say", game.pk))}">{csrf}\n'
+        f'    <label for="say-text">Say to the other players (at most {say_max} characters; never read as a move)</label>\n'
+        f'    <input id="say-text" name="text" maxlength="{say_max}" autocomplete="off"{value}>\n'
+        '    <button type="submit" class="secondary">Say</button>\n  </form>\n  '
+    )
+    for p in panel["talk_players"]:
+        other = p["user"]
+        if p["muted"]:
+            button = (
+                '<input type="hidden" name="undo" value="1"><button type="submit" class="link">'
+                f"Unmute {esc(other)}</button>\n    "
+            )
+        else:
+            button = f'<button type="submit" class="link">Mute {esc(other)}</button>'
+        action = esc(_url("games:mute", game.pk, other.pk))
+        html.append(f'\n  <form method="post" action="{action}" class="inline">{csrf}\n    {button}\n  </form>\n  ')
+    note_max = esc(panel["note_max"])
+    html.append(
+        f'\n  <h3>My note</h3>\n  <form method="post" action="{esc(_url("games:note", game.pk))}">{csrf}\n'
+        f'    <label for="note-text">Only you see it (at most {note_max} characters; empty it to delete it)</label>\n'
+        f'    <textarea id="note-text" name="text" rows="3" maxlength="{note_max}">{esc(panel["note"])}</textarea>\n'
+        '    <button type="submit" class="secondary">Save my note</button>\n  </form>\n</section>\n'
+    )
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped)
+
+
+def csrf_input(token) -> str:
+    """What {% csrf_token %} writes for `token`: nothing for none (or "NOTPROVIDED")."""
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+
+
+def _url(name, *args):
+    return url_tag.reversed_url(name, list(args), {}, None)

@@ -10,9 +10,12 @@
 from django import template
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from clock import calendar, deadlines, selectors, timeouts, vacation
-from games import cribbage, times
+from cribsite import url_tag
+from games import cribbage, markup, times
 from games.presentation import clock_text, plural
 from games.selectors import seat_of
 from mail import links
@@ -31,8 +34,15 @@ def clock_rules(game):
     return clock_text(game)
 
 
-@register.inclusion_tag("clock/_game_clock.html")
-def game_clock(game, user):
+@register.simple_tag(takes_context=True)
+def game_clock(context, game, user):
+    """The game page's clock panel (`panel_rows`), written out as clock/_game_clock.html draws it
+    (a test renders both): the page draws it on every look, a template cost it several times more."""
+    return clock_panel(game_clock_rows(game, user), context.get("csrf_token"))
+
+
+def game_clock_rows(game, user):
+    """What the clock panel shows `user`: clock/_game_clock.html's context."""
     now = timezone.now()
     mine = seat_of(game, user)
     rules = cribbage.Rules.from_json(game.rules)
@@ -62,6 +72,62 @@ def game_clock(game, user):
         "max_days": times.MAX_MORE_DAYS,
         "finished": game.is_finished,
     }
+
+
+def clock_panel(panel, csrf_token):
+    """clock/_game_clock.html's markup for `panel` (game_clock_rows), the form's CSRF token
+    `csrf_token` (None or "NOTPROVIDED": none, as {% csrf_token %} writes it)."""
+    csrf = markup.csrf_input(csrf_token)
+    finished, game = panel["finished"], panel["game"]
+    html = [
+        '<section class="game-clock" aria-labelledby="clock-heading">\n  <h2 id="clock-heading">Clock</h2>\n'
+        f'  <p class="clock-rules">{conditional_escape(panel["rules"])}</p>\n  <ul>\n  '
+    ]
+    for row in panel["rows"]:
+        name = conditional_escape(row["name"])
+        deadline = conditional_escape(row["deadline"])
+        if finished:
+            state = "—\n      "
+        elif row["paused_until"]:
+            paused = conditional_escape(row["paused_until"])
+            state = f"on vacation; clock stopped until {paused} (deadline {deadline})\n      "
+        elif row["to_act"] and not row["deadline"]:
+            state = "to move\n      "
+        elif row["to_act"]:
+            out = " — <strong>out of time</strong>" if row["timed_out"] else ""
+            state = f"to move by <time>{deadline}</time>{out}\n      "
+        else:
+            state = "waiting"
+        bank = (
+            f'<span class="muted">(time bank: {conditional_escape(row["bank"])} left)</span>'
+            if row["bank"] and not finished
+            else ""
+        )
+        html.append(f"\n    <li>{name}:\n      {state}\n      {bank}\n      ")
+        if row["may_give_time"]:
+            action = conditional_escape(_url("clock:more_time", game.pk))
+            html.append(
+                f'\n      <form method="post" action="{action}" class="inline">{csrf}\n'
+                f'        <input type="hidden" name="seat" value="{conditional_escape(row["seat"].number)}">\n'
+                f'        <label>Give {name} <input type="number" name="days" min="1"'
+                f' max="{conditional_escape(panel["max_days"])}" value="1" size="2"> more day(s)</label>\n'
+                '        <button type="submit" class="secondary">Give more time</button>\n      </form>\n      '
+            )
+        html.append("\n    </li>\n  ")
+    html.append("\n  </ul>\n  ")
+    if panel["claimable"]:
+        action = conditional_escape(_url("clock:claim", game.pk))
+        html.append(
+            f'\n  <form method="post" action="{action}">{csrf}\n'
+            f"    <p>{conditional_escape(panel['claimable'])} ran out of time. Claim the game, or give more time above.</p>\n"
+            '    <button type="submit">Claim the game</button>\n  </form>\n  '
+        )
+    html.append("\n</section>\n")
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped)
+
+
+def _url(name, game_id):
+    return url_tag.reversed_url(name, [game_id], {}, None)
 
 
 def _bank_text(seconds):

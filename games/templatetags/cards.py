@@ -6,6 +6,7 @@
 {% face c %}            the card drawn as a card (SVG); {% back %} one face down
 {% counted_show show %}  a counted hand or crib (a show of presenter.Table.shows)
 {% pegging rounds %}     a hand's pegging, count by count (presenter.Table.plays)
+{% talk_panel %}        the table talk and the reader's note (talk.panel_for's context)
 {{ c|card_name }}       "5 of hearts"
 {{ hand|in_card_order }} the codes low to high, suit order fixed (display only: the pile keeps its order)
 {% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
@@ -44,6 +45,12 @@ def counted_show_tag(show):
 @register.simple_tag(name="pegging")
 def pegging_tag(rounds):
     return markup.pegging(rounds)
+
+
+@register.simple_tag(name="talk_panel", takes_context=True)
+def talk_panel_tag(context):
+    panel = {name: context[name] for name in ("talk", "said", "say_max", "talk_players", "note", "note_max")}
+    return markup.talk_panel(panel, context["game"], context["user"], context.get("csrf_token"))
 
 
 @register.filter(name="card")

@@ -1,0 +1,107 @@
+"""The game page's parts written out in Python (the clock panel, the table talk) draw what
+their templates draw, byte for byte, whatever they show."""
+
+import itertools
+from datetime import UTC, datetime
+from types import SimpleNamespace
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from clock.templatetags import clock
+from games import markup
+
+
+def _panel(rows, finished=False, claimable=None):
+    return {
+        "game": SimpleNamespace(pk=7),
+        "rows": rows,
+        "rules": "3 days per move <each>",
+        "claimable": claimable,
+        "max_days": 14,
+        "finished": finished,
+    }
+
+
+def _row(number, **fields):
+    row = {
+        "seat": SimpleNamespace(number=number),
+        "name": f"Ann & <Bo> {number}",
+        "to_act": False,
+        "deadline": "",
+        "paused_until": "",
+        "timed_out": False,
+        "may_give_time": False,
+        "bank": "",
+    }
+    return {**row, **fields}
+
+
+ROWS = [
+    _row(0),
+    _row(1, to_act=True),
+    _row(2, to_act=True, deadline="Thu 3 Dec, 18:00 (in 2 days)"),
+    _row(3, to_act=True, deadline="Thu 3 Dec, 18:00 (1 hour ago)", timed_out=True, bank="2 days"),
+    _row(4, paused_until="Fri 4 Dec, 9:00 (in 3 days)", deadline="Sat <5>", may_give_time=True),
+    _row(5, may_give_time=True, bank="none"),
+]
+
+
+@pytest.mark.parametrize(
+    ("finished", "claimable", "csrf"),
+    list(itertools.product([False, True], [None, "Bo <the> seat"], ["tok&en", "NOTPROVIDED", None])),
+)
+def test_the_clock_panel_written_out_is_the_templates(finished, claimable, csrf):
+    panel = _panel(ROWS, finished=finished, claimable=claimable)
+    context = {**panel, "csrf_token": csrf} if csrf is not None else panel
+    assert clock.clock_panel(panel, csrf) == render_to_string("clock/_game_clock.html", context)
+
+
+def test_an_empty_clock_panel_is_the_templates():
+    panel = _panel([])
+    assert clock.clock_panel(panel, "t") == render_to_string("clock/_game_clock.html", {**panel, "csrf_token": "t"})
+
+
+class _Named(SimpleNamespace):
+    def __str__(self):
+        return self.name
+
+
+ME, YOU = _Named(pk=1, name="Me <&>"), _Named(pk=2, name='You "2"')
+
+
+def _said(pk, author, reported=False):
+    return SimpleNamespace(
+        pk=pk,
+        author=author,
+        author_id=author.pk,
+        text=f"Good <luck> & “fun” {pk}",
+        created_at=datetime(2026, 3, 29, 0, 30 + pk, tzinfo=UTC),  # the night Paris moves its clocks
+        reported_at=datetime(2026, 3, 29, tzinfo=UTC) if reported else None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("talk", "said", "players", "note"),
+    [
+        ([], "", [], ""),
+        ([_said(1, ME), _said(2, YOU), _said(3, YOU, reported=True)], 'half <said> "this"', [(YOU, False)], "a <note>"),
+        ([_said(4, YOU)], "", [(YOU, True), (_Named(pk=3, name="Third"), False)], ""),
+    ],
+)
+@pytest.mark.parametrize("csrf", ["tok&en", None])
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Paris"])
+def test_the_talk_panel_written_out_is_the_templates(talk, said, players, note, csrf, zone):
+    panel = {
+        "talk": talk,
+        "said": said,
+        "say_max": 300,
+        "talk_players": [{"user": p, "muted": muted} for p, muted in players],
+        "note": note,
+        "note_max": 2000,
+    }
+    game = SimpleNamespace(pk=9)
+    context = {**panel, "game": game, "user": ME, **({"csrf_token": csrf} if csrf else {})}
+    with timezone.override(zone):
+        assert markup.talk_panel(panel, game, ME, csrf) == render_to_string("games/_talk.html", context)
