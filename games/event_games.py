@@ -37,17 +37,21 @@ def of(game_id) -> EventGame | None:
     return None
 
 
-def of_kept(game_id) -> EventGame | None:
+def of_kept(game_id, kept=_MISSING) -> EventGame | None:
     """`of`, kept a few minutes in the cache, for the game page, which is looked at again and again
     (a game in no event asks every namer for nothing). A game's event never changes once it
     started: the event's service starts the game and records it in one transaction. So only an
-    event renamed since shows its old name, for at most KEPT_SECONDS; a cache that is down asks."""
-    key = f"games:event_game:{game_id}"
-    try:
-        found = cache.get(key, _MISSING)
-    except Exception:
-        log.warning("The event of a game could not be read from the cache.", exc_info=True)
-        found = _MISSING
+    event renamed since shows its old name, for at most KEPT_SECONDS; a cache that is down asks.
+    `kept`: what the cache holds under `kept_key(game_id)`, when the caller read it with other
+    keys (the game page reads it with its fragments, games.fragments.Page); MISSING when none."""
+    key = kept_key(game_id)
+    found = kept
+    if found is _MISSING:
+        try:
+            found = cache.get(key, _MISSING)
+        except Exception:
+            log.warning("The event of a game could not be read from the cache.", exc_info=True)
+            found = _MISSING
     if found is _MISSING:
         found = of(game_id)
         try:
@@ -55,3 +59,11 @@ def of_kept(game_id) -> EventGame | None:
         except Exception:
             log.warning("The event of a game could not be kept in the cache.", exc_info=True)
     return found
+
+
+def kept_key(game_id):
+    """The cache's key of the game's event (`of_kept`)."""
+    return f"games:event_game:{game_id}"
+
+
+MISSING = _MISSING

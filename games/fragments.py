@@ -129,20 +129,35 @@ def _fill(name, context):
 
 class Page:
     """One page's fragments under `page_key` (`key`): read from the cache together the first time
-    one is asked for, those rendered instead kept together by `keep()` once the page is rendered."""
+    one is asked for, those rendered instead kept together by `keep()` once the page is rendered.
 
-    def __init__(self, page_key):
+    `beside`: other keys of the cache the page reads ({name: key}), read in the same trip
+    (`beside(name)`), the first time either is asked for."""
+
+    def __init__(self, page_key, beside=None):
         self.key = page_key
         self.found = None  # name -> html, once read
         self.made = {}  # name -> html rendered here
+        self.keys_beside = beside or {}
+        self.found_beside = {}  # name -> what the cache holds under its key
 
     def get(self, name):
         """The fragment's html kept in the cache, or None."""
         if self.found is None:
-            self.found = get_many(self.key, NAMES | {name})
+            self._read(NAMES | {name})
         elif name not in self.found and name not in NAMES:  # a template parsed since: asked alone
             self.found.update(get_many(self.key, {name}))
         return self.found.get(name)
+
+    def beside(self, name, missing=None):
+        """What the cache holds under the key `beside` named `name`; `missing` when nothing (or
+        when the cache is down)."""
+        if self.found is None:
+            self._read(NAMES)
+        return self.found_beside.get(name, missing)
+
+    def _read(self, names):
+        self.found = get_many(self.key, names, self.keys_beside, self.found_beside)
 
     def made_here(self, name, html):
         self.made[name] = html
@@ -153,14 +168,21 @@ class Page:
             self.made = {}
 
 
-def get_many(page_key, names):
-    """{name: html} of the fragments of `names` kept under `page_key`."""
+def get_many(page_key, names, beside=None, found_beside=None):
+    """{name: html} of the fragments of `names` kept under `page_key`; with `beside` ({name: a
+    key}), what the cache holds under those keys too, in the same trip, put in `found_beside`
+    by their names."""
+    keys = {f"{page_key}:{name}": name for name in names}
+    beside = beside or {}
     try:
-        found = default_cache.get_many([f"{page_key}:{name}" for name in names])
+        found = default_cache.get_many([*keys, *beside.values()])
     except Exception:  # a cache that is down answers like a miss
         log.warning("A page's fragments could not be read from the cache.", exc_info=True)
         return {}
-    return {full_key.rsplit(":", 1)[1]: html for full_key, html in found.items()}
+    for name, key in beside.items():
+        if key in found:
+            found_beside[name] = found.pop(key)
+    return {keys[full_key]: html for full_key, html in found.items()}
 
 
 def put_many(page_key, htmls):

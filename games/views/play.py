@@ -44,7 +44,7 @@ def _sealed(request, game):
     return render(request, "games/sealed.html", {"game": game}, status=403)
 
 
-def _context(request, game, seat_number):
+def _context(request, game, seat_number, page):
     # The table is worked out when a template first reads it (`_Later`): a page whose fragments
     # come from the cache reads only the live parts (games.fragments), and never works out the view.
     view = _Later(lambda: selectors.view_for(game, seat_number))
@@ -53,7 +53,8 @@ def _context(request, game, seat_number):
     previous = _Later(lambda: table().previous())
     return {
         "game": game,
-        "in_event": event_games.of_kept(game.pk),
+        # Read from the cache with the page's fragments (games.fragments.Page's `beside`).
+        "in_event": _Later(lambda: event_games.of_kept(game.pk, page.beside("event", event_games.MISSING))),
         "v": view,
         "table": table,
         "sides": _Later(lambda: table().sides()),
@@ -182,10 +183,13 @@ def game(request, game_id):
 
 
 def _page(request, game, seat, status=200, typed=None):
-    context = _context(request, game, seat.number if seat else None)
-    context.update(talk.panel_for(request.user, game, seat, typed))
     # What the seat saw last time renders from the cache (games.fragments).
-    page = context["fragments"] = fragments.Page(fragments.key(game, seat, selectors.seats_with_players(game)))
+    page = fragments.Page(
+        fragments.key(game, seat, selectors.seats_with_players(game)), beside={"event": event_games.kept_key(game.pk)}
+    )
+    context = _context(request, game, seat.number if seat else None, page)
+    context.update(talk.panel_for(request.user, game, seat, typed))
+    context["fragments"] = page
     response = render(request, "games/game.html", context, status=status)
     page.keep()
     return response

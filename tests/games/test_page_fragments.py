@@ -267,3 +267,35 @@ def test_a_live_part_not_read_yet_in_this_process_renders_the_table_anew(client,
     again = page(client, game)
     assert "table" in rendered
     assert without_tokens(again) == without_tokens(first)
+
+
+def test_a_page_looked_at_again_reads_its_event_with_its_fragments(client, game, players, monkeypatch):
+    """The event's name (event_games.of_kept) is read in the fragments' trip, not in one of its own."""
+    client.force_login(players[0])
+    first = page(client, game)
+    reads = []  # (the call, the keys it asked for), the session's aside
+    for name in ("get", "get_many"):
+        real = getattr(cache, name)
+
+        def traced(keys, *args, _name=name, _real=real, **kwargs):
+            asked = [keys] if isinstance(keys, str) else list(keys)
+            if not any("session" in k for k in asked):
+                reads.append((_name, asked))
+            return _real(keys, *args, **kwargs)
+
+        monkeypatch.setattr(cache, name, traced)
+    assert without_tokens(page(client, game)) == without_tokens(first)
+    assert [call for call, _ in reads] == ["get_many"]
+    assert event_games.kept_key(game.pk) in reads[0][1]
+
+
+def test_a_page_in_an_event_names_it_from_the_fragments_trip(client, game, players, monkeypatch):
+    named = event_games.EventGame("Winter <League>", "/events/w/", "Round 2, table 3", "Winter League, round 2")
+    asked = []
+    monkeypatch.setattr(event_games, "_NAMERS", [lambda game_id: asked.append(game_id) or named])
+    client.force_login(players[0])
+    for _ in range(3):
+        html = page(client, game)
+        assert "<title>Your turn – Round 2, table 3, Winter &lt;League&gt; – Cribbage by mail</title>" in html
+        assert '<a href="/events/w/">Winter &lt;League&gt;</a>' in html
+    assert asked == [game.pk]
