@@ -8,13 +8,15 @@ and the table talk panel, drawn on every look at the page (`talk_panel`, games/_
 `{% pegging %}`, `{% counted_show %}` and `{% talk_panel %}` in templates (`{% load cards %}`).
 """
 
+from functools import lru_cache
+
 from django.template.defaultfilters import date
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.timezone import template_localtime
 
-from cribsite import url_tag
 from games.presentation import card_chip, card_chips, in_card_order
 
 
@@ -101,7 +103,7 @@ def talk_panel(panel, game, user, csrf_token) -> SafeString:
                 f'\n    <li><strong>{esc(m.author)}</strong> <small class="muted">{when}</small>: {esc(m.text)}\n      '
             )
             if m.author_id != user.pk:
-                action = esc(_url("games:report", game.pk, m.pk))
+                action = esc(kept_url("games:report", game.pk, m.pk))
                 said = "reported" if m.reported_at else "report"
                 html.append(
                     f'\n      <form method="post" action="{action}" class="inline">{csrf}\n'
@@ -114,7 +116,7 @@ def talk_panel(panel, game, user, csrf_token) -> SafeString:
     say_max, typed = esc(panel["say_max"]), panel["said"]
     value = f' value="{esc(typed)}"' if typed else ""
     html.append(
-        f'\n  <form method="post" action="{esc(_url("games:say", game.pk))}">{csrf}\n'
+        f'\n  <form method="post" action="{esc(kept_url("games:say", game.pk))}">{csrf}\n'
         f'    <label for="say-text">Say to the other players (at most {say_max} characters; never read as a move)</label>\n'
         f'    <input id="say-text" name="text" maxlength="{say_max}" autocomplete="off"{value}>\n'
         '    <button type="submit" class="secondary">Say</button>\n  </form>\n  '
@@ -128,11 +130,11 @@ def talk_panel(panel, game, user, csrf_token) -> SafeString:
             )
         else:
             button = f'<button type="submit" class="link">Mute {esc(other)}</button>'
-        action = esc(_url("games:mute", game.pk, other.pk))
+        action = esc(kept_url("games:mute", game.pk, other.pk))
         html.append(f'\n  <form method="post" action="{action}" class="inline">{csrf}\n    {button}\n  </form>\n  ')
     note_max = esc(panel["note_max"])
     html.append(
-        f'\n  <h3>My note</h3>\n  <form method="post" action="{esc(_url("games:note", game.pk))}">{csrf}\n'
+        f'\n  <h3>My note</h3>\n  <form method="post" action="{esc(kept_url("games:note", game.pk))}">{csrf}\n'
         f'    <label for="note-text">Only you see it (at most {note_max} characters; empty it to delete it)</label>\n'
         f'    <textarea id="note-text" name="text" rows="3" maxlength="{note_max}">{esc(panel["note"])}</textarea>\n'
         '    <button type="submit" class="secondary">Save my note</button>\n  </form>\n</section>\n'
@@ -147,5 +149,12 @@ def csrf_input(token) -> str:
     return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
 
 
-def _url(name, *args):
-    return url_tag.reversed_url(name, list(args), {}, None)
+def kept_url(name, *args):
+    """reverse(name, args=args), kept per process (as cribsite.url_tag keeps the templates' {% url %}):
+    the written-out parts reverse a form's action on every look."""
+    return _kept_url(name, args, get_script_prefix(), get_urlconf())
+
+
+@lru_cache(maxsize=1024)
+def _kept_url(name, args, prefix, urlconf):
+    return reverse(name, args=args, urlconf=urlconf)

@@ -14,7 +14,6 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 from clock import calendar, deadlines, selectors, timeouts, vacation
-from cribsite import url_tag
 from games import cribbage, markup, times
 from games.presentation import clock_text, plural
 from games.selectors import seat_of
@@ -105,7 +104,7 @@ def clock_panel(panel, csrf_token):
         )
         html.append(f"\n    <li>{name}:\n      {state}\n      {bank}\n      ")
         if row["may_give_time"]:
-            action = conditional_escape(_url("clock:more_time", game.pk))
+            action = conditional_escape(markup.kept_url("clock:more_time", game.pk))
             html.append(
                 f'\n      <form method="post" action="{action}" class="inline">{csrf}\n'
                 f'        <input type="hidden" name="seat" value="{conditional_escape(row["seat"].number)}">\n'
@@ -116,7 +115,7 @@ def clock_panel(panel, csrf_token):
         html.append("\n    </li>\n  ")
     html.append("\n  </ul>\n  ")
     if panel["claimable"]:
-        action = conditional_escape(_url("clock:claim", game.pk))
+        action = conditional_escape(markup.kept_url("clock:claim", game.pk))
         html.append(
             f'\n  <form method="post" action="{action}">{csrf}\n'
             f"    <p>{conditional_escape(panel['claimable'])} ran out of time. Claim the game, or give more time above.</p>\n"
@@ -124,10 +123,6 @@ def clock_panel(panel, csrf_token):
         )
     html.append("\n</section>\n")
     return mark_safe("".join(html))  # noqa: S308 (every value escaped)
-
-
-def _url(name, game_id):
-    return url_tag.reversed_url(name, [game_id], {}, None)
 
 
 def _bank_text(seconds):
