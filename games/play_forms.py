@@ -1,7 +1,7 @@
 """Forms of the game page: a move and a pegging plan. They parse and check input;
 games.services does the work (a move is checked by the engine, not here)."""
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from django import forms
 from django.utils.html import escape
@@ -161,8 +161,15 @@ class PlanFields:
 def _select(name, choices, value):
     """A select as Django's Select widget renders it, `value` (or none) selected."""
     value = "" if value is None else str(value)
-    options = "".join(
+    options = _options(tuple(choices), value)
+    return mark_safe(f'<select name="{escape(name)}" id="id_{escape(name)}">{options}\n</select>')  # noqa: S308
+
+
+@lru_cache(maxsize=256)
+def _options(choices, value):
+    """A select's options, `value` selected: the same few lists on every plan form (the places for
+    each number of cards, the ranks), each value selected in turn."""
+    return "".join(
         f'\n  <option value="{escape(v)}"{" selected" if v == value else ""}>{escape(label)}</option>\n'
         for v, label in choices
     )
-    return mark_safe(f'<select name="{escape(name)}" id="id_{escape(name)}">{options}\n</select>')  # noqa: S308
