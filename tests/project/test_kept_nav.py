@@ -20,6 +20,10 @@ def csrf_tokens(html):
     return re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
 
 
+def without_csrf(html):
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+
+
 def test_each_reader_and_section_has_their_own_menu(client):
     ada, bea = make_user(display_name="Ada"), make_user(display_name="Bea", email_confirmed=False)
     looks = {}
@@ -63,3 +67,21 @@ def test_the_kept_menu_is_the_menu_rendered_with_the_looks_csrf_token(client, se
     fresh = client.get(reverse("help")).content.decode()
     unmasked = [re.sub(r'value="[^"]+"', "", nav(html)) for html in (first, again, fresh)]
     assert unmasked[0] == unmasked[1] == unmasked[2]
+
+
+@pytest.mark.parametrize("theme", ["auto", "light", "dark"])
+def test_every_pages_kept_head_and_footer_are_the_pages_own(client, settings, theme):
+    """What base.html keeps around its blocks (the head by the theme, the footer by the theme and
+    the path) is what it renders when nothing is kept, for every theme and path."""
+    client.force_login(make_user(display_name="Ada", theme=theme))
+    kept_part.PARTS.clear()
+    paths = ["/help/", "/help/?next=<b>&x=1", reverse("games:my_games")]
+    kept = {path: [client.get(path).content.decode() for _ in range(2)] for path in paths}
+    settings.DEBUG = True
+    for path in paths:
+        fresh = client.get(path).content.decode()
+        assert f'data-theme="{theme}"' in fresh and 'aria-pressed="true">' in fresh
+        for html in kept[path]:
+            assert "\x00" not in html and len(set(csrf_tokens(html))) == 1
+            assert without_csrf(html) == without_csrf(fresh)
+    assert 'name="next" value="/help/?next=%3Cb%3E&amp;x=1"' in kept["/help/?next=<b>&x=1"][0]
