@@ -8,13 +8,13 @@ and the table talk panel, drawn on every look at the page (`talk_panel`, games/_
 `{% pegging %}`, `{% counted_show %}` and `{% talk_panel %}` in templates (`{% load cards %}`).
 """
 
+import html as html_text
 from functools import lru_cache
 
 from django.template.defaultfilters import date
 from django.urls import get_script_prefix, get_urlconf, reverse
-from django.utils.html import conditional_escape, escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import capfirst
 from django.utils.timezone import template_localtime
 
 from games.presentation import card_chip, card_chips, in_card_order
@@ -27,14 +27,14 @@ def pegging(rounds: list[dict]) -> SafeString:
     for number, r in enumerate(rounds, 1):
         html.append(f'\n<ol class="pegging" aria-label="Count {number}">\n  ')
         for p in r["plays"]:
-            who = f'<span class="who">{escape(p["who"])}</span>'
+            who = f'<span class="who">{_escape(p["who"])}</span>'
             if p.get("go"):
                 html.append(f"\n  <li>{who}: “go”</li>\n  ")
                 continue
             points = p.get("points")
-            pegged = f' <strong class="pegged">+{escape(points)}</strong>' if points else ""
+            pegged = f' <strong class="pegged">+{_escape(points)}</strong>' if points else ""
             html.append(
-                f'\n  <li>{who} {card_chip(p["card"])} <span class="count">{escape(p.get("count", ""))}</span>{pegged}</li>\n  '
+                f'\n  <li>{who} {card_chip(p["card"])} <span class="count">{_escape(p.get("count", ""))}</span>{pegged}</li>\n  '
             )
         html.append("\n</ol>\n")
     if not rounds:
@@ -47,23 +47,23 @@ def counted_show(show: dict) -> SafeString:
     """One counted hand or crib said aloud a combination at a time (a show of
     `presenter.Table.shows`), as the game page and the record draw it. Written out rather than
     a template included for each show: a changed game page draws up to six."""
-    title = escape(show["title"])
+    title = _escape(show["title"])
     hand = "".join(
-        f'<span class="show-card" data-card="{escape(c)}">{card_chip(c)}</span>' for c in in_card_order(show["cards"])
+        f'<span class="show-card" data-card="{_escape(c)}">{card_chip(c)}</span>' for c in in_card_order(show["cards"])
     )
     if show["starter"]:
         starter = show["starter"]
-        hand += f'<span class="show-card show-starter" data-card="{escape(starter)}">{card_chip(starter)}<small>starter</small></span>'
+        hand += f'<span class="show-card show-starter" data-card="{_escape(starter)}">{card_chip(starter)}<small>starter</small></span>'
     html = [f'\n<section class="show counted-show" aria-label="{title}">\n  <h4 class="show-title">{title}</h4>\n']
     html.append(f'  <p class="show-hand">{hand}</p>\n  ')
     score, claimed = show["score"], show["claimed"]
     if score:
         html.append('\n  <ol class="show-steps">\n    ')
         for row in show["rows"]:
-            codes = escape(" ".join(c.code for c in row.cards))
+            codes = _escape(" ".join(c.code for c in row.cards))
             html.append(
-                f'\n    <li class="show-step {escape(row.kind)}" data-cards="{codes}"><span class="said">'
-                f'{escape(capfirst(row.said))}</span> <span class="show-cards">{card_chips(row.cards)}</span></li>\n    '
+                f'\n    <li class="show-step {_escape(row.kind)}" data-cards="{codes}"><span class="said">'
+                f'{_escape(_capfirst(row.said))}</span> <span class="show-cards">{card_chips(row.cards)}</span></li>\n    '
             )
         if not show["rows"]:
             html.append('\n    <li class="show-step nothing" data-cards="">Nothing to count: “nineteen”.</li>\n    ')
@@ -90,7 +90,7 @@ def talk_panel(panel, game, user, csrf_token) -> SafeString:
     `panel` (talk.panel_for's context) of `user` at `game`; `csrf_token` as {% csrf_token %} takes
     it. Written out: every look at the page draws it, and the template cost several times more."""
     csrf = csrf_input(csrf_token)
-    esc = conditional_escape
+    esc = escaped
     html = [
         '<section id="talk" class="table-talk" aria-labelledby="table-heading">\n'
         '  <h2 id="table-heading">At the table</h2>\n  <h3>Table talk</h3>\n  '
@@ -140,6 +140,25 @@ def talk_panel(panel, game, user, csrf_token) -> SafeString:
         '    <button type="submit" class="secondary">Save my note</button>\n  </form>\n</section>\n'
     )
     return mark_safe("".join(html))  # noqa: S308 (every value escaped)
+
+
+def escaped(text) -> str:
+    """django.utils.html.conditional_escape(text) as text, without the wrapper each call of
+    Django's pays for lazy text: the written-out parts escape some hundred values a page."""
+    if hasattr(text, "__html__"):
+        return text.__html__()
+    return html_text.escape(str(text))
+
+
+def _escape(text) -> str:
+    """django.utils.html.escape(text) as text (escaped even when marked safe), without its wrapper."""
+    return html_text.escape(str(text))
+
+
+def _capfirst(text) -> str:
+    """django.utils.text.capfirst, without its wrapper."""
+    text = str(text)
+    return text[:1].upper() + text[1:]
 
 
 def csrf_input(token) -> str:

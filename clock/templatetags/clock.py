@@ -10,7 +10,6 @@
 from django import template
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 from clock import calendar, deadlines, selectors, timeouts, vacation
@@ -80,15 +79,15 @@ def clock_panel(panel, csrf_token):
     finished, game = panel["finished"], panel["game"]
     html = [
         '<section class="game-clock" aria-labelledby="clock-heading">\n  <h2 id="clock-heading">Clock</h2>\n'
-        f'  <p class="clock-rules">{conditional_escape(panel["rules"])}</p>\n  <ul>\n  '
+        f'  <p class="clock-rules">{markup.escaped(panel["rules"])}</p>\n  <ul>\n  '
     ]
     for row in panel["rows"]:
-        name = conditional_escape(row["name"])
-        deadline = conditional_escape(row["deadline"])
+        name = markup.escaped(row["name"])
+        deadline = markup.escaped(row["deadline"])
         if finished:
             state = "—\n      "
         elif row["paused_until"]:
-            paused = conditional_escape(row["paused_until"])
+            paused = markup.escaped(row["paused_until"])
             state = f"on vacation; clock stopped until {paused} (deadline {deadline})\n      "
         elif row["to_act"] and not row["deadline"]:
             state = "to move\n      "
@@ -98,27 +97,27 @@ def clock_panel(panel, csrf_token):
         else:
             state = "waiting"
         bank = (
-            f'<span class="muted">(time bank: {conditional_escape(row["bank"])} left)</span>'
+            f'<span class="muted">(time bank: {markup.escaped(row["bank"])} left)</span>'
             if row["bank"] and not finished
             else ""
         )
         html.append(f"\n    <li>{name}:\n      {state}\n      {bank}\n      ")
         if row["may_give_time"]:
-            action = conditional_escape(markup.kept_url("clock:more_time", game.pk))
+            action = markup.escaped(markup.kept_url("clock:more_time", game.pk))
             html.append(
                 f'\n      <form method="post" action="{action}" class="inline">{csrf}\n'
-                f'        <input type="hidden" name="seat" value="{conditional_escape(row["seat"].number)}">\n'
+                f'        <input type="hidden" name="seat" value="{markup.escaped(row["seat"].number)}">\n'
                 f'        <label>Give {name} <input type="number" name="days" min="1"'
-                f' max="{conditional_escape(panel["max_days"])}" value="1" size="2"> more day(s)</label>\n'
+                f' max="{markup.escaped(panel["max_days"])}" value="1" size="2"> more day(s)</label>\n'
                 '        <button type="submit" class="secondary">Give more time</button>\n      </form>\n      '
             )
         html.append("\n    </li>\n  ")
     html.append("\n  </ul>\n  ")
     if panel["claimable"]:
-        action = conditional_escape(markup.kept_url("clock:claim", game.pk))
+        action = markup.escaped(markup.kept_url("clock:claim", game.pk))
         html.append(
             f'\n  <form method="post" action="{action}">{csrf}\n'
-            f"    <p>{conditional_escape(panel['claimable'])} ran out of time. Claim the game, or give more time above.</p>\n"
+            f"    <p>{markup.escaped(panel['claimable'])} ran out of time. Claim the game, or give more time above.</p>\n"
             '    <button type="submit">Claim the game</button>\n  </form>\n  '
         )
     html.append("\n</section>\n")
