@@ -2,15 +2,18 @@
 
 {% load clock %}
 {{ seat.deadline|deadline_for:user }}      "Thu 3 Dec, 18:00 (in 2 days)" in the reader's time zone
+{% move_due deadline user %}                "Move due by ..." on the game page
 {% clock_rules game %}                      the game's clock rules in words
 {% game_clock game user %}                  deadlines, "give more time" and "claim" buttons
 {% vacation_panel user %}                   the profile's vacation panel
 """
 
 from django import template
+from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.timezone import template_localtime
 
 from clock import calendar, deadlines, selectors, timeouts, vacation
 from games import cribbage, markup, times
@@ -25,6 +28,19 @@ register = template.Library()
 def deadline_for(deadline, user=None):
     """A deadline as the reader reads it: their own time zone, and how long from now."""
     return times.deadline_text(deadline, user)
+
+
+@register.simple_tag
+def move_due(deadline, user=None):
+    """The game page's "Move due by" (the deadline in the reader's zone, and how long from now)
+    as `{% if deadline %}<span class="deadline">Move due by <time datetime="{{ deadline|date:'c' }}">
+    {{ deadline|deadline_for:user }}</time>.</span>{% endif %}` drew it, written out: every look
+    at the page draws it."""
+    if not deadline:
+        return ""
+    moment = markup.escaped(date(template_localtime(deadline), "c"))
+    due = markup.escaped(times.deadline_text(deadline, user))
+    return mark_safe(f'<span class="deadline">Move due by <time datetime="{moment}">{due}</time>.</span>')  # noqa: S308
 
 
 @register.simple_tag

@@ -105,3 +105,26 @@ def test_the_talk_panel_written_out_is_the_templates(talk, said, players, note, 
     context = {**panel, "game": game, "user": ME, **({"csrf_token": csrf} if csrf else {})}
     with timezone.override(zone):
         assert markup.talk_panel(panel, game, ME, csrf) == render_to_string("games/_talk.html", context)
+
+
+MOVE_DUE = (
+    '{% load clock %}{% if deadline %}<span class="deadline">Move due by <time datetime="{{ deadline|date:\'c\' }}">'
+    "{{ deadline|deadline_for:user }}</time>.</span>{% endif %}"
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Paris", "America/St_Johns"])
+@pytest.mark.parametrize(
+    "deadline", [None, datetime(2026, 3, 29, 0, 45, tzinfo=UTC), datetime(2027, 1, 2, 23, 59, tzinfo=UTC)]
+)
+def test_the_move_due_written_out_is_the_templates(zone, deadline):
+    from django.contrib.auth.models import AnonymousUser
+    from django.template import engines
+
+    from tests.factories import make_user
+
+    template = engines["django"].from_string(MOVE_DUE)
+    for user in (make_user(time_zone=zone), AnonymousUser()):
+        with timezone.override(zone):
+            assert clock.move_due(deadline, user) == template.render({"deadline": deadline, "user": user})
