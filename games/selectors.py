@@ -62,12 +62,18 @@ def game_with_seats(game_id):
     pages and emails read most: the ORM spent more CPU building the game, its prefetch and their
     SQL (about 1.9 ms) than the database spent answering. The same instances: `game.seats.all()`
     gives the seats in order, each with its game and its player."""
-    game, seats = statements.game_and_seats(game_id)
+    return game_with_seats_then(game_id, None)[0]
+
+
+def game_with_seats_then(game_id, then):
+    """(`game_with_seats(game_id)`, the rows of `then`: a statement and its parameters read in
+    the same trip (statements.game_and_seats), or None with none)."""
+    game, seats, *rows = statements.game_and_seats(game_id, then=then)
     # As prefetch_related leaves it: the related manager's queryset, already filled.
     prefetched = game.seats.get_queryset()
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     game._prefetched_objects_cache = {"seats": prefetched}
-    return game
+    return game, rows[0] if rows else None
 
 
 def seats_with_players(game):

@@ -360,7 +360,7 @@ def locked_with_seats(game_id):
     return game, {seat.number: seat for seat in seats}
 
 
-def game_and_seats(game_id, *, lock=False):
+def game_and_seats(game_id, *, lock=False, then=None):
     """The game row and its seats in order, each with its game and its player (None: the
     computer), as the ORM would make them; the game locked until the transaction ends if `lock`.
 
@@ -370,11 +370,16 @@ def game_and_seats(game_id, *, lock=False):
     the seats as they were when it started waiting). On PostgreSQL they go in one
     trip, one query of two statements (each reads the database as it stands when it
     starts): the reader waits for the server once, not twice.
+
+    `then`: (a statement, its parameters) read after them, in the same trip on PostgreSQL
+    (a page's other reads, its own statement otherwise): its rows are returned third.
     """
     pk = Game._meta.pk.get_prep_value(game_id)
     with connection.cursor() as cursor:
         together = connection.vendor == "postgresql"
-        if together:
+        if together and then is not None:
+            cursor.execute(f"{_game_and_seats_sql(connection.vendor, lock)}; {then[0]}", [pk, pk, *then[1]])
+        elif together:
             cursor.execute(_game_and_seats_sql(connection.vendor, lock), [pk, pk])
         else:
             cursor.execute(_game_sql(connection.vendor, lock), [pk])
@@ -387,9 +392,17 @@ def game_and_seats(game_id, *, lock=False):
         else:
             cursor.execute(_seats_sql(connection.vendor), [pk])
         rows = cursor.fetchall()
+        if then is not None:
+            if together:
+                cursor.nextset()
+            else:
+                cursor.execute(*then)
+            then_rows = cursor.fetchall()
     seats = [build_with(Seat, row, "player") for row in rows]
     for seat in seats:
         Seat.game.field.set_cached_value(seat, game)
+    if then is not None:
+        return game, seats, then_rows
     return game, seats
 
 

@@ -18,7 +18,7 @@ from django.utils import timezone
 from accounts import blocks
 from accounts.models import Block, User
 from games import statements
-from games.models import Mute, Note, Seat, TableMessage
+from games.models import Game, Mute, Note, Seat, TableMessage
 
 NOTE_MAX_CHARS = 2000
 SAY_MAX_CHARS = 300
@@ -168,13 +168,14 @@ def report(message, user, now=None):
 # --- The game page's panel -------------------------------------------------------------
 
 
-def panel_for(user, game, seat, typed=None):
+def panel_for(user, game, seat, typed=None, rows=None):
     """What the game page's note and talk panel shows `user` (`seat`: theirs, or None).
-    `typed`: a refused "say" or note given back ({"say": ..., "note": ...}) to mend and send again."""
+    `typed`: a refused "say" or note given back ({"say": ..., "note": ...}) to mend and send again.
+    `rows`: what `panel_statement` read, when the page read it with its game; read here otherwise."""
     if seat is None:
         return {"at_table": False}
     typed = typed or {}
-    muted, blocked, note, messages = _panel_reads(game, user)
+    muted, blocked, note, messages = _panel_rows(rows) if rows is not None else _panel_reads(game, user)
     seats = [s for s in game.seats.all() if s.player_id]
     others = [s.player for s in seats if s.player_id != user.pk]
     authors = {s.player_id: s.player for s in seats}
@@ -222,8 +223,18 @@ def _panel_reads(game, user):
     they blocked, their note on `game` ("" for none) and the game's table talk, oldest first
     (muted_by, blocks.blocked_by, note_of and the messages of talk_for at once)."""
     with connection.cursor() as cursor:
-        cursor.execute(_panel_sql(connection.vendor), [game.pk, user.pk, user.pk, game.pk, user.pk])
-        rows = cursor.fetchall()
+        cursor.execute(*panel_statement(game.pk, user))
+        return _panel_rows(cursor.fetchall())
+
+
+def panel_statement(game_id, user):
+    """(the statement, its parameters) of what the panel reads for `user` at game `game_id`, for a
+    page that reads it in its game's trip (selectors.game_with_seats_then; `rows` of panel_for)."""
+    game_id = Game._meta.pk.get_prep_value(game_id)
+    return _panel_sql(connection.vendor), [game_id, user.pk, user.pk, game_id, user.pk]
+
+
+def _panel_rows(rows):
     muted = {row[1] for row in rows if row[0] == "mute"}
     blocked = {row[1] for row in rows if row[0] == "block"}
     note = next((row[2] for row in rows if row[0] == "note"), "")

@@ -173,22 +173,30 @@ def _plan_form(view):
 @never_cache
 @require_GET
 def game(request, game_id):
-    game = _game(game_id)
-    seat = selectors.seat_of(game, request.user)
+    # A player's note and table talk are read in the game's trip to the database (a reader
+    # who turns out to hold no seat reads them for nothing, and is shown none).
+    user = request.user
+    try:
+        game, talk_rows = selectors.game_with_seats_then(
+            game_id, talk.panel_statement(game_id, user) if user.is_authenticated else None
+        )
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+    seat = selectors.seat_of(game, user)
     if seat is not None:
         visits.note_seen(seat)  # at the table: no reminder, and a held turn email may go
     elif selectors.sealed_for(game, None):
         return _sealed(request, game)
-    return _page(request, game, seat)
+    return _page(request, game, seat, talk_rows=talk_rows)
 
 
-def _page(request, game, seat, status=200, typed=None):
+def _page(request, game, seat, status=200, typed=None, talk_rows=None):
     # What the seat saw last time renders from the cache (games.fragments).
     page = fragments.Page(
         fragments.key(game, seat, selectors.seats_with_players(game)), beside={"event": event_games.kept_key(game.pk)}
     )
     context = _context(request, game, seat.number if seat else None, page)
-    context.update(talk.panel_for(request.user, game, seat, typed))
+    context.update(talk.panel_for(request.user, game, seat, typed, talk_rows))
     context["fragments"] = page
     response = render(request, "games/game.html", context, status=status)
     page.keep()

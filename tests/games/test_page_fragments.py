@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from games import event_games, fragments
-from tests.factories import start_two_player_game
+from tests.factories import make_user, start_two_player_game
 
 from .test_views_play import form_fields, page, post
 
@@ -299,3 +299,23 @@ def test_a_page_in_an_event_names_it_from_the_fragments_trip(client, game, playe
         assert "<title>Your turn – Round 2, table 3, Winter &lt;League&gt; – Cribbage by mail</title>" in html
         assert '<a href="/events/w/">Winter &lt;League&gt;</a>' in html
     assert asked == [game.pk]
+
+
+def test_a_players_look_at_a_kept_table_asks_the_database_twice(client, game, players, django_assert_num_queries):
+    """The player (cribsite.auth), then the game, its seats and the player's note and table talk in
+    one trip (selectors.game_with_seats_then): nothing else when the table comes from the cache."""
+    from games import talk
+
+    talk.say(game, players[1], "Hello <there>")
+    talk.save_note(game, players[0], "a <note>")
+    client.force_login(players[0])
+    first = page(client, game)
+    with django_assert_num_queries(2) as looked:
+        again = page(client, game)
+    assert without_tokens(again) == without_tokens(first)
+    assert "Hello &lt;there&gt;" in again and "a &lt;note&gt;</textarea>" in again
+    assert "games_tablemessage" in looked.captured_queries[1]["sql"]
+    client.force_login(make_user())  # a watcher reads the panel's rows in the same trip, and is shown none
+    with django_assert_num_queries(2):
+        watched = page(client, game)
+    assert "Hello" not in watched and "a &lt;note&gt;" not in watched
