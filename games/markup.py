@@ -15,7 +15,7 @@ from django.template.defaultfilters import date
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import template_localtime
+from django.utils.timezone import localtime
 
 from games.presentation import card_chip, card_chips, in_card_order
 
@@ -98,7 +98,7 @@ def talk_panel(panel, game, user, csrf_token) -> SafeString:
     if panel["talk"]:
         html.append('\n  <ol class="talk">\n    ')
         for m in panel["talk"]:
-            when = esc(date(template_localtime(m.created_at), "j M H:i"))
+            when = esc(date(localtime(m.created_at), "j M H:i"))
             html.append(
                 f'\n    <li><strong>{esc(m.author)}</strong> <small class="muted">{when}</small>: {esc(m.text)}\n      '
             )

@@ -13,7 +13,7 @@ from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.timezone import template_localtime
+from django.utils.timezone import localtime
 
 from clock import calendar, deadlines, selectors, timeouts, vacation
 from games import cribbage, markup, times
@@ -38,7 +38,7 @@ def move_due(deadline, user=None):
     at the page draws it."""
     if not deadline:
         return ""
-    moment = markup.escaped(date(template_localtime(deadline), "c"))
+    moment = markup.escaped(date(localtime(deadline), "c"))
     due = markup.escaped(times.deadline_text(deadline, user))
     return mark_safe(f'<span class="deadline">Move due by <time datetime="{moment}">{due}</time>.</span>')  # noqa: S308
 
