@@ -90,3 +90,43 @@ def test_any_key_is_taken_without_memcached_s_warnings(cache, recwarn):
     cache.set("a", 1, 60)
     assert cache.get_many(["a", "b c"]) == {"a": 1}
     assert not [w for w in recwarn if "memcached" in str(w.message)]
+
+
+def test_each_thread_reads_many_keys_on_a_connection_of_its_own(cache):
+    cache.set("a", 1, 60)
+    client = cache._cache
+    cache.get_many(["a"])
+    mine = client._held_connection()
+    assert cache.get_many(["a"]) == {"a": 1} and client._held_connection() is mine
+    theirs = []
+    thread = threading.Thread(target=lambda: theirs.append((cache.get_many(["a"]), client._held_connection())))
+    thread.start()
+    thread.join()
+    assert theirs[0][0] == {"a": 1} and theirs[0][1] is not mine
+    assert mine not in client._get_connection_pool(False)._available_connections  # not the pool's
+
+
+def test_a_forked_process_makes_its_own_connection(cache, monkeypatch):
+    cache.set("a", 1, 60)
+    cache.get_many(["a"])
+    parents = cache._cache._held_connection()
+    monkeypatch.setattr("cribsite.cache.os.getpid", lambda: -1)
+    assert cache.get_many(["a"]) == {"a": 1}
+    assert cache._cache._held_connection() is not parents
+
+
+def test_a_read_stopped_before_its_answer_leaves_no_answer_for_the_next(cache, monkeypatch):
+    cache.set("a", "for a", 60)
+    cache.set("b", "for b", 60)
+    real, stopped = redis.connection.Connection.read_response, []
+
+    def stop_once(connection, *args, **kwargs):
+        if not stopped:
+            stopped.append(True)
+            raise KeyboardInterrupt  # between the command and its answer (a signal, say)
+        return real(connection, *args, **kwargs)
+
+    monkeypatch.setattr(redis.connection.Connection, "read_response", stop_once)
+    with pytest.raises(KeyboardInterrupt):
+        cache.get_many(["a"])
+    assert cache.get_many(["b"]) == {"b": "for b"}  # its own answer, never the one left for "a"
