@@ -60,13 +60,13 @@ def player_id(request):
     `get_user`, which acts on it as ever."""
     if hasattr(request, "_cached_user"):  # already read: the player is at hand
         return request._cached_user.pk
+    model = auth.get_user_model()
     try:
-        backend_path, user_id = _session_player(request)
+        backend_path, user_id = _session_player(request, model)
     except KeyError:
         return None
     session_hash = request.session.get(HASH_SESSION_KEY)
     if backend_path == MODEL_BACKEND and backend_path in settings.AUTHENTICATION_BACKENDS and session_hash:
-        model = auth.get_user_model()
         checked = _checked(model, user_id)
         # is_active: ModelBackend.user_can_authenticate; the hash: the player's get_session_auth_hash.
         if (
@@ -78,15 +78,15 @@ def player_id(request):
     return get_user(request).pk
 
 
-def _session_player(request):
-    """(backend path, user id) the session names; KeyError when it names none."""
+def _session_player(request, model):
+    """(backend path, user id of `model`) the session names; KeyError when it names none."""
     backend_path = request.session[BACKEND_SESSION_KEY]
-    return backend_path, auth.get_user_model()._meta.pk.to_python(request.session[SESSION_KEY])
+    return backend_path, model._meta.pk.to_python(request.session[SESSION_KEY])
 
 
 def _user(request):
     try:
-        backend_path, user_id = _session_player(request)
+        backend_path, user_id = _session_player(request, auth.get_user_model())
     except KeyError:
         return AnonymousUser()
     if backend_path != MODEL_BACKEND or backend_path not in settings.AUTHENTICATION_BACKENDS:
@@ -159,7 +159,7 @@ def _auth_hash(model, user_id, password, is_active):
     if model.get_session_auth_hash is not _BASE_HASH or model._get_session_auth_hash is not _BASE_SALTED:
         user = model.from_db(connection.alias, [model._meta.pk.attname, *CHECKED], (user_id, password, is_active))
         return user.get_session_auth_hash()
-    return hmac.new(_hash_key(settings.SECRET_KEY), force_bytes(password), hashlib.sha256).hexdigest()
+    return hmac.digest(_hash_key(settings.SECRET_KEY), force_bytes(password), "sha256").hex()  # (hmac.new's hexdigest)
 
 
 _BASE_HASH = AbstractBaseUser.get_session_auth_hash
