@@ -18,7 +18,12 @@ import weakref
 from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
+from django.db.models import Model
+from django.db.models.base import ModelState
 from django.db.models.constants import OnConflict
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 
 from games import trips
 from games.models import Game, Seat
@@ -106,7 +111,35 @@ def build(model, values):
         for converter in converters:
             value = converter(value, column, connection)
         values[index] = value
-    return model.from_db(connection.alias, None, values)
+    attnames = _attnames(model)
+    if attnames is None or pre_init.has_listeners(model) or post_init.has_listeners(model):
+        return model.from_db(connection.alias, None, values)
+    # What `from_db` makes (Model.__init__ with every field's value, then the state of a row read
+    # from the database), each value set as __init__ sets it on a new instance, without its work
+    # for keyword arguments, deferred fields and the signals nobody listens to here.
+    obj = model.__new__(model)
+    state = obj._state = ModelState()
+    state.adding, state.db = False, connection.alias
+    obj.__dict__.update(zip(attnames, values))
+    return obj
+
+
+@cache
+def _attnames(model):
+    """The attribute names of `model`'s concrete fields, in field order, when `build` may set them
+    in the instance's __dict__ itself (the model's __init__ and from_db Django's, and no field's
+    attribute one whose setting does more on a new instance); None otherwise."""
+    if model.__init__ is not Model.__init__ or model.from_db.__func__ is not Model.from_db.__func__:
+        return None
+    attnames = []
+    for field in model._meta.concrete_fields:
+        found = next(
+            (klass.__dict__[field.attname] for klass in model.__mro__ if field.attname in klass.__dict__), None
+        )
+        if found is not None and type(found) not in (DeferredAttribute, ForeignKeyDeferredAttribute):
+            return None
+        attnames.append(field.attname)
+    return tuple(attnames)
 
 
 def update(obj, fields):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
-from .cards import Card, card_from_code
+from .cards import _BY_CODE, _CODES, Card, card_from_code
 from .plans import ASK, Plan, PlanRule
 from .rules import Rules
 from .scoring import Score, ScoreItem
@@ -23,10 +24,19 @@ def card_codes(cards) -> list[str]:
 
 
 def item_json(item: ScoreItem) -> dict:
-    return {"kind": item.kind, "cards": card_codes(item.cards), "points": item.points}
+    return {"kind": item.kind, "cards": [_CODES[c] for c in item.cards], "points": item.points}
 
 
 def _enc(v: Any) -> Any:
+    """The JSON-able form of `v`: by its exact type first (`_ENCODERS`, each class's own way),
+    then by what it is (`_enc_other`), so the same value gives the same JSON either way."""
+    encode = _ENCODERS.get(type(v))
+    if encode is not None:
+        return encode(v)
+    return _enc_other(v)
+
+
+def _enc_other(v: Any) -> Any:
     if isinstance(v, Card):
         return v.code
     if isinstance(v, ScoreItem):
@@ -38,10 +48,56 @@ def _enc(v: Any) -> Any:
     if isinstance(v, frozenset):
         return sorted(v)
     if isinstance(v, (tuple, list)):
-        return [_enc(x) for x in v]
+        return _enc_seq(v)
     if hasattr(v, "__dataclass_fields__"):
-        return {name: _enc(getattr(v, name)) for name in v.__dataclass_fields__}
+        return _dataclass_encoder(type(v))(v)
     return v
+
+
+def _enc_seq(v) -> list:
+    # A run of cards (most of a snapshot) by their codes at once; anything else item by item.
+    if v and type(v[0]) is Card:
+        try:
+            return [_CODES[c] for c in v]
+        except KeyError:  # not cards all through (a plan's order holds ASK)
+            pass
+    return [x if type(x) in _PLAIN else _enc(x) for x in v]
+
+
+def _identity(x):
+    return x
+
+
+def _dataclass_encoder(cls):
+    """The encoder of the dataclass `cls`: its fields by name, in field order, each encoded."""
+    encode = _ENCODERS.get(cls)
+    if encode is None:
+        names = tuple(cls.__dataclass_fields__)
+        values = attrgetter(*names) if len(names) > 1 else lambda v: (getattr(v, names[0]),)
+
+        def encode(v):
+            return {name: x if type(x) in _PLAIN else _enc(x) for name, x in zip(names, values(v))}
+
+        _ENCODERS[cls] = encode
+    return encode
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})  # as they are in JSON
+
+_ENCODERS: dict = {
+    str: _identity,
+    int: _identity,
+    bool: _identity,
+    float: _identity,
+    type(None): _identity,
+    Card: _CODES.__getitem__,
+    ScoreItem: item_json,
+    Score: lambda v: {"total": v.total, "items": [item_json(i) for i in v.items]},
+    Rules: lambda v: v.to_json(),
+    frozenset: sorted,
+    tuple: _enc_seq,
+    list: _enc_seq,
+}
 
 
 def state_to_json(state: State) -> dict:
@@ -54,7 +110,10 @@ def _opt(f):
 
 
 def _cards_dec(codes):
-    return tuple(map(card_from_code, codes))
+    try:  # the codes as snapshots write them
+        return tuple(map(_BY_CODE.__getitem__, codes))
+    except KeyError:
+        return tuple(map(card_from_code, codes))
 
 
 def _cards2_dec(lists):
@@ -72,10 +131,6 @@ def _each(cls):
 def _dec(cls, d: dict):
     decoders = _DECODERS[cls]
     return cls(**{k: decoders.get(k, _identity)(v) for k, v in d.items()})
-
-
-def _identity(x):
-    return x
 
 
 _DECODERS = {
@@ -130,4 +185,16 @@ def _plan_dec(d: dict) -> Plan:
 
 def state_from_json(d: dict) -> State:
     """The State saved by `state_to_json`."""
-    return _dec(State, d)
+    decoders = _DECODERS[State]
+    values = {k: decoders.get(k, _identity)(v) for k, v in d.items()}
+    if "rules" not in values or not values.keys() <= _STATE_DEFAULTS.keys():
+        return State(**values)  # (refused as the dataclass refuses it)
+    # As State(**values) makes it (a field left out has its default), without a frozen dataclass's
+    # setting of each field in turn, as `replace_state` copies one.
+    state = object.__new__(State)
+    state.__dict__.update(_STATE_DEFAULTS)
+    state.__dict__.update(values)
+    return state
+
+
+_STATE_DEFAULTS = {name: f.default for name, f in State.__dataclass_fields__.items()}

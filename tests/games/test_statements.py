@@ -4,12 +4,15 @@ import random
 import threading
 import time
 from datetime import timedelta
+from functools import partial
 from unittest.mock import patch
 
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db.models.signals import post_init
 from django.utils import timezone
 
+from accounts.models import User
 from games import follow_ups, statements, trips
 from games.lifecycle import start_game
 from games.models import Event, FollowUp, Game, Seat
@@ -40,6 +43,35 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_players_as_the_orm_doe
         assert _fields(seats[0].player) == _fields(orm[0].player)
         assert seats[0].player.standing_plan == [{"rule": "score_first"}]
         assert seats[1].player is None and seats[1].is_computer
+
+
+def _heard(heard, sender, instance, **kwargs):
+    heard.append(instance)
+
+
+def _made(obj):
+    return {name: value for name, value in vars(obj).items() if name != "_state"}
+
+
+def test_a_row_is_built_as_the_orm_makes_it_and_through_from_db_when_a_signal_listens():
+    user = make_user(standing_plan=[{"rule": "score_first"}])
+    game = start_game(players=[user, None], computer_level="standard", rng=random.Random(3))
+    for model, pk in ((User, user.pk), (Game, game.pk)):
+        with connection.cursor() as cursor:
+            cursor.execute(statements.by_pk(model), [pk])
+            row = cursor.fetchone()
+        orm = model.objects.get(pk=pk)
+        built = statements.build(model, row)
+        assert type(built) is model and _made(built) == _made(orm)
+        assert not built._state.adding and built._state.db == "default" and built._state.fields_cache == {}
+        heard = []
+        listener = partial(_heard, heard)
+        post_init.connect(listener, sender=model)
+        try:
+            built = statements.build(model, row)
+        finally:
+            post_init.disconnect(listener, sender=model)
+        assert heard == [built] and _made(built) == _made(orm)
 
 
 @pytest.mark.postgres
