@@ -1,6 +1,7 @@
 """Forms of the game page: a move and a pegging plan. They parse and check input;
 games.services does the work (a move is checked by the engine, not here)."""
 
+import re
 from functools import cached_property, lru_cache
 
 from django import forms
@@ -54,18 +55,17 @@ class MoveForm(forms.Form):
             self.add_error("confirm", "Tick the box to confirm that you resign: nothing was changed.")
         return data
 
+    @classmethod
+    def read(cls, data):
+        """The form of the move posted as `data` (a QueryDict), read: its `cleaned_data` and `move`
+        as a valid MoveForm's, at once when every field is written as the game page writes it
+        (`_plain`); otherwise the MoveForm itself, to be asked `is_valid()` (and its `problem()`)."""
+        cleaned = _plain(data)
+        return cls(data) if cleaned is None else _Read(cleaned)
+
     def move(self, muggins):
         """The move for the service (a cribbage.Move)."""
-        data = self.cleaned_data
-        move = notation.from_form(
-            data["action"],
-            cards=data.get("cards") or (),
-            card=data.get("card") or "",
-            claim=data.get("claim"),
-            points=data.get("points"),
-            muggins=muggins,
-        )
-        return Move.from_json(move)
+        return _move(self.cleaned_data, muggins)
 
     def problem(self):
         """The first error, in words for the player."""
@@ -77,6 +77,99 @@ class MoveForm(forms.Form):
 
 
 MoveForm.base_fields = _SharedFields(MoveForm.base_fields)
+
+
+def _move(data, muggins):
+    move = notation.from_form(
+        data["action"],
+        cards=data.get("cards") or (),
+        card=data.get("card") or "",
+        claim=data.get("claim"),
+        points=data.get("points"),
+        muggins=muggins,
+    )
+    return Move.from_json(move)
+
+
+class _Read:
+    """A move form read at once (`MoveForm.read`): valid, with what a valid MoveForm gives."""
+
+    def __init__(self, cleaned_data):
+        self.cleaned_data = cleaned_data
+
+    def is_valid(self):
+        return True
+
+    def problem(self):
+        return ""
+
+    def move(self, muggins):
+        return _move(self.cleaned_data, muggins)
+
+
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}\Z")
+
+
+def _plain(data):
+    """The `cleaned_data` a MoveForm gives for `data`, when each field is plainly valid as the game
+    page's forms send it (the action one of ACTIONS, the numbers in ASCII digits, a card code of at
+    most three characters, nothing to strip) and the action has what it needs; None otherwise (the
+    form reads it, and says what is wrong). Reads the fields as their widgets and fields read them."""
+    action, token = data.get("action"), data.get("token")
+    expected_seq = _whole(data.get("expected_seq"), None)
+    if action not in MoveForm.ACTIONS or expected_seq is None or token is None or not _TOKEN.match(token):
+        return None
+    card = data.get("card")
+    if card is None:
+        card = ""
+    elif len(card) > 3 or card != card.strip() or "\x00" in card:
+        return None
+    claim, points = _whole(data.get("claim"), 60), _whole(data.get("points"), 60)
+    if claim is _NOT_PLAIN or points is _NOT_PLAIN:
+        return None
+    confirm = False
+    if "confirm" in data:  # as CheckboxInput reads it (BooleanField keeps its bool)
+        value = data.get("confirm")
+        confirm = bool({"true": True, "false": False}.get(value.lower(), value) if isinstance(value, str) else value)
+    cleaned = {
+        "action": action,
+        "expected_seq": expected_seq,
+        "token": token,
+        "cards": [str(code) for code in data.getlist("cards")],
+        "card": card,
+        "claim": claim,
+        "points": points,
+        "confirm": confirm,
+    }
+    if (
+        action == "discard"
+        and not cleaned["cards"]
+        or action == "play"
+        and not card
+        or action in ("count", "count_ahead")
+        and points is None
+        or action == "resign"
+        and not confirm
+    ):
+        return None  # (MoveForm.clean says what is missing)
+    return cleaned
+
+
+_NOT_PLAIN = object()
+
+
+def _whole(value, most):
+    """A WholeNumberField's value (from 0, to `most` if given) written in ASCII digits alone: the
+    number; None for none; for anything else, _NOT_PLAIN (None for a field without `most`, a
+    required one: either way the form reads it)."""
+    if value is None or value == "":
+        return None
+    if not (value.isascii() and value.isdigit()) or len(value) > 12:
+        return _NOT_PLAIN if most is not None else None
+    number = int(value)
+    if most is not None and number > most:
+        return _NOT_PLAIN
+    return number
 
 
 PLAN_RANKS = [("", "—")] + [(r, r) for r in "A 2 3 4 5 6 7 8 9 T J Q K".split()]

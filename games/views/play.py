@@ -294,7 +294,7 @@ def _state(game_id, player_id):
 def move(request, game_id):
     # The service reads the game and its seats once, under its lock, and finds the player's seat:
     # a refused move (the rare case) loads the page's game itself.
-    form = MoveForm(request.POST)
+    form = MoveForm.read(request.POST)
     if not form.is_valid():
         return _refused_by_id(request, game_id, form.problem())
     try:
