@@ -136,7 +136,7 @@ class TableView(SeatView):
 
 def view_for(game, seat=None) -> TableView:
     """What seat number `seat` (None: a spectator) may see of `game` (`to_json()`: as plain data)."""
-    state = cribbage.state_from_json(game.snapshot)
+    state = statements.state_of(game)
     seen = cribbage.seat_view(state, seat)
     seats = seats_with_players(game)
     reader = next((s for s in seats if s.number == seat), None) if seat is not None else None

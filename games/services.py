@@ -67,7 +67,7 @@ class MoveResult:
 
 
 def engine_state(game):
-    return cribbage.state_from_json(game.snapshot)
+    return statements.state_of(game)
 
 
 def submit_move(

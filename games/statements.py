@@ -25,7 +25,7 @@ from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttrib
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 
-from games import trips
+from games import cribbage, trips
 from games.models import Game, Seat
 
 
@@ -420,6 +420,7 @@ def game_and_seats(game_id, *, lock=False, then=None):
         if row is None:
             raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
         game = build(Game, row)
+        game.__dict__[_READ] = (game.snapshot, row[_snapshot_index()])  # (state_of)
         if together:
             cursor.nextset()
         else:
@@ -460,3 +461,37 @@ def _seats_sql(vendor):
         f"{select(Seat, 'player')} WHERE {seat}.{quote('game_id')} = %s"
         f" ORDER BY {seat}.{quote('game_id')}, {seat}.{quote('number')}"
     )
+
+
+# --- A game's engine state, decoded once a process for each snapshot read ---------------------
+
+_READ = "_snapshot_read"  # on a Game from game_and_seats: (its snapshot, the snapshot's text as read)
+_STATES: dict[str, object] = {}  # the text of a snapshot read -> its State
+KEPT_STATES = 256
+
+
+def state_of(game):
+    """`cribbage.state_from_json(game.snapshot)`, decoded once a process for each snapshot
+    `game_and_seats` reads, by its text as the database gave it (the same text is the same
+    State; a State never changes): the move decodes the snapshot its page read before it, and the
+    pages of everyone at the table the one snapshot. A snapshot set since it was read (a move's
+    own, or a game from elsewhere) is decoded as it is."""
+    read = game.__dict__.get(_READ)
+    if read is None or read[0] is not game.snapshot:
+        return cribbage.state_from_json(game.snapshot)
+    text = read[1]
+    state = _STATES.get(text)
+    if state is None:
+        state = cribbage.state_from_json(game.snapshot)
+        if len(_STATES) >= KEPT_STATES:
+            try:
+                del _STATES[next(iter(_STATES))]  # the first kept (threads may race to it: either goes)
+            except (KeyError, RuntimeError, StopIteration):
+                pass
+        _STATES[text] = state
+    return state
+
+
+@cache
+def _snapshot_index():
+    return [field.attname for field in Game._meta.concrete_fields].index("snapshot")

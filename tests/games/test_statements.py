@@ -13,7 +13,7 @@ from django.db.models.signals import post_init
 from django.utils import timezone
 
 from accounts.models import User
-from games import follow_ups, statements, trips
+from games import cribbage, follow_ups, statements, trips
 from games.lifecycle import start_game
 from games.models import Event, FollowUp, Game, Seat
 from mail import outbox
@@ -303,3 +303,19 @@ def test_a_failed_trip_writes_nothing_and_says_so():
         statements.insert_new([row], by="key", then=told.append)
     assert told == [] and _fields(Game.objects.get(pk=game.pk)) == before
     assert not OutboundEmail.objects.filter(key__endswith="failed-trip").exists()
+
+
+def test_a_snapshot_read_is_decoded_once_and_one_set_since_as_it_is():
+    game = start_game(players=[make_user(), None], computer_level="standard", rng=random.Random(3))
+    first, _ = statements.game_and_seats(game.pk)
+    again, _ = statements.game_and_seats(game.pk)
+    state = statements.state_of(first)
+    assert state == cribbage.state_from_json(Game.objects.get(pk=game.pk).snapshot)
+    assert statements.state_of(again) is state  # the same snapshot read: decoded once
+    with patch.object(cribbage, "state_from_json", side_effect=AssertionError("decoded again")):
+        assert statements.state_of(first) is state
+    seat = cribbage.to_act(state)[0]
+    played = cribbage.apply(state, {**cribbage.legal_moves(state, seat)[0], "seat": seat})
+    again.snapshot = cribbage.state_to_json(played)  # set since it was read: decoded as it is
+    assert statements.state_of(again) == played
+    assert statements.state_of(Game.objects.get(pk=game.pk)) == state  # a game read elsewhere
