@@ -238,7 +238,7 @@ def append_events(game, seats, state, events, *, rng=None):
     # what the receivers owe (the turn email's outbox row, the follow-ups).
     seat_changes = [(seats[number], sorted(changed[number])) for number in sorted(changed)]
     with trips.one_trip():
-        statements.write_move(events, game, _MOVED_FIELDS, seat_changes)
+        statements.write_move(events, game, _MOVED_FIELDS, seat_changes, state)
         polls.remember(game, seats.values())
         signals.move_applied.send(sender=Game, game=game, seats=seats, state=state, events=events, started=started)
     return events

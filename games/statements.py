@@ -15,7 +15,7 @@ their rows with `build` or `build_with`. Everything else uses the ORM.
 from __future__ import annotations
 
 import weakref
-from functools import cache
+from functools import cache, partial
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models import Model
@@ -251,12 +251,14 @@ def _saved(batch, rows):
         obj._state.db = connection.alias
 
 
-def write_move(events, game, fields, changes):
+def write_move(events, game, fields, changes, state=None):
     """A move's writes: `insert(events)`, then `update(game, fields)`, then `update_each(changes)`
     (its seats), as those write them; DatabaseError when the game row was not there (as
     save(update_fields=...) refuses). On PostgreSQL in one trip: one query of the statements, run
     in order, the first that fails stopping the rest (a taken sequence number leaves nothing
-    written); inside `trips.one_trip`, with the trip's other writes, when it goes."""
+    written); inside `trips.one_trip`, with the trip's other writes, when it goes. There, with
+    `state` (the engine state of the snapshot written), the snapshot's text as the database keeps
+    it comes back with the update, and `state_of` knows that text's State without decoding it."""
     events = list(events)
     batches = list(_batches(type(events[0]), events)) if events else []
     if connection.vendor != "postgresql" or len(batches) > 1:
@@ -269,10 +271,27 @@ def write_move(events, game, fields, changes):
             (batch, params), model = batches[0], type(events[0])
             sql = _insert_sql(connection.vendor, model, len(batch), False, True)
             trip.add(sql, params, lambda cursor: _saved(events, cursor.fetchall()))
-        trip.add(*_update(game, fields), lambda cursor: _updated_game(cursor.rowcount))
+        sql, params = _update(game, fields)
+        if state is None or "snapshot" not in fields:
+            trip.add(sql, params, lambda cursor: _updated_game(cursor.rowcount))
+        else:
+            trip.add(_returning_snapshot(sql), params, partial(_updated_snapshot, game, game.snapshot, state))
         seats = _update_each(changes)
         if seats is not None:
             trip.add(*seats)
+
+
+@cache
+def _returning_snapshot(sql):
+    quote = connection.ops.quote_name
+    return f"{sql} RETURNING {quote(Game._meta.db_table)}.{quote(Game._meta.get_field('snapshot').column)}"
+
+
+def _updated_snapshot(game, snapshot, state, cursor):
+    _updated_game(cursor.rowcount)
+    (text,) = cursor.fetchone()
+    game.__dict__[_READ] = (snapshot, text)
+    _keep_state(text, state)
 
 
 def _updated_game(count):
@@ -483,13 +502,17 @@ def state_of(game):
     state = _STATES.get(text)
     if state is None:
         state = cribbage.state_from_json(game.snapshot)
-        if len(_STATES) >= KEPT_STATES:
-            try:
-                del _STATES[next(iter(_STATES))]  # the first kept (threads may race to it: either goes)
-            except (KeyError, RuntimeError, StopIteration):
-                pass
-        _STATES[text] = state
+        _keep_state(text, state)
     return state
+
+
+def _keep_state(text, state):
+    if len(_STATES) >= KEPT_STATES:
+        try:
+            del _STATES[next(iter(_STATES))]  # the first kept (threads may race to it: either goes)
+        except (KeyError, RuntimeError, StopIteration):
+            pass
+    _STATES[text] = state
 
 
 @cache

@@ -319,3 +319,20 @@ def test_a_snapshot_read_is_decoded_once_and_one_set_since_as_it_is():
     again.snapshot = cribbage.state_to_json(played)  # set since it was read: decoded as it is
     assert statements.state_of(again) == played
     assert statements.state_of(Game.objects.get(pk=game.pk)) == state  # a game read elsewhere
+
+
+@pytest.mark.postgres
+def test_the_snapshot_a_move_writes_is_known_when_it_is_read_again():
+    from games import services
+
+    game = start_game(
+        players=[make_user(allow_forced_moves=False), make_user(allow_forced_moves=False)], rng=random.Random(3)
+    )
+    state = services.engine_state(game)
+    seat = cribbage.to_act(state)[0]
+    moved = services.submit_move(game.pk, seat, cribbage.legal_moves(state, seat)[0]).game
+    with patch.object(cribbage, "state_from_json", side_effect=AssertionError("decoded again")):
+        written = statements.state_of(moved)
+        read, _ = statements.game_and_seats(game.pk)
+        assert statements.state_of(read) is written
+    assert written == cribbage.state_from_json(Game.objects.get(pk=game.pk).snapshot)
