@@ -87,9 +87,9 @@ def build_with(model, row, joined):
 _converters_of: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection -> {model: converters}
 
 
-def _converters(model):
-    """[(index, converters, column)] of `model`'s concrete fields, as a compiler finds them."""
-    wrapper = connections[DEFAULT_DB_ALIAS]  # the thread's own connection
+def _converters(model, wrapper):
+    """[(index, converters, column)] of `model`'s concrete fields, as a compiler finds them
+    (`wrapper`: the thread's own connection)."""
     by_model = _converters_of.setdefault(wrapper, {})
     if model not in by_model:
         found = []
@@ -105,21 +105,22 @@ def _converters(model):
 def build(model, values):
     """The instance of `model` read from the database as `values`: its concrete fields' values in
     field order, as the database driver gave them (a row, or a slice of a joined row)."""
+    db = connections[DEFAULT_DB_ALIAS]  # (the thread's own, as `connection` finds it each time it is asked)
     values = list(values)
-    for index, converters, column in _converters(model):
+    for index, converters, column in _converters(model, db):
         value = values[index]
         for converter in converters:
-            value = converter(value, column, connection)
+            value = converter(value, column, db)
         values[index] = value
     attnames = _attnames(model)
     if attnames is None or pre_init.has_listeners(model) or post_init.has_listeners(model):
-        return model.from_db(connection.alias, None, values)
+        return model.from_db(db.alias, None, values)
     # What `from_db` makes (Model.__init__ with every field's value, then the state of a row read
     # from the database), each value set as __init__ sets it on a new instance, without its work
     # for keyword arguments, deferred fields and the signals nobody listens to here.
     obj = model.__new__(model)
     state = obj._state = ModelState()
-    state.adding, state.db = False, connection.alias
+    state.adding, state.db = False, db.alias
     obj.__dict__.update(zip(attnames, values))
     return obj
 
@@ -154,8 +155,9 @@ def _update(obj, fields):
     """The statement and parameters of `update(obj, fields)`."""
     model = type(obj)
     targets = [model._meta.get_field(name) for name in fields]
-    values = [field.get_db_prep_save(field.pre_save(obj, False), connection) for field in targets]
-    return _update_sql(connection.vendor, model, tuple(fields)), [*values, obj.pk]
+    db = connections[DEFAULT_DB_ALIAS]
+    values = [field.get_db_prep_save(field.pre_save(obj, False), db) for field in targets]
+    return _update_sql(db.vendor, model, tuple(fields)), [*values, obj.pk]
 
 
 @cache
@@ -188,14 +190,15 @@ def _update_each(changes):
         return _update(*changes[0]) if changes else None
     model = type(changes[0][0])
     shape = tuple(fields for _, fields in changes)
+    db = connections[DEFAULT_DB_ALIAS]
     params = []
     for name in _named(shape):
         field = model._meta.get_field(name)
         for obj, fields in changes:
             if name in fields:
-                params += [obj.pk, field.get_db_prep_save(field.pre_save(obj, False), connection)]
+                params += [obj.pk, field.get_db_prep_save(field.pre_save(obj, False), db)]
     params += [obj.pk for obj, _ in changes]
-    return _update_each_sql(connection.vendor, model, shape), params
+    return _update_each_sql(db.vendor, model, shape), params
 
 
 def _named(shape):
@@ -241,6 +244,7 @@ def insert(objs, *, ignore_conflicts=False):
 def _saved(batch, rows):
     """Each object of `batch` given its key (from `rows`, the keys the insert returned, when it
     did) and marked saved."""
+    alias = connections[DEFAULT_DB_ALIAS].alias
     if rows is not None:
         if len(rows) != len(batch):
             raise DatabaseError(f"The insert of {len(batch)} rows returned {len(rows)} keys.")
@@ -248,7 +252,7 @@ def _saved(batch, rows):
             obj.pk = pk
     for obj in batch:
         obj._state.adding = False
-        obj._state.db = connection.alias
+        obj._state.db = alias
 
 
 def write_move(events, game, fields, changes, state=None):
@@ -261,7 +265,8 @@ def write_move(events, game, fields, changes, state=None):
     it comes back with the update, and `state_of` knows that text's State without decoding it."""
     events = list(events)
     batches = list(_batches(type(events[0]), events)) if events else []
-    if connection.vendor != "postgresql" or len(batches) > 1:
+    vendor = connections[DEFAULT_DB_ALIAS].vendor
+    if vendor != "postgresql" or len(batches) > 1:
         insert(events)
         _updated_game(update(game, fields))
         update_each(changes)
@@ -269,7 +274,7 @@ def write_move(events, game, fields, changes, state=None):
     with trips.one_trip() as trip:
         if batches:
             (batch, params), model = batches[0], type(events[0])
-            sql = _insert_sql(connection.vendor, model, len(batch), False, True)
+            sql = _insert_sql(vendor, model, len(batch), False, True)
             trip.add(sql, params, lambda cursor: _saved(events, cursor.fetchall()))
         sql, params = _update(game, fields)
         if state is None or "snapshot" not in fields:
@@ -311,7 +316,8 @@ def insert_new(objs, *, by, then=None):
     objs = list(objs)
     if not objs:
         return _answer([], then)
-    if not connection.features.can_return_rows_from_bulk_insert:
+    db = connections[DEFAULT_DB_ALIAS]
+    if not db.features.can_return_rows_from_bulk_insert:
         insert(objs, ignore_conflicts=True)
         return _answer(None, then)
     model = type(objs[0])
@@ -323,7 +329,7 @@ def insert_new(objs, *, by, then=None):
         def written(cursor):
             then(_new(objs, by, cursor.fetchall()))
 
-        trip.add(_insert_sql(connection.vendor, model, len(batch), True, by), params, written)
+        trip.add(_insert_sql(db.vendor, model, len(batch), True, by), params, written)
         return None
     rows = []
     for batch, params in batches:
@@ -342,11 +348,12 @@ def _answer(new, then):
 def _new(objs, by, rows):
     """The objects of `objs` whose rows (pk, `by`) the insert returned, given their keys."""
     new = {value: pk for pk, value in rows}
+    alias = connections[DEFAULT_DB_ALIAS].alias
     written = []
     for obj in objs:
         pk = new.pop(getattr(obj, by), None)  # (two objects with one key: one row, said of the first)
         if pk is not None:
-            obj.pk, obj._state.adding, obj._state.db = pk, False, connection.alias
+            obj.pk, obj._state.adding, obj._state.db = pk, False, alias
             written.append(obj)
     return written
 
@@ -355,12 +362,13 @@ def _batches(model, objs):
     """`objs` in batches of the size the database takes, each with its values to insert (each
     field's `pre_save` and `get_db_prep_save`, as bulk_create)."""
     fields = _inserted_fields(model)
-    size = max(1, connection.ops.bulk_batch_size(fields, objs))
+    db = connections[DEFAULT_DB_ALIAS]
+    size = max(1, db.ops.bulk_batch_size(fields, objs))
     for start in range(0, len(objs), size):
         batch = objs[start : start + size]
         yield (
             batch,
-            [field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in batch for field in fields],
+            [field.get_db_prep_save(field.pre_save(obj, True), db) for obj in batch for field in fields],
         )
 
 
@@ -427,14 +435,15 @@ def game_and_seats(game_id, *, lock=False, then=None):
     (a page's other reads, its own statement otherwise): its rows are returned third.
     """
     pk = Game._meta.pk.get_prep_value(game_id)
-    with connection.cursor() as cursor:
-        together = connection.vendor == "postgresql"
+    db = connections[DEFAULT_DB_ALIAS]
+    with db.cursor() as cursor:
+        together = db.vendor == "postgresql"
         if together and then is not None:
-            cursor.execute(f"{_game_and_seats_sql(connection.vendor, lock)}; {then[0]}", [pk, pk, *then[1]])
+            cursor.execute(f"{_game_and_seats_sql(db.vendor, lock)}; {then[0]}", [pk, pk, *then[1]])
         elif together:
-            cursor.execute(_game_and_seats_sql(connection.vendor, lock), [pk, pk])
+            cursor.execute(_game_and_seats_sql(db.vendor, lock), [pk, pk])
         else:
-            cursor.execute(_game_sql(connection.vendor, lock), [pk])
+            cursor.execute(_game_sql(db.vendor, lock), [pk])
         row = cursor.fetchone()
         if row is None:
             raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
@@ -443,7 +452,7 @@ def game_and_seats(game_id, *, lock=False, then=None):
         if together:
             cursor.nextset()
         else:
-            cursor.execute(_seats_sql(connection.vendor), [pk])
+            cursor.execute(_seats_sql(db.vendor), [pk])
         rows = cursor.fetchall()
         if then is not None:
             if together:

@@ -31,7 +31,8 @@ class Trip:
         with connection.cursor() as cursor:
             # Each statement merged with its values apart (psycopg keeps each statement's parsing, up
             # to 50 values, where it would parse the joined query again every time), then sent as one.
-            cursor.execute("; ".join(cursor.mogrify(sql, params) for sql, params, _ in parts))
+            mogrify = cursor.cursor.mogrify  # (the driver's own, not asked through Django's wrapper each time)
+            cursor.execute("; ".join(mogrify(sql, params) for sql, params, _ in parts))
             for index, (_, _, then) in enumerate(parts):
                 if index:
                     cursor.nextset()
