@@ -163,7 +163,7 @@ def enqueue_all(queue, ids):
         # One producer for them all, each message Celery's own for the task made once and copied
         # (kicks.py): `task.delay` builds it, routes it and takes a producer again for every row.
         message = kicks.message_of(task)
-        with task.app.producer_or_acquire() as producer:
+        with kicks.producer_of(task.app) as producer:
             for row_id in ids:
                 kicks.send(producer, message, row_id)
                 count += 1

@@ -10,6 +10,8 @@ options Celery's `send_task_message` gives the producer. Eager mode (no broker) 
 """
 
 import os
+import threading
+from contextlib import contextmanager
 
 from kombu.utils.uuid import uuid
 
@@ -74,3 +76,60 @@ def send(producer, message, row_id):
     )
     message.declared = True
     return task_id
+
+
+# The producer this process keeps: [pool, producer, lock, process id], or None.
+_kept: list = [None]
+_keeping = threading.Lock()
+
+
+@contextmanager
+def producer_of(app):
+    """A producer of `app`'s pool to publish with: the one this process keeps from the pool, when
+    no other thread is publishing with it; otherwise one taken from the pool and given back, as
+    `app.producer_or_acquire()` does. Taking one from the pool costs more than its message (its
+    channel is opened again each time: kombu's pool closes it as it takes it back). A kept producer
+    that fails is given back to its pool and forgotten: the next kick takes another. A pool of one
+    producer (or unlimited) is never kept from."""
+    kept = _keep(app)
+    if kept is None or not kept[2].acquire(blocking=False):
+        with app.producer_or_acquire() as producer:
+            yield producer
+        return
+    try:
+        yield kept[1]
+    except BaseException:
+        _forget(kept)
+        raise
+    finally:
+        kept[2].release()
+
+
+def _keep(app):
+    pool = app.producer_pool
+    kept = _kept[0]
+    if kept is not None and kept[0] is pool and kept[3] == os.getpid():
+        return kept
+    if not pool.limit or pool.limit < 2:
+        return None
+    with _keeping:
+        kept = _kept[0]
+        if kept is not None and kept[0] is pool and kept[3] == os.getpid():
+            return kept
+        if kept is not None and kept[3] == os.getpid():
+            _forget(kept)  # (its pool was replaced: the broker's configuration changed)
+        try:
+            producer = pool.acquire(block=False)
+        except Exception:  # the pool is spent (or the broker away): take one as Celery does
+            return None
+        kept = _kept[0] = [pool, producer, threading.Lock(), os.getpid()]
+        return kept
+
+
+def _forget(kept):
+    if _kept[0] is kept:
+        _kept[0] = None
+    try:
+        kept[1].release()
+    except Exception:  # (a broken producer, or its pool gone)
+        pass

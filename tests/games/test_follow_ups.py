@@ -166,3 +166,31 @@ def test_a_kick_queues_the_message_celery_would(celery_on_redis):
     by_delay, first, second = sent
     assert len(ids) == 3 and first == by_delay
     assert second["body"][0] == [42] and second["headers"]["argsrepr"] == "(42,)"
+
+
+def test_kicks_publish_with_the_producer_the_process_keeps(celery_on_redis):
+    """One producer is kept from the pool for the kicks (its channel open); a thread publishing
+    while it is in use takes one from the pool; one that failed is given back and forgotten."""
+    import redis
+
+    from cribsite.celery import app
+    from games import kicks
+    from mail import outbox
+    from tests import services
+
+    broker = redis.Redis.from_url(services.REDIS_URL)
+    try:
+        with kicks.producer_of(app) as first:
+            pass
+        with kicks.producer_of(app) as again:
+            with kicks.producer_of(app) as meanwhile:
+                assert meanwhile is not again
+        assert again is first and kicks._kept[0][1] is first
+        assert follow_ups.enqueue_all(outbox.QUEUE, [41, 42]) == 2
+        assert broker.llen(celery_on_redis) == 2 and kicks._kept[0][1] is first
+        with pytest.raises(RuntimeError), kicks.producer_of(app):
+            raise RuntimeError("the broker went away")
+        assert kicks._kept[0] is None
+        assert follow_ups.enqueue_all(outbox.QUEUE, [43]) == 1 and broker.llen(celery_on_redis) == 3
+    finally:
+        broker.delete(celery_on_redis)
