@@ -153,6 +153,10 @@ def enqueue_all(queue, ids):
     ids = list(ids)
     if not ids:
         return 0
+    # The task itself, once: a shared task is a proxy that finds it again at every attribute.
+    resolve = getattr(task, "_get_current_object", None)
+    if resolve is not None:
+        task = resolve()
     if task.app.conf.task_always_eager:
         for count, row_id in enumerate(ids):
             if not enqueue(task, row_id):
