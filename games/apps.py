@@ -9,8 +9,10 @@ class GamesConfig(AppConfig):
         from accounts.signals import account_deleting, own_data
         from games import receivers  # noqa: F401  (connects the move's follow-ups)
 
-        from . import computer, follow_ups, reviews, signals, tasks
+        from . import computer, follow_ups, reviews, signals, tasks, timestamps
         from . import own_data as games_own_data
+
+        timestamps.connect()  # timestamps read by psycopg's C loader where it reads them as Django does
 
         follow_ups.register_queue(follow_ups.FOLLOW_UPS, task=tasks.drain, due=follow_ups.due)
         signals.computer_turn.listen("games.computer", computer.play_turn)
