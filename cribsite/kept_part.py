@@ -23,6 +23,10 @@ PARTS: dict = {}  # (name, script prefix, *values) -> html, its CSRF token a mar
 
 
 class KeptNode(template.Node):
+    # A kept part holds no block: Django looks for the blocks of a page's base template on every
+    # render (ExtendsNode.render), and need not walk through the kept parts to find them.
+    child_nodelists = ()
+
     def __init__(self, name, values, nodelist):
         self.name, self.values, self.nodelist = name, values, nodelist
 
