@@ -4,8 +4,12 @@ templates they replace drew them (a template included for each costs far more):
 - `pegging(rounds)` -> a hand's pegging, count by count (`presenter.Table.plays`)
 - `counted_show(show)` -> a counted hand or crib, a combination at a time (`presenter.Table.shows`)
 
+- `felt_others(others, phase)`, `card_picks(hand)`, `card_buttons(hand, playable, count)` -> the
+  other seats round the felt, the discard form's cards and the play form's (a card at a time)
+
 and the table talk panel, drawn on every look at the page (`talk_panel`, games/_talk.html's markup).
-`{% pegging %}`, `{% counted_show %}` and `{% talk_panel %}` in templates (`{% load cards %}`).
+`{% pegging %}`, `{% counted_show %}`, `{% felt_others %}`, `{% card_picks %}`, `{% card_buttons %}`
+and `{% talk_panel %}` in templates (`{% load cards %}`).
 """
 
 import html as html_text
@@ -17,7 +21,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 
-from games.presentation import card_chip, card_chips, in_card_order
+from games.presentation import card_back, card_chip, card_chips, card_face, card_name, in_card_order
 
 
 def pegging(rounds: list[dict]) -> SafeString:
@@ -83,6 +87,64 @@ def counted_show(show: dict) -> SafeString:
         )
     html.append("\n</section>\n")
     return mark_safe("".join(html))  # noqa: S308 (every value above escaped or a chip)
+
+
+def felt_others(others: list[dict], phase: str) -> SafeString:
+    """The other seats round the felt (`presenter.Table.others`), as games/game.html's loop over
+    them drew each (a test renders both): name, score, what they are doing, their cards face down."""
+    html = []
+    for p in others:
+        to_act = p.get("to_act")
+        computer = ' <span class="muted">(computer)</span>' if p.get("is_computer") else ""
+        tags = '<span class="tag">deals: the crib is theirs</span>' if p.get("dealer") else ""
+        if to_act:
+            tags += '<span class="tag turn">to move</span>'
+        if phase == "discard" and p.get("discarded"):
+            tags += '<span class="tag">has laid away</span>'
+        held = p.get("cards_held") or 0
+        backs = card_back("") * int(held)
+        html.append(
+            f'\n    <li class="felt-seat{" to-act" if to_act else ""}">\n'
+            f'      <span class="felt-name"><strong>{escaped(p.get("label", ""))}</strong>{computer}'
+            f' <span class="felt-score">{escaped(p.get("score", ""))}</span></span>\n'
+            f'      <span class="felt-tags">{tags}</span>\n'
+            f'      <span class="felt-backs" role="img" aria-label="{escaped(held)} card{"" if held == 1 else "s"} in hand">'
+            f"{backs}</span>\n    </li>\n  "
+        )
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped)
+
+
+def card_picks(hand) -> SafeString:
+    """The discard form's cards, in card order, each a box to tick (games/game.html's loop)."""
+    html = []
+    for c in in_card_order(hand):
+        code = _escape(c)
+        html.append(
+            f'\n        <label class="card-pick" data-card="{code}"><input type="checkbox" name="cards" value="{code}"'
+            f' aria-label="{_escape(card_name(c))}">{card_face(c)}</label>\n      '
+        )
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped or a card)
+
+
+def card_buttons(hand, playable, count) -> SafeString:
+    """The play form's cards, in card order: a button to play each, disabled for one too high to
+    play on `count` (games/game.html's loop)."""
+    html = []
+    for c in in_card_order(hand):
+        code, name = _escape(c), _escape(card_name(c))
+        if c in (playable or ()):
+            button = (
+                f'<button type="submit" name="card" value="{code}" class="card-button" aria-label="Play {name}">'
+                f"{card_face(c)}</button>"
+            )
+        else:
+            button = (
+                f'<button type="submit" name="card" value="{code}" class="card-button" disabled'
+                f' aria-label="{name}: too high to play on {escaped(count)}">{card_face(c)}'
+                '<span class="too-high">too high</span></button>'
+            )
+        html.append(f"\n        \n        {button}\n        \n      ")
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped or a card)
 
 
 def talk_panel(panel, game, user, csrf_token) -> SafeString:

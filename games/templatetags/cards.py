@@ -7,6 +7,8 @@
 {% counted_show show %}  a counted hand or crib (a show of presenter.Table.shows)
 {% pegging rounds %}     a hand's pegging, count by count (presenter.Table.plays)
 {% talk_panel %}        the table talk and the reader's note (talk.panel_for's context)
+{% felt_others others v.phase %}   the other seats round the felt (presenter.Table.others)
+{% card_picks hand %}, {% card_buttons hand playable count %}   the discard and play forms' cards
 {{ c|card_name }}       "5 of hearts"
 {{ hand|in_card_order }} the codes low to high, suit order fixed (display only: the pile keeps its order)
 {% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
@@ -45,6 +47,21 @@ def counted_show_tag(show):
 @register.simple_tag(name="pegging")
 def pegging_tag(rounds):
     return markup.pegging(rounds)
+
+
+@register.simple_tag(name="felt_others")
+def felt_others_tag(others, phase):
+    return markup.felt_others(others, phase)
+
+
+@register.simple_tag(name="card_picks")
+def card_picks_tag(hand):
+    return markup.card_picks(hand)
+
+
+@register.simple_tag(name="card_buttons")
+def card_buttons_tag(hand, playable, count):
+    return markup.card_buttons(hand, playable, count)
 
 
 @register.simple_tag(name="talk_panel", takes_context=True)

@@ -128,3 +128,67 @@ def test_the_move_due_written_out_is_the_templates(zone, deadline):
     for user in (make_user(time_zone=zone), AnonymousUser()):
         with timezone.override(zone):
             assert clock.move_due(deadline, user) == template.render({"deadline": deadline, "user": user})
+
+
+def _template(source):
+    from django.template import engines
+
+    return engines["django"].from_string("{% load cards %}" + source)
+
+
+OTHERS = (
+    "  {% for p in others %}\n"
+    '    <li class="felt-seat{% if p.to_act %} to-act{% endif %}">\n'
+    '      <span class="felt-name"><strong>{{ p.label }}</strong>{% if p.is_computer %} <span class="muted">(computer)'
+    '</span>{% endif %} <span class="felt-score">{{ p.score }}</span></span>\n'
+    '      <span class="felt-tags">{% if p.dealer %}<span class="tag">deals: the crib is theirs</span>{% endif %}'
+    '{% if p.to_act %}<span class="tag turn">to move</span>{% endif %}{% if v.phase == "discard" and p.discarded %}'
+    '<span class="tag">has laid away</span>{% endif %}</span>\n'
+    '      <span class="felt-backs" role="img" aria-label="{{ p.cards_held }} card{{ p.cards_held|pluralize }} in hand">'
+    '{% for _ in ""|center:p.cards_held %}{% back "" %}{% endfor %}</span>\n'
+    "    </li>\n"
+    "  {% endfor %}"
+)
+PICKS = (
+    "      {% for c in v.hand|in_card_order %}\n"
+    '        <label class="card-pick" data-card="{{ c }}"><input type="checkbox" name="cards" value="{{ c }}"'
+    ' aria-label="{{ c|card_name }}">{% face c %}</label>\n'
+    "      {% endfor %}"
+)
+BUTTONS = (
+    "      {% for c in v.hand|in_card_order %}\n"
+    "        {% if c in v.playable %}\n"
+    '        <button type="submit" name="card" value="{{ c }}" class="card-button" aria-label="Play {{ c|card_name }}">'
+    "{% face c %}</button>\n"
+    "        {% else %}\n"
+    '        <button type="submit" name="card" value="{{ c }}" class="card-button" disabled aria-label="{{ c|card_name }}:'
+    ' too high to play on {{ v.count }}">{% face c %}<span class="too-high">too high</span></button>\n'
+    "        {% endif %}\n"
+    "      {% endfor %}"
+)
+
+
+def _seat(seat, **fields):
+    return {"seat": seat, "label": f"P{seat} <&>", "score": 7 * seat, "cards_held": 0, **fields}
+
+
+@pytest.mark.parametrize("phase", ["discard", "play", "show"])
+def test_the_others_round_the_felt_written_out_are_the_templates(phase):
+    others = [
+        _seat(1, to_act=True, dealer=True, cards_held=6),
+        _seat(2, is_computer=True, discarded=True, cards_held=1),
+        _seat(3, discarded=True, to_act=False, cards_held=4),
+        _seat(4),
+    ]
+    for some in (others, others[1:2], []):
+        context = {"others": some, "v": {"phase": phase}}
+        assert _template("  {% felt_others others v.phase %}").render(context) == _template(OTHERS).render(context)
+
+
+@pytest.mark.parametrize("hand", [["KS", "5H", "AD", "TC", "5S", "JH"], ["9D"], []])
+def test_the_forms_cards_written_out_are_the_templates(hand):
+    for playable, count in ((["5H", "AD"], 24), (hand, 0), ([], 30), (None, 31)):
+        v = {"hand": hand, "playable": playable, "count": count}
+        assert _template("      {% card_picks v.hand %}").render({"v": v}) == _template(PICKS).render({"v": v})
+        written = _template("      {% card_buttons v.hand v.playable v.count %}").render({"v": v})
+        assert written == _template(BUTTONS).render({"v": v})
