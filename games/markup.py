@@ -6,10 +6,11 @@ templates they replace drew them (a template included for each costs far more):
 
 - `felt_others(others, phase)`, `card_picks(hand)`, `card_buttons(hand, playable, count)` -> the
   other seats round the felt, the discard form's cards and the play form's (a card at a time)
+- `score_sides(sides)`, `plan_places(places)` -> the scoreboard's sides, the plan form's places
 
 and the table talk panel, drawn on every look at the page (`talk_panel`, games/_talk.html's markup).
-`{% pegging %}`, `{% counted_show %}`, `{% felt_others %}`, `{% card_picks %}`, `{% card_buttons %}`
-and `{% talk_panel %}` in templates (`{% load cards %}`).
+`{% pegging %}`, `{% counted_show %}`, `{% felt_others %}`, `{% card_picks %}`, `{% card_buttons %}`,
+`{% score_sides %}`, `{% plan_places %}` and `{% talk_panel %}` in templates (`{% load cards %}`).
 """
 
 import html as html_text
@@ -145,6 +146,31 @@ def card_buttons(hand, playable, count) -> SafeString:
             )
         html.append(f"\n        \n        {button}\n        \n      ")
     return mark_safe("".join(html))  # noqa: S308 (every value escaped or a card)
+
+
+def score_sides(sides: list[dict]) -> SafeString:
+    """The scoreboard's sides (`presenter.Table.sides`), as games/_scoreboard.html's loop drew each."""
+    html = []
+    for s in sides:
+        mine = s.get("mine")
+        html.append(
+            f'\n    <li class="score-side{" mine" if mine else ""}"><svg class="side-swatch" viewBox="0 0 2 2"'
+            f' aria-hidden="true"><circle cx="1" cy="1" r="1" fill="{escaped(s.get("colour", ""))}"/></svg>'
+            f'<span class="side-name">{escaped(s.get("name", ""))}{" (you)" if mine else ""}</span>\n'
+            f'      <span class="side-score">{escaped(s.get("score", ""))}</span>'
+            f' <span class="muted">was {escaped(s.get("previous", ""))}</span></li>\n  '
+        )
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped)
+
+
+def plan_places(places) -> SafeString:
+    """The plan form's places, a card and its select at a time (`PlanFields.places`), as
+    games/_plan.html's loop drew them."""
+    html = [
+        f'\n        <label class="plan-place">{card_chip(card)} place {escaped(field)}</label>\n      '
+        for card, field in places
+    ]
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped, a chip or a select)
 
 
 def talk_panel(panel, game, user, csrf_token) -> SafeString:

@@ -9,6 +9,7 @@
 {% talk_panel %}        the table talk and the reader's note (talk.panel_for's context)
 {% felt_others others v.phase %}   the other seats round the felt (presenter.Table.others)
 {% card_picks hand %}, {% card_buttons hand playable count %}   the discard and play forms' cards
+{% score_sides sides %}, {% plan_places plan_form.places %}   the scoreboard's sides, the plan's places
 {{ c|card_name }}       "5 of hearts"
 {{ hand|in_card_order }} the codes low to high, suit order fixed (display only: the pile keeps its order)
 {% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
@@ -62,6 +63,16 @@ def card_picks_tag(hand):
 @register.simple_tag(name="card_buttons")
 def card_buttons_tag(hand, playable, count):
     return markup.card_buttons(hand, playable, count)
+
+
+@register.simple_tag(name="score_sides")
+def score_sides_tag(sides):
+    return markup.score_sides(sides)
+
+
+@register.simple_tag(name="plan_places")
+def plan_places_tag(places):
+    return markup.plan_places(places)
 
 
 @register.simple_tag(name="talk_panel", takes_context=True)

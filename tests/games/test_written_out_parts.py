@@ -192,3 +192,38 @@ def test_the_forms_cards_written_out_are_the_templates(hand):
         assert _template("      {% card_picks v.hand %}").render({"v": v}) == _template(PICKS).render({"v": v})
         written = _template("      {% card_buttons v.hand v.playable v.count %}").render({"v": v})
         assert written == _template(BUTTONS).render({"v": v})
+
+
+SIDES = (
+    "  {% for s in sides %}\n"
+    '    <li class="score-side{% if s.mine %} mine{% endif %}"><svg class="side-swatch" viewBox="0 0 2 2" aria-hidden="true">'
+    '<circle cx="1" cy="1" r="1" fill="{{ s.colour }}"/></svg><span class="side-name">{{ s.name }}{% if s.mine %} (you)'
+    "{% endif %}</span>\n"
+    '      <span class="side-score">{{ s.score }}</span> <span class="muted">was {{ s.previous }}</span></li>\n'
+    "  {% endfor %}"
+)
+PLACES = (
+    "      {% for card, field in plan_form.places %}\n"
+    '        <label class="plan-place">{% card card %} place {{ field }}</label>\n'
+    "      {% endfor %}"
+)
+
+
+def test_the_scoreboards_sides_written_out_are_the_templates():
+    sides = [
+        {"side": 0, "name": "Ann & <Bo>", "score": 121, "previous": 99, "mine": True, "colour": "#c0392b"},
+        {"side": 1, "name": 'Cy "C"', "score": 0, "previous": 0, "mine": False, "colour": "#2471a3"},
+    ]
+    for some in (sides, sides[1:], []):
+        context = {"sides": some}
+        assert _template("  {% score_sides sides %}").render(context) == _template(SIDES).render(context)
+
+
+@pytest.mark.parametrize("initial", [{}, {"place_5H": 1, "place_KS": 3, "on_rank": "T"}])
+def test_the_plan_places_written_out_are_the_templates(initial):
+    from games.play_forms import PlanFields
+
+    plan_form = PlanFields(["KS", "5H", "AD", "TC"], initial)
+    context = {"plan_form": plan_form}
+    written = _template("      {% plan_places plan_form.places %}").render(context)
+    assert written == _template(PLACES).render(context)
