@@ -160,7 +160,9 @@ class Page:
         self.found = get_many(self.key, names, self.keys_beside, self.found_beside)
 
     def made_here(self, name, html):
-        self.made[name] = html
+        # Kept as plain text: a SafeString is pickled by its class, some 30 µs more to keep a
+        # table and 20 µs more to read it back on every look.
+        self.made[name] = str.__str__(html)
 
     def keep(self):
         if self.made:

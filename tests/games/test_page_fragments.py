@@ -319,3 +319,12 @@ def test_a_players_look_at_a_kept_table_asks_the_database_twice(client, game, pl
     with django_assert_num_queries(2):
         watched = page(client, game)
     assert "Hello" not in watched and "a &lt;note&gt;" not in watched
+
+
+def test_a_fragment_is_kept_as_plain_text(client, game, players, monkeypatch):
+    """Kept as str, not as the SafeString a template renders: pickled and read back faster."""
+    kept = {}
+    monkeypatch.setattr(fragments, "put_many", lambda page_key, htmls: kept.update(htmls))
+    client.force_login(players[0])
+    page(client, game)
+    assert {"title", "table"} <= set(kept) and all(type(html) is str for html in kept.values())
