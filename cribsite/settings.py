@@ -104,7 +104,7 @@ MIDDLEWARE = [
     # Before every middleware that reads or writes the body, so compression happens last
     # (Django's ordering); Django's own BREACH mitigation pads each compressed body.
     "cribsite.compression.GZipMiddleware",  # Django's at zlib level 1
-    "csp.middleware.CSPMiddleware",
+    "cribsite.middleware.ContentSecurityPolicy",  # django-csp's, writing none on a 304
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

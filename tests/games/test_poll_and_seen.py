@@ -220,3 +220,15 @@ def test_a_session_under_a_former_secret_still_polls_as_its_player(client, cache
     settings.SECRET_KEY = "the-current-secret-" + "y" * 40
     assert poll(client, seated, etag)[0].status_code == 304
     assert client.session.session_key != old_key  # moved to the current secret, as Django's get_user does
+
+
+def test_an_unchanged_poll_writes_no_policy_the_answer_it_revalidates_has_one(client, seated):
+    """A 304 keeps the browser's response and its headers (cribsite.middleware.ContentSecurityPolicy):
+    the policy is written on the 200 it revalidates, and on the pages, as ever."""
+    first, _ = poll(client, seated)
+    assert first.status_code == 200 and "default-src 'self'" in first["Content-Security-Policy"]
+    again, _ = poll(client, seated, first["ETag"])
+    assert again.status_code == 304 and "Content-Security-Policy" not in again
+    assert again["ETag"] == first["ETag"] and again["Cache-Control"] == "private, no-cache"
+    page = client.get(reverse("games:game", args=[seated.pk]))
+    assert "script-src 'self'" in page["Content-Security-Policy"]
