@@ -47,7 +47,7 @@ class Card(namedtuple("_Card", "rank suit")):
     @property
     def code(self) -> str:
         """ASCII code such as "5H", "TD", "AS"."""
-        return _CODES[self]
+        return CODES[self]
 
     @property
     def label(self) -> str:
@@ -93,7 +93,8 @@ class Card(namedtuple("_Card", "rank suit")):
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for r in RANKS for s in SUITS)
-_CODES = {c: _rank_code(c.rank) + c.suit for c in FULL_DECK}
+# Read-only: each card's code ("TD"), and each token read as a card ("10d", "T♦" upper-cased).
+CODES: dict[Card, str] = {c: _rank_code(c.rank) + c.suit for c in FULL_DECK}
 
 _RANK_TOKENS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_TOKENS.update({str(r): r for r in range(2, 10)})
@@ -111,13 +112,13 @@ _SUIT_TOKENS = {
     "♢": "D",
     "♧": "C",
 }
-_BY_CODE = {}
+BY_TOKEN: dict[str, Card] = {}
 for _card in FULL_DECK:
     for _rt, _r in _RANK_TOKENS.items():
         if _r == _card.rank:
             for _st, _s in _SUIT_TOKENS.items():
                 if _s == _card.suit:
-                    _BY_CODE[_rt + _st] = _card
+                    BY_TOKEN[_rt + _st] = _card
 # Variation selectors (emoji U+FE0F, text U+FE0E) may follow a suit symbol.
 _IGNORED = dict.fromkeys(map(ord, "\ufe0f\ufe0e"))
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -125,7 +126,7 @@ _SEPARATORS = re.compile(r"[\s,]+")
 
 def card_from_code(code: str) -> Card:
     """The card named by one token such as "10h", "TD", "5♥"; ValueError otherwise."""
-    card = _BY_CODE.get(code) or _BY_CODE.get(code.translate(_IGNORED).strip().upper())
+    card = BY_TOKEN.get(code) or BY_TOKEN.get(code.translate(_IGNORED).strip().upper())
     if card is None:
         raise ValueError(f"Cannot read {code!r} as a card")
     return card

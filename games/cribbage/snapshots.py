@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from .cards import _BY_CODE, _CODES, Card, card_from_code
+from .cards import BY_TOKEN, CODES, Card, card_from_code
 from .plans import ASK, Plan, PlanRule
 from .rules import Rules
 from .scoring import Score, ScoreItem
@@ -24,7 +24,7 @@ def card_codes(cards) -> list[str]:
 
 
 def item_json(item: ScoreItem) -> dict:
-    return {"kind": item.kind, "cards": [_CODES[c] for c in item.cards], "points": item.points}
+    return {"kind": item.kind, "cards": [CODES[c] for c in item.cards], "points": item.points}
 
 
 def _enc(v: Any) -> Any:
@@ -58,7 +58,7 @@ def _enc_seq(v) -> list:
     # A run of cards (most of a snapshot) by their codes at once; anything else item by item.
     if v and type(v[0]) is Card:
         try:
-            return [_CODES[c] for c in v]
+            return [CODES[c] for c in v]
         except KeyError:  # not cards all through (a plan's order holds ASK)
             pass
     return [x if type(x) in _PLAIN else _enc(x) for x in v]
@@ -90,7 +90,7 @@ _ENCODERS: dict = {
     bool: _identity,
     float: _identity,
     type(None): _identity,
-    Card: _CODES.__getitem__,
+    Card: CODES.__getitem__,
     ScoreItem: item_json,
     Score: lambda v: {"total": v.total, "items": [item_json(i) for i in v.items]},
     Rules: lambda v: v.to_json(),
@@ -111,7 +111,7 @@ def _opt(f):
 
 def _cards_dec(codes):
     try:  # the codes as snapshots write them
-        return tuple(map(_BY_CODE.__getitem__, codes))
+        return tuple(map(BY_TOKEN.__getitem__, codes))
     except KeyError:
         return tuple(map(card_from_code, codes))
 
