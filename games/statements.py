@@ -436,6 +436,9 @@ def game_and_seats(game_id, *, lock=False, then=None):
     """
     pk = Game._meta.pk.get_prep_value(game_id)
     db = connections[DEFAULT_DB_ALIAS]
+    low, high = db.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= pk <= high:  # no such row, as the ORM says (SQLite cannot even be asked)
+        raise Game.DoesNotExist(f"{Game._meta.object_name} matching query does not exist.")
     with db.cursor() as cursor:
         together = db.vendor == "postgresql"
         if together and then is not None:
