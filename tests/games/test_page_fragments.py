@@ -314,6 +314,12 @@ def beside_the_session(captured):
     return [q["sql"] for q in captured.captured_queries if "django_session" not in q["sql"]]
 
 
+def trips(on_postgresql):
+    """Statements a page runs: on PostgreSQL the game, its seats and the talk go in one trip;
+    on SQLite each is a statement of its own (two more)."""
+    return on_postgresql if connection.vendor == "postgresql" else on_postgresql + 2
+
+
 def test_a_players_look_at_a_kept_table_asks_the_database_twice(client, game, players):
     """The player (cribsite.auth), then the game, its seats and the player's note and table talk in
     one trip (selectors.game_with_seats_then): nothing else when the table comes from the cache."""
@@ -326,14 +332,14 @@ def test_a_players_look_at_a_kept_table_asks_the_database_twice(client, game, pl
     with CaptureQueriesContext(connection) as looked:
         again = page(client, game)
     asked = beside_the_session(looked)
-    assert len(asked) == 2, asked
+    assert len(asked) == trips(2), asked
     assert without_tokens(again) == without_tokens(first)
     assert "Hello &lt;there&gt;" in again and "a &lt;note&gt;</textarea>" in again
-    assert "games_tablemessage" in asked[1]
+    assert "games_tablemessage" in asked[-1]
     client.force_login(make_user())  # a watcher reads the panel's rows in the same trip, and is shown none
     with CaptureQueriesContext(connection) as looked:
         watched = page(client, game)
-    assert len(beside_the_session(looked)) == 2
+    assert len(beside_the_session(looked)) == trips(2)
     assert "Hello" not in watched and "a &lt;note&gt;" not in watched
 
 
