@@ -148,6 +148,101 @@ def card_buttons(hand, playable, count) -> SafeString:
     return mark_safe("".join(html))  # noqa: S308 (every value escaped or a card)
 
 
+def felt_mine(seat, sides, v, can, discard_count, crib_owner, counting, token, game, csrf_token) -> SafeString:
+    """The reader's own place at the felt (games/game.html's felt-mine, a test renders both): the
+    heading, the hand and the forms to lay away, play, count or call muggins, for `seat` (None: a
+    watcher, who sees only a heading); `can` the moves open (can_discard, can_play, can_count,
+    can_muggins). Written out: a changed table drew these forms from some sixty template nodes."""
+    if seat is None:
+        return mark_safe('\n  <h2 id="hand-heading" class="sr-only">Players</h2>\n')
+    score = "".join(f'<span class="felt-score">{escaped(_look(s, "score"))}</span>' for s in sides if _look(s, "mine"))
+    deals = ' <span class="tag">you deal: the crib is yours</span>' if v.dealer == seat else ""
+    html = [f'\n  <h2 id="hand-heading" class="felt-you"><span>You</span> {score}{deals}</h2>\n\n  ']
+    hand, kept = v.hand, v.kept
+    if can["discard"] or can["play"] or can["count"] or can["muggins"]:
+        action, csrf = escaped(kept_url("games:move", game.pk)), csrf_input(csrf_token)
+        hidden = (
+            f'<input type="hidden" name="expected_seq" value="{escaped(v.seq)}">'
+            f'<input type="hidden" name="token" value="{escaped(token)}">'
+        )
+    if can["discard"]:
+        owner = "your" if v.crib_owner == seat else f"{escaped(crib_owner)}’s"
+        many = escaped(discard_count)
+        html.append(
+            f'\n  <form method="post" action="{action}" class="move-form discard-form" data-pick="{many}">\n'
+            f'    {csrf}\n    <input type="hidden" name="action" value="discard">{hidden}\n    <fieldset>\n'
+            f"      <legend>Lay away {many} card{'' if discard_count == 1 else 's'} to {owner} crib</legend>\n"
+            f'      <div class="hand card-picks">\n      {card_picks(hand)}\n      </div>\n'
+            '      <button type="submit">Lay away to the crib</button>\n'
+            '      <p class="keys-hint muted">Keys: a card’s rank (A, 2–9, T, J, Q, K) picks it; Enter lays them away.</p>\n'
+            "    </fieldset>\n  </form>\n  "
+        )
+    elif can["play"]:
+        claim = (
+            '\n      <p><label for="claim">Points you peg for it (muggins: count them yourself)</label>\n'
+            '        <input type="number" id="claim" name="claim" min="0" max="60" value="0" inputmode="numeric"></p>\n      '
+            if v.muggins
+            else ""
+        )
+        html.append(
+            f'\n  <form method="post" action="{action}" class="move-form play-form">\n'
+            f'    {csrf}\n    <input type="hidden" name="action" value="play">{hidden}\n    <fieldset>\n'
+            f"      <legend>Play a card on {escaped(v.count)}</legend>\n      {claim}\n"
+            f'      <div class="hand card-buttons">\n      {card_buttons(hand, v.playable, v.count)}\n      </div>\n'
+            '      <p class="play-confirm" hidden><button type="submit" class="play-confirm-button">Play it</button>'
+            ' <button type="button" class="link play-cancel">Choose again</button></p>\n'
+            '      <p class="keys-hint muted">Keys: a card’s rank (A, 2–9, T, J, Q, K) or ←/→ picks it; Enter plays it.</p>\n'
+            "    </fieldset>\n  </form>\n  "
+        )
+    elif hand:
+        faces = "".join(card_face(c) for c in in_card_order(hand))
+        html.append(f'\n  <div class="hand">{faces}</div>\n  ')
+    elif kept:
+        faces = "".join(card_face(c) for c in in_card_order(kept))
+        html.append(f'\n  <p class="felt-note">Kept for the show:</p>\n  <div class="hand">{faces}</div>\n  ')
+    else:
+        html.append('<p class="muted">No cards in hand.</p>')
+    html.append("\n  ")
+    if hand and kept and v.phase != "discard" and len(kept) != len(hand):
+        html.append(f'<p class="felt-note">Kept for the show: {card_chips(in_card_order(kept))}</p>')
+    html.append("\n  ")
+    if v.my_discards:
+        html.append(f'<p class="felt-note">You laid away: {card_chips(in_card_order(v.my_discards))}</p>')
+    html.append("\n\n  ")
+    if can["count"]:
+        cards = _look(counting, "cards")
+        shown = (
+            f'<p>{card_chips(in_card_order(cards))} <span class="nowrap">with the starter {card_chip(v.starter)}</span></p>'
+            if cards
+            else ""
+        )
+        html.append(
+            f'\n  <form method="post" action="{action}" class="move-form count-form">\n'
+            f'    {csrf}\n    <input type="hidden" name="action" value="count">{hidden}\n    <fieldset>\n'
+            f"      <legend>Count your {escaped(_look(counting, 'what'))}</legend>\n      {shown}\n"
+            '      <p><label for="points">Points (muggins: what you miss, the others may claim)</label>\n'
+            '        <input type="number" id="points" name="points" min="0" max="60" inputmode="numeric" required></p>\n'
+            '      <button type="submit" name="say" value="count">Count</button>\n    </fieldset>\n  </form>\n  '
+        )
+    html.append("\n\n  ")
+    if can["muggins"]:
+        html.append(
+            f'\n  <form method="post" action="{action}" class="move-form muggins-form">\n'
+            f'    {csrf}\n    <input type="hidden" name="action" value="muggins">{hidden}\n'
+            '    <p>Think the last count missed something? <button type="submit" class="secondary">Call muggins</button></p>\n'
+            "  </form>\n  "
+        )
+    html.append("\n")
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped or a card)
+
+
+def _look(thing, name):
+    """A template's lookup of `name` in `thing` (a key, else an attribute; "" for neither)."""
+    if isinstance(thing, dict):
+        return thing.get(name, "")
+    return getattr(thing, name, "")
+
+
 def score_sides(sides: list[dict]) -> SafeString:
     """The scoreboard's sides (`presenter.Table.sides`), as games/_scoreboard.html's loop drew each."""
     html = []
@@ -170,6 +265,72 @@ def plan_places(places) -> SafeString:
         f'\n        <label class="plan-place">{card_chip(card)} place {escaped(field)}</label>\n      '
         for card, field in places
     ]
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped, a chip or a select)
+
+
+def plan_head(v) -> SafeString:
+    """The plan section's head (games/_plan.html's markup to the standing plan's live part, a test
+    renders both): the plan now, if any, and the way to a standing plan."""
+    plan = _look(v.plan, "words")
+    now = (
+        f"<p>Now: <code>{escaped(plan)}</code></p>"
+        if v.plan
+        else '<p class="muted">No plan: you are asked at each of your turns.</p>'
+    )
+    return mark_safe(  # noqa: S308 (every value escaped)
+        '\n<section class="plan" id="plan" aria-labelledby="plan-heading">\n'
+        '  <h3 id="plan-heading">Your pegging plan <span class="muted">(only you see it)</span></h3>\n'
+        f"  {now}\n"
+        '  <p class="muted">A plan for every hand, in all your games ("score first, low first" plays every card):'
+        f' <a href="{escaped(kept_url("accounts:profile"))}#id_standing_plan">your profile</a>'
+    )
+
+
+def plan_tail(v, plan_form, game, token, csrf_token) -> SafeString:
+    """The plan section after the standing plan's live part (games/_plan.html's markup): the plan
+    form (`plan_form`, play_forms.PlanFields), the count ahead under muggins, the email's words."""
+    hand = v.hand or []
+    first = escaped(hand[0]) if hand else ""
+    csrf, token = csrf_input(csrf_token), escaped(token)
+    clear = '<button type="submit" name="clear" value="1" class="secondary">Clear the plan</button>' if v.plan else ""
+    html = [
+        f'.</p>\n  <form method="post" action="{escaped(kept_url("games:plan", game.pk))}" class="plan-form">\n'
+        f'    {csrf}<input type="hidden" name="token" value="{token}">\n    <fieldset>\n'
+        "      <legend>Play my cards for me, without an email for each turn</legend>\n"
+        '      <p class="muted">At each of your turns in this hand\'s play the rules come first, in this order, then'
+        " your first card in the order that fits (one that would take the count past 31 waits). Leave a card out"
+        " and, once the cards before it are played, you are asked. The plan ends with the hand's play.</p>\n"
+        f'      <div class="plan-places">\n      {plan_places(plan_form.places)}\n      </div>\n'
+        f'      <p class="check">{escaped(plan_form.score_first)} <label for="id_score_first">'
+        f"{escaped(plan_form.score_first_label)} (ties in my order)</label></p>\n"
+        f"      <p>On a {escaped(plan_form.on_rank)} laid just before me, play"
+        f' <input type="text" name="on_card" value="{escaped(plan_form.on_card)}" maxlength="3" size="3"'
+        f' aria-label="the card to play"> <span class="muted">(a card you hold, e.g. {first})</span></p>\n'
+        f'      <button type="submit">Set the plan</button>\n      {clear}\n    </fieldset>\n  </form>\n  '
+    ]
+    if v.muggins and v.phase == "play" and v.kept:
+        said = v.count_ahead
+        said_words = "" if said is None else f" You have said {escaped(said)}."
+        value = "" if said is None else f' value="{escaped(said)}"'
+        html.append(
+            f'\n  <form method="post" action="{escaped(kept_url("games:move", game.pk))}" class="count-ahead"'
+            f' id="count-ahead">\n    {csrf}<input type="hidden" name="action" value="count_ahead">'
+            f'<input type="hidden" name="expected_seq" value="{escaped(v.seq)}">'
+            f'<input type="hidden" name="token" value="{token}">\n    <fieldset>\n'
+            "      <legend>Count my hand now, for the show</legend>\n"
+            '      <p class="muted">The starter is turned: say your count of your hand and it is counted when your'
+            " show comes, with no email for it (you then call no muggins on the count before yours)."
+            f"{said_words}</p>\n"
+            f'      <label>Points <input type="number" name="points" min="0" max="29" required{value}></label>\n'
+            '      <button type="submit">Say my count</button>\n    </fieldset>\n  </form>\n  '
+        )
+    words = " ".join(escaped(c) for c in hand)
+    html.append(
+        '\n  <p class="muted">By email: reply <code>plan</code> and your cards in order, e.g.'
+        f" <code>plan {words}</code>; add <code>score first</code>, <code>on 5 play {first}</code> or"
+        " <code>ask</code> (stop there and ask me); <code>plan clear</code> drops it. Under muggins a planned card"
+        " claims what it pegs.</p>\n</section>\n"
+    )
     return mark_safe("".join(html))  # noqa: S308 (every value escaped, a chip or a select)
 
 

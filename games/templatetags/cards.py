@@ -6,9 +6,12 @@
 {% face c %}            the card drawn as a card (SVG); {% back %} one face down
 {% counted_show show %}  a counted hand or crib (a show of presenter.Table.shows)
 {% pegging rounds %}     a hand's pegging, count by count (presenter.Table.plays)
+{% plan_head v %}, {% plan_tail v plan_form %}   the plan section, either side of its live part
 {% talk_panel %}        the table talk and the reader's note (talk.panel_for's context)
 {% felt_others others v.phase %}   the other seats round the felt (presenter.Table.others)
 {% card_picks hand %}, {% card_buttons hand playable count %}   the discard and play forms' cards
+{% felt_mine seat sides v can_discard can_play can_count can_muggins discard_count crib_owner counting %}
+                        the reader's own place at the felt: hand, heading and move forms
 {% score_sides sides %}, {% plan_places plan_form.places %}   the scoreboard's sides, the plan's places
 {{ c|card_name }}       "5 of hearts"
 {{ hand|in_card_order }} the codes low to high, suit order fixed (display only: the pile keeps its order)
@@ -65,6 +68,17 @@ def card_buttons_tag(hand, playable, count):
     return markup.card_buttons(hand, playable, count)
 
 
+@register.simple_tag(name="felt_mine", takes_context=True)
+def felt_mine_tag(
+    context, seat, sides, v, can_discard, can_play, can_count, can_muggins, discard_count, crib_owner, counting
+):
+    can = {"discard": can_discard, "play": can_play, "count": can_count, "muggins": can_muggins}
+    token, game = context.get("token", ""), context["game"]
+    return markup.felt_mine(
+        seat, sides, v, can, discard_count, crib_owner, counting, token, game, context.get("csrf_token")
+    )
+
+
 @register.simple_tag(name="score_sides")
 def score_sides_tag(sides):
     return markup.score_sides(sides)
@@ -73,6 +87,16 @@ def score_sides_tag(sides):
 @register.simple_tag(name="plan_places")
 def plan_places_tag(places):
     return markup.plan_places(places)
+
+
+@register.simple_tag(name="plan_head")
+def plan_head_tag(v):
+    return markup.plan_head(v)
+
+
+@register.simple_tag(name="plan_tail", takes_context=True)
+def plan_tail_tag(context, v, plan_form):
+    return markup.plan_tail(v, plan_form, context["game"], context.get("token", ""), context.get("csrf_token"))
 
 
 @register.simple_tag(name="talk_panel", takes_context=True)

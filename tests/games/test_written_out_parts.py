@@ -227,3 +227,203 @@ def test_the_plan_places_written_out_are_the_templates(initial):
     context = {"plan_form": plan_form}
     written = _template("      {% plan_places plan_form.places %}").render(context)
     assert written == _template(PLACES).render(context)
+
+
+FELT_MINE = (
+    "{% if seat is not None %}\n"
+    '  <h2 id="hand-heading" class="felt-you"><span>You</span> {% for s in sides %}{% if s.mine %}<span class="felt-score">{{ s.score }}</span>{% endif %}{% endfor %}{% if v.dealer == seat %} <span class="tag">you deal: the crib is yours</span>{% endif %}</h2>\n'
+    "\n"
+    "  {% if can_discard %}\n"
+    '  <form method="post" action="{% url \'games:move\' game.pk %}" class="move-form discard-form" data-pick="{{ discard_count }}">\n'
+    "    {% csrf_token %}\n"
+    '    <input type="hidden" name="action" value="discard"><input type="hidden" name="expected_seq" value="{{ v.seq }}"><input type="hidden" name="token" value="{{ token }}">\n'
+    "    <fieldset>\n"
+    "      <legend>Lay away {{ discard_count }} card{{ discard_count|pluralize }} to {% if v.crib_owner == seat %}your{% else %}{{ crib_owner }}’s{% endif %} crib</legend>\n"
+    '      <div class="hand card-picks">\n'
+    "      {% card_picks v.hand %}\n"
+    "      </div>\n"
+    '      <button type="submit">Lay away to the crib</button>\n'
+    '      <p class="keys-hint muted">Keys: a card’s rank (A, 2–9, T, J, Q, K) picks it; Enter lays them away.</p>\n'
+    "    </fieldset>\n"
+    "  </form>\n"
+    "  {% elif can_play %}\n"
+    '  <form method="post" action="{% url \'games:move\' game.pk %}" class="move-form play-form">\n'
+    "    {% csrf_token %}\n"
+    '    <input type="hidden" name="action" value="play"><input type="hidden" name="expected_seq" value="{{ v.seq }}"><input type="hidden" name="token" value="{{ token }}">\n'
+    "    <fieldset>\n"
+    "      <legend>Play a card on {{ v.count }}</legend>\n"
+    "      {% if v.muggins %}\n"
+    '      <p><label for="claim">Points you peg for it (muggins: count them yourself)</label>\n'
+    '        <input type="number" id="claim" name="claim" min="0" max="60" value="0" inputmode="numeric"></p>\n'
+    "      {% endif %}\n"
+    '      <div class="hand card-buttons">\n'
+    "      {% card_buttons v.hand v.playable v.count %}\n"
+    "      </div>\n"
+    '      <p class="play-confirm" hidden><button type="submit" class="play-confirm-button">Play it</button> <button type="button" class="link play-cancel">Choose again</button></p>\n'
+    '      <p class="keys-hint muted">Keys: a card’s rank (A, 2–9, T, J, Q, K) or ←/→ picks it; Enter plays it.</p>\n'
+    "    </fieldset>\n"
+    "  </form>\n"
+    "  {% elif v.hand %}\n"
+    '  <div class="hand">{% for c in v.hand|in_card_order %}{% face c %}{% endfor %}</div>\n'
+    "  {% elif v.kept %}\n"
+    '  <p class="felt-note">Kept for the show:</p>\n'
+    '  <div class="hand">{% for c in v.kept|in_card_order %}{% face c %}{% endfor %}</div>\n'
+    '  {% else %}<p class="muted">No cards in hand.</p>{% endif %}\n'
+    '  {% if v.hand and v.kept and v.phase != "discard" and v.kept|length != v.hand|length %}<p class="felt-note">Kept for the show: {{ v.kept|in_card_order|cards }}</p>{% endif %}\n'
+    '  {% if v.my_discards %}<p class="felt-note">You laid away: {{ v.my_discards|in_card_order|cards }}</p>{% endif %}\n'
+    "\n"
+    "  {% if can_count %}\n"
+    '  <form method="post" action="{% url \'games:move\' game.pk %}" class="move-form count-form">\n'
+    "    {% csrf_token %}\n"
+    '    <input type="hidden" name="action" value="count"><input type="hidden" name="expected_seq" value="{{ v.seq }}"><input type="hidden" name="token" value="{{ token }}">\n'
+    "    <fieldset>\n"
+    "      <legend>Count your {{ counting.what }}</legend>\n"
+    '      {% if counting.cards %}<p>{{ counting.cards|in_card_order|cards }} <span class="nowrap">with the starter {% card v.starter %}</span></p>{% endif %}\n'
+    '      <p><label for="points">Points (muggins: what you miss, the others may claim)</label>\n'
+    '        <input type="number" id="points" name="points" min="0" max="60" inputmode="numeric" required></p>\n'
+    '      <button type="submit" name="say" value="count">Count</button>\n'
+    "    </fieldset>\n"
+    "  </form>\n"
+    "  {% endif %}\n"
+    "\n"
+    "  {% if can_muggins %}\n"
+    '  <form method="post" action="{% url \'games:move\' game.pk %}" class="move-form muggins-form">\n'
+    "    {% csrf_token %}\n"
+    '    <input type="hidden" name="action" value="muggins"><input type="hidden" name="expected_seq" value="{{ v.seq }}"><input type="hidden" name="token" value="{{ token }}">\n'
+    '    <p>Think the last count missed something? <button type="submit" class="secondary">Call muggins</button></p>\n'
+    "  </form>\n"
+    "  {% endif %}\n"
+    "{% else %}\n"
+    '  <h2 id="hand-heading" class="sr-only">Players</h2>\n'
+    "{% endif %}"
+)
+
+
+def _view(**fields):
+    view = {
+        "dealer": 0,
+        "crib_owner": 0,
+        "seq": 41,
+        "hand": [],
+        "kept": [],
+        "playable": [],
+        "count": 0,
+        "muggins": False,
+        "phase": "discard",
+        "my_discards": [],
+        "starter": "9D",
+        "count_ahead": None,
+        "plan": None,
+    }
+    return SimpleNamespace(**{**view, **fields})
+
+
+HAND = ["KS", "5H", "AD", "TC", "5S", "JH"]
+VIEWS = [
+    _view(hand=HAND),
+    _view(dealer=1, crib_owner=1, hand=HAND[:5], muggins=True),
+    _view(phase="play", hand=HAND[:4], kept=HAND[:4], playable=["5H", "AD"], count=24, my_discards=HAND[4:]),
+    _view(phase="play", hand=HAND[:2], kept=HAND[:4], count=30, muggins=True, my_discards=HAND[4:], starter="9D"),
+    _view(phase="show", hand=[], kept=HAND[:4], my_discards=HAND[4:], starter="9D", muggins=True),
+    _view(phase="show", hand=[], kept=[], starter="9D"),
+]
+SIDES_SEEN = [
+    [{"name": "Ann", "score": 12, "mine": True}, {"name": "Bo", "score": 30}],
+    [{"name": "Ann", "score": "<7>"}, {"name": "Bo", "score": 30}],
+]
+COUNTING = [{"what": "crib <&>", "cards": ["5S", "JH", "2C", "3C"]}, {"what": "hand", "cards": []}, None]
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+@pytest.mark.parametrize("csrf", ["tok&en", None])
+def test_the_readers_place_at_the_felt_written_out_is_the_templates(seat, csrf):
+    written = _template(
+        "{% felt_mine seat sides v can_discard can_play can_count can_muggins discard_count crib_owner counting %}"
+    )
+    template = _template(FELT_MINE)
+    moves = ("can_discard", "can_play", "can_count", "can_muggins")
+    for v, sides, counting, (discard_count, owner) in itertools.product(
+        VIEWS, SIDES_SEEN, COUNTING, [(2, "Bo & <Cy>"), (1, "")]
+    ):
+        for can in itertools.product([False, True], repeat=4):
+            context = {
+                "seat": seat,
+                "sides": sides,
+                "v": v,
+                "discard_count": discard_count,
+                "crib_owner": owner,
+                "counting": counting,
+                "token": "ab<12>",
+                "game": SimpleNamespace(pk=5),
+                **dict(zip(moves, can)),
+                **({"csrf_token": csrf} if csrf else {}),
+            }
+            assert written.render(context) == template.render(context), (v, can)
+
+
+PLAN = (
+    "{% load cards fragments %}\n"
+    '<section class="plan" id="plan" aria-labelledby="plan-heading">\n'
+    '  <h3 id="plan-heading">Your pegging plan <span class="muted">(only you see it)</span></h3>\n'
+    '  {% if v.plan %}<p>Now: <code>{{ v.plan.words }}</code></p>{% else %}<p class="muted">No plan: you are asked at each of your turns.</p>{% endif %}\n'
+    '  <p class="muted">A plan for every hand, in all your games ("score first, low first" plays every card): <a href="{% url \'accounts:profile\' %}#id_standing_plan">your profile</a>{% live "standing-plan" %}{% if user.standing_plan %} (yours is set){% endif %}{% endlive %}.</p>\n'
+    '  <form method="post" action="{% url \'games:plan\' game.pk %}" class="plan-form">\n'
+    '    {% csrf_token %}<input type="hidden" name="token" value="{{ token }}">\n'
+    "    <fieldset>\n"
+    "      <legend>Play my cards for me, without an email for each turn</legend>\n"
+    "      <p class=\"muted\">At each of your turns in this hand's play the rules come first, in this order, then your first card in the order that fits (one that would take the count past 31 waits). Leave a card out and, once the cards before it are played, you are asked. The plan ends with the hand's play.</p>\n"
+    '      <div class="plan-places">\n'
+    "      {% plan_places plan_form.places %}\n"
+    "      </div>\n"
+    '      <p class="check">{{ plan_form.score_first }} <label for="id_score_first">{{ plan_form.score_first_label }} (ties in my order)</label></p>\n'
+    '      <p>On a {{ plan_form.on_rank }} laid just before me, play <input type="text" name="on_card" value="{{ plan_form.on_card }}" maxlength="3" size="3" aria-label="the card to play"> <span class="muted">(a card you hold, e.g. {{ v.hand.0 }})</span></p>\n'
+    '      <button type="submit">Set the plan</button>\n'
+    '      {% if v.plan %}<button type="submit" name="clear" value="1" class="secondary">Clear the plan</button>{% endif %}\n'
+    "    </fieldset>\n"
+    "  </form>\n"
+    '  {% if v.muggins and v.phase == "play" and v.kept %}\n'
+    '  <form method="post" action="{% url \'games:move\' game.pk %}" class="count-ahead" id="count-ahead">\n'
+    '    {% csrf_token %}<input type="hidden" name="action" value="count_ahead"><input type="hidden" name="expected_seq" value="{{ v.seq }}"><input type="hidden" name="token" value="{{ token }}">\n'
+    "    <fieldset>\n"
+    "      <legend>Count my hand now, for the show</legend>\n"
+    '      <p class="muted">The starter is turned: say your count of your hand and it is counted when your show comes, with no email for it (you then call no muggins on the count before yours).{% if v.count_ahead is not None %} You have said {{ v.count_ahead }}.{% endif %}</p>\n'
+    '      <label>Points <input type="number" name="points" min="0" max="29" required{% if v.count_ahead is not None %} value="{{ v.count_ahead }}"{% endif %}></label>\n'
+    '      <button type="submit">Say my count</button>\n'
+    "    </fieldset>\n"
+    "  </form>\n"
+    "  {% endif %}\n"
+    '  <p class="muted">By email: reply <code>plan</code> and your cards in order, e.g. <code>plan {{ v.hand|join:" " }}</code>; add <code>score first</code>, <code>on 5 play {{ v.hand.0 }}</code> or <code>ask</code> (stop there and ask me); <code>plan clear</code> drops it. Under muggins a planned card claims what it pegs.</p>\n'
+    "</section>\n"
+)
+PLAN_WRITTEN = (
+    '{% plan_head v %}{% live "standing-plan" %}{% if user.standing_plan %} (yours is set){% endif %}{% endlive %}'
+    "{% plan_tail v plan_form %}"
+)
+
+
+@pytest.mark.parametrize("csrf", ["tok&en", None])
+@pytest.mark.parametrize("standing", [None, [{"rule": "score_first"}]])
+def test_the_plan_section_written_out_is_the_templates(csrf, standing):
+    from games.play_forms import PlanFields
+
+    written, template = _template("{% load fragments %}" + PLAN_WRITTEN), _template(PLAN)
+    views = [
+        _view(hand=HAND[:4], kept=HAND[:4], phase="play", plan={"words": "score <first>, 5H KS"}, muggins=True),
+        _view(hand=HAND[:4], kept=HAND[:4], phase="play", muggins=True, count_ahead=12, plan=None),
+        _view(hand=HAND[:4], kept=HAND[:4], phase="play", muggins=True, count_ahead=0, plan={}),
+        _view(hand=HAND[:3], kept=[], phase="play", muggins=True, count_ahead=None, plan=None),
+        _view(hand=HAND[:4], kept=HAND[:4], phase="discard", muggins=False, count_ahead=None, plan=None),
+        _view(hand=[], kept=HAND[:4], phase="play", muggins=True, count_ahead=None, plan=None),
+    ]
+    for v, initial in itertools.product(
+        views, [{}, {"place_5H": 1, "score_first": True, "on_rank": "T", "on_card": "<5H>"}]
+    ):
+        context = {
+            "v": v,
+            "plan_form": PlanFields(v.hand, initial),
+            "game": SimpleNamespace(pk=5),
+            "token": "ab<12>",
+            "user": SimpleNamespace(standing_plan=standing),
+            **({"csrf_token": csrf} if csrf else {}),
+        }
+        assert written.render(context) == template.render(context), v
