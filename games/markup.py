@@ -17,11 +17,14 @@ import html as html_text
 from functools import lru_cache
 
 from django.template.defaultfilters import date
+from django.templatetags.static import static
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 
+from games.board import board_html
+from games.cribbage import FULL_GAME
 from games.presentation import card_back, card_chip, card_chips, card_face, card_name, in_card_order
 
 
@@ -256,6 +259,57 @@ def score_sides(sides: list[dict]) -> SafeString:
             f' <span class="muted">was {escaped(s.get("previous", ""))}</span></li>\n  '
         )
     return mark_safe("".join(html))  # noqa: S308 (every value escaped)
+
+
+def scoreboard(sides, tracks, target) -> SafeString:
+    """The scores and the board (games/_scoreboard.html and the games/_board.html it included, a
+    test renders both): the sides (`presenter.Table.sides`), the board of `tracks` to `target`."""
+    return mark_safe(  # noqa: S308 (every value escaped, or the board's markup)
+        '\n<section class="scoreboard" aria-labelledby="scores-heading">\n'
+        '  <h2 id="scores-heading" class="sr-only">Scores</h2>\n  <ul class="score-list">\n'
+        f'  {score_sides(sides)}\n  </ul>\n  \n<link rel="stylesheet" href="{escaped(static("css/board.css"))}">\n'
+        f'<figure class="board-figure">{board_html(tracks, target or FULL_GAME, id_prefix="board")}</figure>\n'
+        "\n</section>\n"
+    )
+
+
+PHASES = {"play": "pegging", "show": "the show", "heels": "his heels", "start": "three for last"}
+
+
+def score_records(records) -> SafeString:
+    """The score records, newest first (`presenter.Table.records`), as games/_records.html drew them."""
+    html = ['\n<ul class="records">\n']
+    for r in records:
+        phase, points = _look(r, "phase"), _look(r, "points")
+        said = PHASES.get(phase) if phase in PHASES else escaped(phase)
+        text, missed, past = _look(r, "text"), _look(r, "missed"), _look(r, "past_target")
+        if phase == "muggins":
+            tail = ": muggins, points the other side missed"
+        elif text and phase not in ("heels", "start"):
+            tail = f": {escaped(text)}"
+        elif missed:
+            tail = f": claimed {escaped(points)}, {escaped(missed)} missed"
+        else:
+            tail = ""
+        if past:
+            were = "was" if past == 1 else "were"
+            tail += (
+                f". It made {escaped(points + past)}; the peg stops in the game hole, so {escaped(past)} {were}"
+                " not pegged"
+            )
+        rows = _look(r, "rows")
+        cards = ""
+        if rows and phase == "play":
+            cards = "; ".join(f"{escaped(row.label)} {card_chips(row.cards)}" for row in rows)
+            cards = f'<span class="record-cards">{cards}</span>'
+        html.append(
+            f'\n  <li><span class="who">{escaped(_look(r, "who"))}</span> <strong>+{escaped(points)}</strong>\n'
+            f'    <span class="phase">({said})</span>{tail}\n    {cards}</li>\n'
+        )
+    if not records:
+        html.append('\n  <li class="muted">No points pegged yet this hand.</li>\n')
+    html.append("\n</ul>\n")
+    return mark_safe("".join(html))  # noqa: S308 (every value escaped or a chip)
 
 
 def plan_places(places) -> SafeString:

@@ -13,6 +13,7 @@
 {% felt_mine seat sides v can_discard can_play can_count can_muggins discard_count crib_owner counting %}
                         the reader's own place at the felt: hand, heading and move forms
 {% score_sides sides %}, {% plan_places plan_form.places %}   the scoreboard's sides, the plan's places
+{% scoreboard sides tracks v.target %}, {% score_records records %}   the scores and the board, the score records
 {{ c|card_name }}       "5 of hearts"
 {{ hand|in_card_order }} the codes low to high, suit order fixed (display only: the pile keeps its order)
 {% board tracks 121 %}  the cribbage board: the long SVG and the folded one (see games.board.board_html)
@@ -82,6 +83,16 @@ def felt_mine_tag(
 @register.simple_tag(name="score_sides")
 def score_sides_tag(sides):
     return markup.score_sides(sides)
+
+
+@register.simple_tag(name="scoreboard")
+def scoreboard_tag(sides, tracks, target):
+    return markup.scoreboard(sides, tracks, target)
+
+
+@register.simple_tag(name="score_records")
+def score_records_tag(records):
+    return markup.score_records(records)
 
 
 @register.simple_tag(name="plan_places")

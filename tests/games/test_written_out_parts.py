@@ -427,3 +427,66 @@ def test_the_plan_section_written_out_is_the_templates(csrf, standing):
             **({"csrf_token": csrf} if csrf else {}),
         }
         assert written.render(context) == template.render(context), v
+
+
+RECORDS = (
+    '{% load cards %}{# Score records, newest first: {% include "games/_records.html" with records=records %} #}\n'
+    '<ul class="records">\n'
+    "{% for r in records %}\n"
+    '  <li><span class="who">{{ r.who }}</span> <strong>+{{ r.points }}</strong>\n'
+    '    <span class="phase">({% if r.phase == "play" %}pegging{% elif r.phase == "show" %}the show{% elif r.phase == "heels" %}his heels{% elif r.phase == "start" %}three for last{% else %}{{ r.phase }}{% endif %})</span>{% if r.phase == "muggins" %}: muggins, points the other side missed{% elif r.text and r.phase != "heels" and r.phase != "start" %}: {{ r.text }}{% elif r.missed %}: claimed {{ r.points }}, {{ r.missed }} missed{% endif %}{% if r.past_target %}. It made {{ r.points|add:r.past_target }}; the peg stops in the game hole, so {{ r.past_target }} {{ r.past_target|pluralize:"was,were" }} not pegged{% endif %}\n'
+    '    {% if r.rows and r.phase == "play" %}<span class="record-cards">{% for row in r.rows %}{{ row.label }} {{ row.cards|cards }}{% if not forloop.last %}; {% endif %}{% endfor %}</span>{% endif %}</li>\n'
+    "{% empty %}\n"
+    '  <li class="muted">No points pegged yet this hand.</li>\n'
+    "{% endfor %}\n"
+    "</ul>\n"
+)
+
+SCOREBOARD = (
+    '{% load cards %}{# The scores and the board: {% include "games/_scoreboard.html" %} #}\n'
+    '<section class="scoreboard" aria-labelledby="scores-heading">\n'
+    '  <h2 id="scores-heading" class="sr-only">Scores</h2>\n'
+    '  <ul class="score-list">\n'
+    "  {% score_sides sides %}\n"
+    "  </ul>\n"
+    '  {% include "games/_board.html" with tracks=tracks target=v.target board_id="board" %}\n'
+    "</section>\n"
+)
+
+
+def _record(phase, points=2, **fields):
+    return {"seat": 0, "who": "Ann <&>", "phase": phase, "points": points, "items": [], "rows": [], **fields}
+
+
+ROW = SimpleNamespace(label="fifteen <2>", cards=["5H", "TC"])
+RECORDS_SEEN = [
+    _record("play", rows=[ROW, SimpleNamespace(label="a pair", cards=["5S", "5H"])], text="15 & a pair"),
+    _record("play", text="thirty-one", past_target=1),
+    _record("show", 12, text="hand <x>", past_target=3, rows=[ROW]),
+    _record("heels", text="his heels"),
+    _record("start", 3, text="three"),
+    _record("muggins", 4, text="missed"),
+    _record("show", 6, missed=2),
+    _record("<odd>", 1),
+    _record("crib", 0, text=""),
+]
+
+
+def test_the_score_records_written_out_are_the_templates():
+    for some in (RECORDS_SEEN, RECORDS_SEEN[3:4], []):
+        context = {"records": some}
+        assert _template("{% score_records records %}").render(context) == _template(RECORDS).render(context)
+
+
+def test_the_scoreboard_written_out_is_the_templates():
+    """The board is games/_board.html's, which the old scoreboard included (the home page still does)."""
+    sides = [
+        {"side": 0, "name": "Ann & <Bo>", "score": 61, "previous": 40, "mine": True, "colour": "#c0392b"},
+        {"side": 1, "name": 'Cy "C"', "score": 12, "previous": 0, "mine": False, "colour": "#2471a3"},
+    ]
+    tracks = [{k: s[k] for k in ("name", "score", "previous", "colour")} for s in sides]
+    for target in (121, 61, None):
+        for some in (sides, sides[1:]):
+            context = {"sides": some, "tracks": tracks, "v": {"target": target}}
+            written = _template("{% scoreboard sides tracks v.target %}").render(context)
+            assert written == _template(SCOREBOARD).render(context)
