@@ -27,11 +27,16 @@ from django.core.mail.message import make_msgid
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from . import links, subjects
+from . import links, subjects, turn_text
 
 BASE = "mail/email/_base.html"
 # Remote stylesheets are never fetched: the one stylesheet is in the base.
 _inliner = css_inline.CSSInliner(load_remote_stylesheets=False)
+
+
+# Emails whose subject and text are written out in Python, as their templates render them (the
+# turn email, sent on nearly every move): `(subject(context), text(context))`.
+WRITTEN_OUT = {"mail/email/turn": (turn_text.subject, turn_text.text)}
 
 
 def thread_root(game_id):
@@ -45,8 +50,13 @@ def render(name, context):
     Every email ends with the address of the rules and help page (the HTML's in the base's footer)."""
     help_url = links.absolute(reverse("help"))
     context = {"help_url": help_url, "service_address": links.service_address(), **context}
-    subject = " ".join(render_to_string(f"{name}.subject.txt", context).split())
-    text = render_to_string(f"{name}.txt", context).rstrip("\n") + f"\n\nRules and help: {help_url}\n"
+    written = WRITTEN_OUT.get(name)
+    if written is None:
+        subject, text = render_to_string(f"{name}.subject.txt", context), render_to_string(f"{name}.txt", context)
+    else:
+        subject, text = written[0](context), written[1](context)
+    subject = " ".join(subject.split())
+    text = text.rstrip("\n") + f"\n\nRules and help: {help_url}\n"
     html = _inliner.inline(render_to_string(f"{name}.html", context))
     return subject, text, html
 
