@@ -34,9 +34,9 @@ BASE = "mail/email/_base.html"
 _inliner = css_inline.CSSInliner(load_remote_stylesheets=False)
 
 
-# Emails whose subject and text are written out in Python, as their templates render them (the
-# turn email, sent on nearly every move): `(subject(context), text(context))`.
-WRITTEN_OUT = {"mail/email/turn": (turn_text.subject, turn_text.text)}
+# Emails written out in Python, as their templates render them (the turn email, sent on nearly
+# every move): `(subject(context), text(context), html(context))`, the HTML's CSS not inlined.
+WRITTEN_OUT = {"mail/email/turn": (turn_text.subject, turn_text.text, turn_text.html)}
 
 
 def thread_root(game_id):
@@ -52,12 +52,12 @@ def render(name, context):
     context = {"help_url": help_url, "service_address": links.service_address(), **context}
     written = WRITTEN_OUT.get(name)
     if written is None:
-        subject, text = render_to_string(f"{name}.subject.txt", context), render_to_string(f"{name}.txt", context)
+        parts = [render_to_string(f"{name}.{part}", context) for part in ("subject.txt", "txt", "html")]
     else:
-        subject, text = written[0](context), written[1](context)
-    subject = " ".join(subject.split())
-    text = text.rstrip("\n") + f"\n\nRules and help: {help_url}\n"
-    html = _inliner.inline(render_to_string(f"{name}.html", context))
+        parts = [write(context) for write in written]
+    subject = " ".join(parts[0].split())
+    text = parts[1].rstrip("\n") + f"\n\nRules and help: {help_url}\n"
+    html = _inliner.inline(parts[2])
     return subject, text, html
 
 

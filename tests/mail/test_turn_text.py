@@ -1,5 +1,5 @@
-"""The turn email's subject and text written out (mail.turn_text) are the templates' output byte
-for byte, on every branch: each name present or absent, empty or not, in each phase."""
+"""The turn email's subject, text and HTML written out (mail.turn_text) are the templates' output
+byte for byte, on every branch: each name present or absent, empty or not, in each phase."""
 
 import random
 from types import SimpleNamespace
@@ -47,7 +47,17 @@ def _context(rng):
         "count": rng.choice([0, 21, None]),
         "count_text": maybe("5♠ J♥", ""),
         "view": SimpleNamespace(target=rng.choice([61, 121])),
-        "board": maybe([{"text": "Alice  [....]  8/121"}, {"text": ODD}], []),
+        "board": maybe(
+            [
+                {"text": "Alice  [....]  8/121", "name": "Alice", "percent": 7, "score": 8},
+                {"text": ODD, "name": ODD, "percent": 100, "score": 121},
+            ],
+            [],
+        ),
+        "hand": maybe(["5S", "TD", "JH"], []),
+        "played": maybe(["3S"], []),
+        "starter": maybe("2H"),
+        "count_cards": maybe(["5S", "JH"], []),
         "deadline": maybe("Thursday 10 December 2026, 00:02 (UTC)"),
         "coach": maybe(["You kept the best hand.", ODD], []),
         "moves": maybe(
@@ -73,15 +83,18 @@ def _context(rng):
             c[name] = value
         elif choice < 0.7:
             c[name] = type(value)()
-    if rng.random() < 0.1:
-        c.pop("game_url")
+    for name in ("game_url", "unsubscribe_url"):
+        if rng.random() < 0.1:
+            c.pop(name)
     return c
 
 
 CONTEXTS = [_context(random.Random(seed)) for seed in range(400)]
 
 
-@pytest.mark.parametrize("part, template", [("subject", "turn.subject.txt"), ("text", "turn.txt")])
+@pytest.mark.parametrize(
+    "part, template", [("subject", "turn.subject.txt"), ("text", "turn.txt"), ("html", "turn.html")]
+)
 def test_written_out_as_the_template_renders_it(part, template):
     for c in CONTEXTS:
         assert getattr(turn_text, part)(c) == render_to_string(f"mail/email/{template}", c), c
@@ -109,6 +122,12 @@ def test_the_contexts_take_every_branch():
         "subject_lead",
         "subject_hand",
         "event_name",
+        "hand",
+        "played",
+        "starter",
+        "count_cards",
+        "game_url",
+        "unsubscribe_url",
     ):
         assert both(lambda c, name=name: c.get(name)), name
     assert both(lambda c: "talk" in c)
@@ -117,4 +136,4 @@ def test_the_contexts_take_every_branch():
 
 
 def test_the_turn_email_is_written_out():
-    assert messages.WRITTEN_OUT["mail/email/turn"] == (turn_text.subject, turn_text.text)
+    assert messages.WRITTEN_OUT["mail/email/turn"] == (turn_text.subject, turn_text.text, turn_text.html)
