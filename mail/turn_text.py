@@ -13,7 +13,7 @@ from functools import cache
 from django.template.loader import render_to_string
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
-from django.utils.timezone import template_localtime
+from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # (not in django-stubs)
 
 from games.presentation import card_chip, card_chips
 
