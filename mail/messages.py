@@ -27,16 +27,11 @@ from django.core.mail.message import make_msgid
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from . import links, subjects, turn_text
+from . import links, subjects
 
 BASE = "mail/email/_base.html"
 # Remote stylesheets are never fetched: the one stylesheet is in the base.
 _inliner = css_inline.CSSInliner(load_remote_stylesheets=False)
-
-
-# Emails written out in Python, as their templates render them (the turn email, sent on nearly
-# every move): `(subject(context), text(context), html(context))`, the HTML's CSS not inlined.
-WRITTEN_OUT = {"mail/email/turn": (turn_text.subject, turn_text.text, turn_text.html)}
 
 
 def thread_root(game_id):
@@ -50,14 +45,9 @@ def render(name, context):
     Every email ends with the address of the rules and help page (the HTML's in the base's footer)."""
     help_url = links.absolute(reverse("help"))
     context = {"help_url": help_url, "service_address": links.service_address(), **context}
-    written = WRITTEN_OUT.get(name)
-    if written is None:
-        parts = [render_to_string(f"{name}.{part}", context) for part in ("subject.txt", "txt", "html")]
-    else:
-        parts = [write(context) for write in written]
-    subject = " ".join(parts[0].split())
-    text = parts[1].rstrip("\n") + f"\n\nRules and help: {help_url}\n"
-    html = _inliner.inline(parts[2])
+    subject = " ".join(render_to_string(f"{name}.subject.txt", context).split())
+    text = render_to_string(f"{name}.txt", context).rstrip("\n") + f"\n\nRules and help: {help_url}\n"
+    html = _inliner.inline(render_to_string(f"{name}.html", context))
     return subject, text, html
 
 
