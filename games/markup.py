@@ -151,6 +151,42 @@ def card_buttons(hand, playable, count) -> SafeString:
     return mark_safe("".join(html))  # noqa: S308 (every value escaped or a card)
 
 
+def felt_middle(v, pile, seat, crib_owner) -> SafeString:
+    """The middle of the felt (games/game.html's felt-middle, a test renders both): the starter,
+    the count and its pile in the play (`pile()`, `presenter.Table.pile`, asked only then), the crib."""
+    starter = card_face(v.starter) if v.starter else card_back("the starter, not turned yet")
+    if v.phase == "play":
+        laid = "".join(
+            f"<li>{card_face(_look(p, 'card'))}<small>{escaped(_look(p, 'who'))}</small></li>" for p in pile()
+        )
+        laid = laid or '<li class="muted pile-empty">No card laid on this count yet.</li>'
+        play = (
+            '\n      <span class="felt-label" id="count-label">The count</span>\n'
+            f'      <strong class="running-count" id="running-count">{escaped(v.count)}</strong>\n'
+            f'      <ol class="pile">{laid}</ol>\n      '
+        )
+    else:
+        said = (
+            "Over: each hand is counted, then the crib."
+            if v.phase == "show"
+            else "Starts once every crib card is laid away."
+        )
+        play = (
+            '\n      <span class="felt-label" id="count-label">The play</span>\n'
+            f'      <p class="muted pile-empty">{said}</p>\n      '
+        )
+    if crib_owner:
+        crib = "Your crib" if v.crib_owner == seat else f"{escaped(crib_owner)}’s crib"
+    else:
+        crib = "The crib"
+    return mark_safe(  # noqa: S308 (every value escaped or a card)
+        '<div class="felt-middle">\n    <div class="felt-deck">\n      <span class="felt-label">Starter</span>\n'
+        f'      {starter}\n    </div>\n    <div class="felt-pile" aria-labelledby="count-label">\n      {play}\n'
+        f'    </div>\n    <div class="felt-crib">\n      <span class="felt-label">{crib}</span>\n'
+        f"      {card_back('the crib, face down')}\n    </div>\n  </div>"
+    )
+
+
 def felt_mine(seat, sides, v, can, discard_count, crib_owner, counting, token, game, csrf_token) -> SafeString:
     """The reader's own place at the felt (games/game.html's felt-mine, a test renders both): the
     heading, the hand and the forms to lay away, play, count or call muggins, for `seat` (None: a

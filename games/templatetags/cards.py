@@ -10,6 +10,7 @@
 {% talk_panel %}        the table talk and the reader's note (talk.panel_for's context)
 {% felt_others others v.phase %}   the other seats round the felt (presenter.Table.others)
 {% card_picks hand %}, {% card_buttons hand playable count %}   the discard and play forms' cards
+{% felt_middle %}       the middle of the felt: the starter, the count and its pile, the crib
 {% felt_mine seat sides v can_discard can_play can_count can_muggins discard_count crib_owner counting %}
                         the reader's own place at the felt: hand, heading and move forms
 {% score_sides sides %}, {% plan_places plan_form.places %}   the scoreboard's sides, the plan's places
@@ -67,6 +68,19 @@ def card_picks_tag(hand):
 @register.simple_tag(name="card_buttons")
 def card_buttons_tag(hand, playable, count):
     return markup.card_buttons(hand, playable, count)
+
+
+@register.simple_tag(name="felt_middle", takes_context=True)
+def felt_middle_tag(context):
+    # The pile is asked only in the play, as the template asked it: `pile` is worked out when read.
+    def pile():
+        found = context.get("pile")
+        return found() if callable(found) else found
+
+    crib_owner = context.get("crib_owner", "")
+    crib_owner = crib_owner() if callable(crib_owner) else crib_owner
+    v = context["v"]
+    return markup.felt_middle(v() if callable(v) else v, pile, context.get("seat"), crib_owner)
 
 
 @register.simple_tag(name="felt_mine", takes_context=True)

@@ -490,3 +490,37 @@ def test_the_scoreboard_written_out_is_the_templates():
             context = {"sides": some, "tracks": tracks, "v": {"target": target}}
             written = _template("{% scoreboard sides tracks v.target %}").render(context)
             assert written == _template(SCOREBOARD).render(context)
+
+
+FELT_MIDDLE = (
+    '  <div class="felt-middle">\n'
+    '    <div class="felt-deck">\n'
+    '      <span class="felt-label">Starter</span>\n'
+    '      {% if v.starter %}{% face v.starter %}{% else %}{% back "the starter, not turned yet" %}{% endif %}\n'
+    "    </div>\n"
+    '    <div class="felt-pile" aria-labelledby="count-label">\n'
+    '      {% if v.phase == "play" %}\n'
+    '      <span class="felt-label" id="count-label">The count</span>\n'
+    '      <strong class="running-count" id="running-count">{{ v.count }}</strong>\n'
+    '      <ol class="pile">{% for p in pile %}<li>{% face p.card %}<small>{{ p.who }}</small></li>{% empty %}<li class="muted pile-empty">No card laid on this count yet.</li>{% endfor %}</ol>\n'
+    "      {% else %}\n"
+    '      <span class="felt-label" id="count-label">The play</span>\n'
+    '      <p class="muted pile-empty">{% if v.phase == "show" %}Over: each hand is counted, then the crib.{% else %}Starts once every crib card is laid away.{% endif %}</p>\n'
+    "      {% endif %}\n"
+    "    </div>\n"
+    '    <div class="felt-crib">\n'
+    '      <span class="felt-label">{% if crib_owner %}{% if v.crib_owner == seat %}Your crib{% else %}{{ crib_owner }}’s crib{% endif %}{% else %}The crib{% endif %}</span>\n'
+    '      {% back "the crib, face down" %}\n'
+    "    </div>\n"
+    "  </div>"
+)
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_the_middle_of_the_felt_written_out_is_the_templates(seat):
+    pile = [{"card": "5H", "who": "Ann <&>"}, {"card": "TC", "who": "You"}]
+    for v, laid, owner in itertools.product(
+        [*VIEWS, _view(phase="play", starter=None), _view(phase="show", crib_owner=1)], [pile, []], ["Bo & <Cy>", ""]
+    ):
+        context = {"v": v, "pile": laid, "seat": seat, "crib_owner": owner}
+        assert _template("  {% felt_middle %}").render(context) == _template(FELT_MIDDLE).render(context), v
